@@ -1,0 +1,51 @@
+// The socket-free entry point of the DynamoDB wire protocol.
+//
+// server/ turns an HTTP request into an api::Request, calls Service::handle and writes the
+// Reply back (adding x-amzn-RequestId and x-amz-crc32). Everything DynamoDB answers, errors
+// included, is decided here, so every action is testable without a network.
+// Thread-safe: handle() may be called from any number of threads at once.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace minnow::engine {
+class Database;
+}
+
+namespace minnow::api {
+
+struct Request {
+  std::string_view method;        // "POST", "GET", ...
+  std::string_view path;          // "/" for the DynamoDB protocol; "/_minnow/..." for admin
+  std::string_view target;        // X-Amz-Target, empty when absent
+  std::string_view content_type;  // Content-Type, empty when absent
+  std::string_view authorization; // Authorization, empty when absent
+  std::string body;               // owned and mutable: parsed in place
+};
+
+struct Reply {
+  int status = 200;
+  std::string content_type = "application/x-amz-json-1.0";
+  std::string body;
+};
+
+struct ServiceOptions {
+  std::string region = "us-east-1";
+  std::string account_id = "000000000000";
+};
+
+class Service {
+ public:
+  Service(engine::Database& database, ServiceOptions options);
+  ~Service();
+
+  Reply handle(Request& request);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace minnow::api

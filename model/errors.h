@@ -1,0 +1,113 @@
+// The one error type that leaves Minnow, and the factories that own DynamoDB's message texts.
+//
+// Parsers and validators throw model::Error; the engine returns expected outcomes as values.
+// api/error_reply turns an Error into DynamoDB's wire form (HTTP status, __type with its
+// namespace, message). Message texts are spelled here, not in handlers, so that one place
+// says what Minnow answers.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace minnow::model {
+
+class AttributeValue;
+
+enum class ErrorCode {
+  // com.amazon.coral.validate
+  ValidationException,
+  // com.amazon.coral.service
+  SerializationException,
+  UnknownOperationException,
+  MissingAuthenticationTokenException,
+  IncompleteSignatureException,
+  InvalidSignatureException,
+  UnrecognizedClientException,
+  AccessDeniedException,
+  // com.amazonaws.dynamodb.v20120810
+  ResourceNotFoundException,
+  ResourceInUseException,
+  ConditionalCheckFailedException,
+  LimitExceededException,
+  TransactionCanceledException,
+  TransactionConflictException,
+  TransactionInProgressException,
+  IdempotentParameterMismatchException,
+  ItemCollectionSizeLimitExceededException,
+  ProvisionedThroughputExceededException,
+  RequestLimitExceeded,
+  DuplicateItemException,
+  BackupNotFoundException,
+  BackupInUseException,
+  TableNotFoundException,
+  TableAlreadyExistsException,
+  TableInUseException,
+  ContinuousBackupsUnavailableException,
+  PointInTimeRecoveryUnavailableException,
+  PolicyNotFoundException,
+  ExpiredIteratorException,
+  TrimmedDataAccessException,
+  InternalServerError,
+};
+
+// Name of the code as it appears after '#' in __type.
+const char* error_code_name(ErrorCode code);
+
+// One entry of TransactionCanceledException.CancellationReasons. `item` is the attribute map
+// returned with ReturnValuesOnConditionCheckFailure=ALL_OLD (a shared_ptr so that this header
+// does not need the complete AttributeValue type).
+struct CancellationReason {
+  std::string code;  // "None", "ConditionalCheckFailed", "TransactionConflict", ...
+  std::string message;
+  std::shared_ptr<const AttributeValue> item;  // an M value, or null
+};
+
+class Error : public std::exception {
+ public:
+  Error(ErrorCode code, std::string message) : code_(code), message_(std::move(message)) {}
+
+  ErrorCode code() const { return code_; }
+  const std::string& message() const { return message_; }
+  const char* what() const noexcept override { return message_.c_str(); }
+
+  // ConditionalCheckFailedException with ReturnValuesOnConditionCheckFailure=ALL_OLD.
+  std::shared_ptr<const AttributeValue> item;
+  // TransactionCanceledException.
+  std::vector<CancellationReason> cancellation_reasons;
+
+ private:
+  ErrorCode code_;
+  std::string message_;
+};
+
+// ---- Generic factories -------------------------------------------------------------------
+Error validation(std::string message);
+Error serialization(std::string message);
+Error internal_error();
+
+// ---- Protocol ------------------------------------------------------------------------------
+Error unknown_operation();
+Error missing_authentication_token();
+Error malformed_json();
+
+// ---- Tables --------------------------------------------------------------------------------
+Error resource_not_found();          // "Requested resource not found"
+Error table_not_found(const std::string& table);  // "Requested resource not found: Table: X not found"
+Error table_in_use(const std::string& table);     // "Table already exists: X"
+
+// ---- Values --------------------------------------------------------------------------------
+Error number_not_numeric();                       // empty number text
+Error number_not_numeric(const std::string& text);
+Error number_overflow();
+Error number_underflow();
+Error number_too_many_digits();
+Error number_arithmetic_overflow();  // result of + or - out of range
+
+// ---- Items ---------------------------------------------------------------------------------
+Error item_too_large();
+Error conditional_check_failed();
+
+}  // namespace minnow::model

@@ -1,0 +1,53 @@
+// The catalog of tables.
+//
+// Thread-safe: the catalog is protected by mu_ (shared for lookups, exclusive for create and
+// delete); each Table has its own lock (see engine/table.h). Tables are handed out as
+// shared_ptr, so a request keeps its table alive even if it is deleted meanwhile.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <vector>
+
+#include "engine/clock.h"
+
+namespace minnow::engine {
+
+class Table;
+struct TableDefinition;
+
+struct DatabaseOptions {
+  // DynamoDB Local's -delayTransientStatuses: CREATING/DELETING/UPDATING last a while.
+  bool delay_transient_statuses = false;
+};
+
+class Database {
+ public:
+  Database(const Clock& clock, DatabaseOptions options);
+  ~Database();
+
+  const Clock& clock() const { return clock_; }
+  const DatabaseOptions& options() const { return options_; }
+
+  // Null when absent.
+  std::shared_ptr<Table> find(const std::string& name) const;
+  // Null when a table of that name already exists.
+  std::shared_ptr<Table> create(TableDefinition definition);
+  // Removes and returns the table; null when absent.
+  std::shared_ptr<Table> remove(const std::string& name);
+  // Names in ascending order, starting after `exclusive_start` (when given), at most `limit`.
+  std::vector<std::string> list(const std::optional<std::string>& exclusive_start, std::size_t limit) const;
+  // Drops every table (the /_minnow/reset admin call).
+  void clear();
+
+ private:
+  const Clock& clock_;
+  const DatabaseOptions options_;
+  mutable std::shared_mutex mu_;
+  std::map<std::string, std::shared_ptr<Table>> tables_;  // Protected by mu_.
+};
+
+}  // namespace minnow::engine

@@ -1,5 +1,7 @@
 #include "model/errors.h"
 
+#include "model/attribute_value.h"
+
 namespace minnow::model {
 
 const char* error_code_name(ErrorCode code) {
@@ -82,6 +84,59 @@ Error number_too_many_digits() {
 }
 Error number_arithmetic_overflow() {
   return validation("Number overflow. Attempting to store a number with magnitude larger than supported range");
+}
+
+Error attribute_value_empty() {
+  return validation("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
+}
+Error attribute_value_multiple_types() {
+  return validation(
+      "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes");
+}
+Error null_must_be_true() {
+  return validation("One or more parameter values were invalid: Null attribute value types must have the value of true");
+}
+// The double space is DynamoDB's.
+Error empty_string_set() { return validation("One or more parameter values were invalid: An string set  may not be empty"); }
+Error empty_number_set() { return validation("One or more parameter values were invalid: An number set  may not be empty"); }
+Error empty_binary_set() { return validation("One or more parameter values were invalid: Binary sets should not be empty"); }
+Error string_set_duplicates(const std::string& members) {
+  return validation("One or more parameter values were invalid: Input collection " + members + " contains duplicates.");
+}
+Error number_set_duplicates() { return validation("Input collection contains duplicates"); }
+Error binary_set_duplicates(const std::string& members) {
+  return validation("One or more parameter values were invalid: Input collection " + members + "of type BS contains duplicates.");
+}
+Error nesting_too_deep() { return validation("Nesting Levels have exceeded supported limits"); }
+
+Error cannot_convert(const std::string& json_kind, const std::string& type) {
+  return serialization(json_kind + " cannot be converted to " + type);
+}
+Error base64_length(std::size_t length) {
+  return serialization("Base64 encoded length is expected a multiple of 4 bytes but found: " + std::to_string(length));
+}
+Error base64_invalid() { return serialization("Invalid last non-pad Base64 character dectected"); }
+
+Error key_does_not_match_schema() { return validation("The provided key element does not match the schema"); }
+Error missing_key_in_item(const std::string& name) {
+  return validation("One or more parameter values were invalid: Missing the key " + name + " in the item");
+}
+Error key_type_mismatch(const std::string& name, ValueType expected, ValueType actual) {
+  return validation("One or more parameter values were invalid: Type mismatch for key " + name + " expected: " +
+                    value_type_name(expected) + " actual: " + value_type_name(actual));
+}
+Error key_empty_value(const std::string& name, ValueType type, bool in_item) {
+  return validation(std::string(in_item ? "One or more parameter values are not valid." : "One or more parameter values were invalid:") +
+                    " The AttributeValue for a key attribute cannot contain an empty " +
+                    (type == ValueType::S ? "string" : "binary") + " value. Key: " + name);
+}
+// "of2048" is DynamoDB's spelling.
+Error partition_key_too_large() {
+  return validation("One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
+}
+Error sort_key_too_large() {
+  return validation(
+      "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
 }
 
 Error item_too_large() { return validation("Item size has exceeded the maximum allowed size"); }

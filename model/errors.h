@@ -6,6 +6,7 @@
 // says what Minnow answers.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -15,6 +16,7 @@
 namespace minnow::model {
 
 class AttributeValue;
+enum class ValueType : uint8_t;
 
 enum class ErrorCode {
   // com.amazon.coral.validate
@@ -105,6 +107,32 @@ Error number_overflow();
 Error number_underflow();
 Error number_too_many_digits();
 Error number_arithmetic_overflow();  // result of + or - out of range
+
+// Attribute values, in the order DynamoDB checks them.
+Error attribute_value_empty();
+Error attribute_value_multiple_types();
+Error null_must_be_true();
+Error empty_string_set();
+Error empty_number_set();
+Error empty_binary_set();
+Error string_set_duplicates(const std::string& members);  // members as "[a, b]"
+Error number_set_duplicates();
+Error binary_set_duplicates(const std::string& members);  // base64 members as "[YQ==, YQ==]"
+Error nesting_too_deep();
+
+// ---- Serialization (JSON types against the request's shape) ---------------------------------
+Error cannot_convert(const std::string& json_kind, const std::string& type);  // "NUMBER_VALUE cannot be converted to String"
+Error base64_length(std::size_t length);
+Error base64_invalid();
+
+// ---- Keys ----------------------------------------------------------------------------------
+Error key_does_not_match_schema();
+Error missing_key_in_item(const std::string& name);
+Error key_type_mismatch(const std::string& name, ValueType expected, ValueType actual);
+// DynamoDB words this differently for a Key parameter and for the key inside an Item.
+Error key_empty_value(const std::string& name, ValueType type, bool in_item);
+Error partition_key_too_large();
+Error sort_key_too_large();
 
 // ---- Items ---------------------------------------------------------------------------------
 Error item_too_large();

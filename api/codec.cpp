@@ -1,0 +1,208 @@
+#include "api/codec.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "api/base64.h"
+#include "model/errors.h"
+
+namespace minnow::api {
+
+using model::AttributeValue;
+using model::ValueType;
+
+namespace {
+
+constexpr int kMaxNesting = 32;
+
+// DynamoDB examines a value's members in this order, whatever order the JSON has.
+constexpr std::pair<const char*, ValueType> kTypeOrder[] = {
+    {"S", ValueType::S},     {"B", ValueType::B},    {"N", ValueType::N},   {"BOOL", ValueType::BOOL},
+    {"NULL", ValueType::NUL}, {"BS", ValueType::BS}, {"NS", ValueType::NS}, {"SS", ValueType::SS},
+    {"L", ValueType::L},     {"M", ValueType::M},
+};
+
+std::string bytes_of(const JsonValue& v) {
+  // Shape validation already checked the base64 form.
+  auto decoded = base64_decode(view(v));
+  if (!decoded) throw model::base64_invalid();
+  return std::move(*decoded);
+}
+
+std::string members_text(const JsonValue& array) {
+  std::string s = "[";
+  for (rapidjson::SizeType i = 0; i < array.Size(); ++i) {
+    if (i) s += ", ";
+    s.append(array[i].GetString(), array[i].GetStringLength());
+  }
+  return s + "]";
+}
+
+template <class T>
+bool has_duplicate(const std::vector<T>& values) {
+  if (values.size() < 2) return false;
+  if (values.size() < 16) {
+    for (std::size_t i = 0; i < values.size(); ++i)
+      for (std::size_t j = i + 1; j < values.size(); ++j)
+        if (values[i] == values[j]) return true;
+    return false;
+  }
+  std::vector<const T*> sorted;
+  for (const auto& v : values) sorted.push_back(&v);
+  std::sort(sorted.begin(), sorted.end(), [](const T* a, const T* b) { return *a < *b; });
+  for (std::size_t i = 1; i < sorted.size(); ++i)
+    if (!(*sorted[i - 1] < *sorted[i])) return true;
+  return false;
+}
+
+AttributeValue decode(const JsonValue& json, int depth);
+
+model::AttributeMap decode_map(const JsonValue& json, int depth) {
+  model::AttributeMap map;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    map.insert_or_assign(std::string(it->name.GetString(), it->name.GetStringLength()), decode(it->value, depth));
+  }
+  return map;
+}
+
+AttributeValue decode(const JsonValue& json, int depth) {
+  if (depth > kMaxNesting) throw model::nesting_too_deep();
+  if (!json.IsObject()) throw model::serialization("Unexpected value type in payload");
+  std::optional<AttributeValue> result;
+  int types = 0;
+  for (const auto& [name, type] : kTypeOrder) {
+    const JsonValue* v = member(json, name);
+    if (!v) continue;
+    ++types;
+    switch (type) {
+      case ValueType::S:
+        result = AttributeValue(std::string(v->GetString(), v->GetStringLength()));
+        break;
+      case ValueType::B:
+        result = AttributeValue(model::Binary{bytes_of(*v)});
+        break;
+      case ValueType::N:
+        result = AttributeValue(model::Number::parse(view(*v)));
+        break;
+      case ValueType::BOOL:
+        result = AttributeValue(v->GetBool());
+        break;
+      case ValueType::NUL:
+        if (!v->GetBool()) throw model::null_must_be_true();
+        result = AttributeValue(model::Null{});
+        break;
+      case ValueType::BS: {
+        if (v->Empty()) throw model::empty_binary_set();
+        model::BinarySet set;
+        for (const auto& m : v->GetArray()) set.values.push_back(bytes_of(m));
+        if (has_duplicate(set.values)) throw model::binary_set_duplicates(members_text(*v));
+        result = AttributeValue(std::move(set));
+        break;
+      }
+      case ValueType::NS: {
+        if (v->Empty()) throw model::empty_number_set();
+        model::NumberSet set;
+        for (const auto& m : v->GetArray()) set.values.push_back(model::Number::parse(view(m)));
+        if (has_duplicate(set.values)) throw model::number_set_duplicates();
+        result = AttributeValue(std::move(set));
+        break;
+      }
+      case ValueType::SS: {
+        if (v->Empty()) throw model::empty_string_set();
+        model::StringSet set;
+        for (const auto& m : v->GetArray()) set.values.emplace_back(m.GetString(), m.GetStringLength());
+        if (has_duplicate(set.values)) throw model::string_set_duplicates(members_text(*v));
+        result = AttributeValue(std::move(set));
+        break;
+      }
+      case ValueType::L: {
+        model::AttributeList list;
+        list.reserve(v->Size());
+        for (const auto& m : v->GetArray()) list.push_back(decode(m, depth + 1));
+        result = AttributeValue(std::move(list));
+        break;
+      }
+      case ValueType::M:
+        result = AttributeValue(decode_map(*v, depth + 1));
+        break;
+    }
+  }
+  if (types == 0) throw model::attribute_value_empty();
+  if (types > 1) throw model::attribute_value_multiple_types();
+  return std::move(*result);
+}
+
+void write_bytes(JsonWriter& w, const std::string& bytes) {
+  std::string text = base64_encode(bytes);
+  w.String(text.data(), text.size());
+}
+
+}  // namespace
+
+AttributeValue decode_value(const JsonValue& json) { return decode(json, 0); }
+
+model::AttributeMap decode_attribute_map(const JsonValue& json) { return decode_map(json, 0); }
+
+void write_value(JsonWriter& w, const AttributeValue& value) {
+  w.StartObject();
+  w.Key(model::value_type_name(value.type()));
+  switch (value.type()) {
+    case ValueType::S: {
+      const auto& s = value.as<std::string>();
+      w.String(s.data(), s.size());
+      break;
+    }
+    case ValueType::N: {
+      std::string s = value.as<model::Number>().to_string();
+      w.String(s.data(), s.size());
+      break;
+    }
+    case ValueType::B:
+      write_bytes(w, value.as<model::Binary>().bytes);
+      break;
+    case ValueType::SS:
+      w.StartArray();
+      for (const auto& s : value.as<model::StringSet>().values) w.String(s.data(), s.size());
+      w.EndArray();
+      break;
+    case ValueType::NS:
+      w.StartArray();
+      for (const auto& n : value.as<model::NumberSet>().values) {
+        std::string s = n.to_string();
+        w.String(s.data(), s.size());
+      }
+      w.EndArray();
+      break;
+    case ValueType::BS:
+      w.StartArray();
+      for (const auto& b : value.as<model::BinarySet>().values) write_bytes(w, b);
+      w.EndArray();
+      break;
+    case ValueType::M:
+      write_attribute_map(w, value.as<model::AttributeMap>());
+      break;
+    case ValueType::L:
+      w.StartArray();
+      for (const auto& v : value.as<model::AttributeList>()) write_value(w, v);
+      w.EndArray();
+      break;
+    case ValueType::NUL:
+      w.Bool(true);
+      break;
+    case ValueType::BOOL:
+      w.Bool(value.as<bool>());
+      break;
+  }
+  w.EndObject();
+}
+
+void write_attribute_map(JsonWriter& w, const model::AttributeMap& map) {
+  w.StartObject();
+  for (const auto& [name, value] : map) {
+    w.Key(name.data(), name.size());
+    write_value(w, value);
+  }
+  w.EndObject();
+}
+
+}  // namespace minnow::api

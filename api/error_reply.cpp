@@ -1,0 +1,71 @@
+#include "api/error_reply.h"
+
+#include "api/codec.h"
+#include "api/json.h"
+
+namespace minnow::api {
+
+using model::ErrorCode;
+
+const char* error_namespace(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::ValidationException:
+      return "com.amazon.coral.validate";
+    case ErrorCode::SerializationException:
+    case ErrorCode::UnknownOperationException:
+    case ErrorCode::MissingAuthenticationTokenException:
+    case ErrorCode::IncompleteSignatureException:
+    case ErrorCode::InvalidSignatureException:
+    case ErrorCode::UnrecognizedClientException:
+    case ErrorCode::AccessDeniedException:
+      return "com.amazon.coral.service";
+    default:
+      return "com.amazonaws.dynamodb.v20120810";
+  }
+}
+
+int error_status(ErrorCode code) {
+  return code == ErrorCode::InternalServerError ? 500 : 400;
+}
+
+Reply error_reply(const model::Error& error) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  w.Key("__type");
+  std::string type = std::string(error_namespace(error.code())) + "#" + model::error_code_name(error.code());
+  w.String(type.data(), type.size());
+  if (!error.message().empty()) {
+    // Coral's own deserializer spells it "Message"; every DynamoDB error says "message".
+    w.Key(error.code() == ErrorCode::SerializationException ? "Message" : "message");
+    w.String(error.message().data(), error.message().size());
+  }
+  if (error.item) {
+    w.Key("Item");
+    write_attribute_map(w, error.item->as<model::AttributeMap>());
+  }
+  if (error.code() == ErrorCode::TransactionCanceledException) {
+    w.Key("CancellationReasons");
+    w.StartArray();
+    for (const auto& reason : error.cancellation_reasons) {
+      w.StartObject();
+      if (reason.item) {
+        w.Key("Item");
+        write_attribute_map(w, reason.item->as<model::AttributeMap>());
+      }
+      w.Key("Code");
+      w.String(reason.code.data(), reason.code.size());
+      if (!reason.message.empty()) {
+        w.Key("Message");
+        w.String(reason.message.data(), reason.message.size());
+      }
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  w.EndObject();
+  return Reply{error_status(error.code()), "application/x-amz-json-1.0",
+               std::string(buffer.GetString(), buffer.GetSize())};
+}
+
+}  // namespace minnow::api

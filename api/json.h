@@ -1,0 +1,53 @@
+// The one way api/ touches JSON: a hardened RapidJSON.
+//
+// RapidJSON asserts on misuse; here an assertion throws instead (a bug answered as
+// InternalServerError, never a crash). Requests are parsed in place, iteratively (no stack
+// overflow on deep input). Include this header before any other RapidJSON header.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace minnow::api {
+struct JsonAssertion : std::logic_error {
+  using std::logic_error::logic_error;
+};
+}  // namespace minnow::api
+
+#ifndef RAPIDJSON_ASSERT
+#define RAPIDJSON_ASSERT(x) \
+  do {                      \
+    if (!(x)) throw ::minnow::api::JsonAssertion("RapidJSON assertion: " #x); \
+  } while (0)
+#endif
+#define RAPIDJSON_HAS_STDSTRING 1
+#define RAPIDJSON_NOMEMBERITERATORCLASS 0
+
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+namespace minnow::api {
+
+using JsonValue = rapidjson::Value;
+using JsonDocument = rapidjson::Document;
+using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
+
+// Parses `body` in place (the document points into it: keep `body` alive). Throws
+// model::Error SerializationException when it is not a JSON object.
+void parse_request_json(std::string& body, JsonDocument& document);
+
+inline std::string_view view(const JsonValue& v) { return {v.GetString(), v.GetStringLength()}; }
+
+// Member lookup that treats JSON null as absent, as DynamoDB does.
+inline const JsonValue* member(const JsonValue& object, std::string_view name) {
+  auto it = object.FindMember(rapidjson::StringRef(name.data(), name.size()));
+  if (it == object.MemberEnd() || it->value.IsNull()) return nullptr;
+  return &it->value;
+}
+
+// Compact JSON text of a value (JavaScript's JSON.stringify form), for messages.
+std::string to_json_text(const JsonValue& v);
+
+}  // namespace minnow::api

@@ -1,0 +1,415 @@
+#include "api/shape.h"
+
+#include <cmath>
+#include <optional>
+#include <stdexcept>
+
+#include "api/base64.h"
+#include "model/errors.h"
+
+namespace minnow::api {
+
+namespace {
+constexpr std::string_view kNamePattern = "[a-zA-Z0-9_.-]+";
+constexpr std::size_t kMaxReportedErrors = 10;
+}  // namespace
+
+struct Shape::Rule {
+  std::string type;     // String, Boolean, Long, List, Map, ValueStruct, FieldStruct, AttrStruct, ...
+  std::string subtype;  // the <...> part, e.g. "AttributeValue"
+  bool required = false;
+  bool table_name = false;
+  // Constraints in the order the spec lists them: DynamoDB reports them in that order.
+  std::vector<std::pair<std::string, const JsonValue*>> constraints;
+  std::unique_ptr<Rule> element;                                      // List and Map elements
+  std::vector<std::pair<std::string, std::unique_ptr<Rule>>> members;  // struct members
+  bool of_attribute_values = false;   // L and M inside an AttributeValue: elements are AttributeValues
+  std::unique_ptr<JsonDocument> spec;  // owns the constraint values (top-level rules only)
+};
+
+namespace {
+
+using Rule = Shape::Rule;
+
+std::unique_ptr<Rule> parse_rule(const JsonValue& spec);
+
+std::vector<std::pair<std::string, std::unique_ptr<Rule>>> parse_members(const JsonValue& spec) {
+  if (!spec.IsObject()) throw std::logic_error("shape: struct members must be an object");
+  std::vector<std::pair<std::string, std::unique_ptr<Rule>>> members;
+  for (auto it = spec.MemberBegin(); it != spec.MemberEnd(); ++it) {
+    members.emplace_back(it->name.GetString(), parse_rule(it->value));
+  }
+  return members;
+}
+
+// The AttributeValue structure, as Coral deserializes it.
+std::unique_ptr<Rule> attribute_value_rule(const std::string& struct_kind);
+
+std::unique_ptr<Rule> parse_rule(const JsonValue& spec) {
+  auto rule = std::make_unique<Rule>();
+  const JsonValue* children = nullptr;
+  if (spec.IsString()) {
+    rule->type = spec.GetString();
+  } else {
+    if (!spec.IsObject() || !spec.HasMember("type")) throw std::logic_error("shape: rule without type");
+    rule->type = spec["type"].GetString();
+    for (auto it = spec.MemberBegin(); it != spec.MemberEnd(); ++it) {
+      std::string key = it->name.GetString();
+      if (key == "type") continue;
+      if (key == "required") rule->required = it->value.GetBool();
+      else if (key == "tableName") rule->table_name = it->value.GetBool();
+      else if (key == "children") children = &it->value;
+      else if (key == "regex" && std::string_view(it->value.GetString()) != kNamePattern)
+        throw std::logic_error("shape: unsupported regex");
+      else rule->constraints.emplace_back(key, &it->value);
+    }
+  }
+  auto lt = rule->type.find('<');
+  if (lt != std::string::npos) {
+    rule->subtype = rule->type.substr(lt + 1, rule->type.size() - lt - 2);
+    rule->type = rule->type.substr(0, lt);
+  }
+  if (rule->type == "AttrStruct") return attribute_value_rule(rule->subtype);
+  if (children) {
+    const std::string& t = rule->type;
+    if (t == "List" || t == "Map" || t == "ParameterizedList" || t == "ParameterizedMap")
+      rule->element = parse_rule(*children);
+    else
+      rule->members = parse_members(*children);
+  }
+  return rule;
+}
+
+std::unique_ptr<Rule> attribute_value_rule(const std::string& struct_kind) {
+  static const char* kSpec = R"({
+    "S": "String", "B": "Blob", "N": "String", "BOOL": "Boolean", "NULL": "Boolean",
+    "BS": {"type": "List", "children": "Blob"},
+    "NS": {"type": "List", "children": "String"},
+    "SS": {"type": "List", "children": "String"},
+    "L": {"type": "List", "children": "AttrStruct<ValueStruct>"},
+    "M": {"type": "Map<AttributeValue>", "children": "AttrStruct<ValueStruct>"}})";
+  static const JsonDocument* spec = [] {
+    auto* d = new JsonDocument;
+    d->Parse(kSpec);
+    return d;
+  }();
+  auto rule = std::make_unique<Rule>();
+  rule->type = struct_kind;
+  rule->subtype = "AttributeValue";
+  // Built lazily: the L and M members refer back to this same structure.
+  for (auto it = spec->MemberBegin(); it != spec->MemberEnd(); ++it) {
+    std::string name = it->name.GetString();
+    if (name == "L" || name == "M") {
+      auto r = std::make_unique<Rule>();
+      r->type = name == "L" ? "List" : "Map";
+      r->subtype = name == "L" ? "" : "AttributeValue";
+      r->of_attribute_values = true;  // not a copy: the structure is recursive, see element_of()
+      rule->members.emplace_back(name, std::move(r));
+    } else {
+      rule->members.emplace_back(name, parse_rule(it->value));
+    }
+  }
+  return rule;
+}
+
+const Rule& attribute_value_struct() {
+  static const std::unique_ptr<Rule> rule = attribute_value_rule("ValueStruct");
+  return *rule;
+}
+
+const Rule* element_of(const Rule& rule) {
+  if (rule.element) return rule.element.get();
+  return rule.of_attribute_values ? &attribute_value_struct() : nullptr;
+}
+
+// ---- Stage 1: JSON types ------------------------------------------------------------------
+
+[[noreturn]] void type_error(const std::string& message) { throw model::serialization(message); }
+
+bool is_integral(const JsonValue& v) {
+  if (v.IsInt64() || v.IsUint64()) return true;
+  double d = v.GetDouble();
+  return std::floor(d) == d;
+}
+
+std::string scalar_kind(const JsonValue& v) {
+  if (v.IsBool()) return v.GetBool() ? "TRUE_VALUE" : "FALSE_VALUE";
+  if (v.IsNumber()) return is_integral(v) ? "NUMBER_VALUE" : "DECIMAL_VALUE";
+  return "STRING_VALUE";
+}
+
+void check_type(const JsonValue& v, const Rule& rule);
+
+void check_members(const JsonValue& object, const std::vector<std::pair<std::string, std::unique_ptr<Rule>>>& members) {
+  for (const auto& [name, rule] : members) {
+    if (const JsonValue* v = member(object, name)) check_type(*v, *rule);
+  }
+}
+
+void check_type(const JsonValue& v, const Rule& rule) {
+  const std::string& t = rule.type;
+  constexpr const char* kStructHere = "Start of structure or map found where not expected";
+  if (t == "Boolean") {
+    if (v.IsNumber()) type_error(scalar_kind(v) + " cannot be converted to Boolean");
+    if (v.IsString()) {
+      std::string s(v.GetString(), v.GetStringLength());
+      for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      if (s != "TRUE" && s != "1" && s != "YES" && s != "FALSE" && s != "0" && s != "NO")
+        type_error("Unexpected token received from parser");
+    }
+    if (v.IsArray()) type_error("Unrecognized collection type class java.lang.Boolean");
+    if (v.IsObject()) type_error(kStructHere);
+  } else if (t == "Short" || t == "Integer" || t == "Long" || t == "Double") {
+    if (v.IsBool() || v.IsString()) type_error(scalar_kind(v) + " cannot be converted to " + t);
+    if (v.IsArray()) type_error("Unrecognized collection type class java.lang." + t);
+    if (v.IsObject()) type_error(kStructHere);
+  } else if (t == "String") {
+    if (v.IsBool() || v.IsNumber()) type_error(scalar_kind(v) + " cannot be converted to String");
+    if (v.IsArray()) type_error("Unrecognized collection type class java.lang.String");
+    if (v.IsObject()) type_error(kStructHere);
+  } else if (t == "Blob") {
+    if (v.IsBool() || v.IsNumber()) type_error("only base-64-encoded strings are convertible to bytes");
+    if (v.IsArray()) type_error("Unrecognized collection type class java.nio.ByteBuffer");
+    if (v.IsObject()) type_error(kStructHere);
+    if (v.GetStringLength() % 4) throw model::base64_length(v.GetStringLength());
+    if (!base64_decode(view(v))) throw model::base64_invalid();
+  } else if (t == "List" || t == "ParameterizedList") {
+    if (!v.IsArray() && !v.IsObject()) {
+      if (t == "List") type_error("Unexpected field type");
+      type_error(
+          "class sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl cannot be cast to class java.lang.Class "
+          "(sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl and java.lang.Class are in module java.base of "
+          "loader 'bootstrap')");
+    }
+    if (v.IsObject()) type_error(kStructHere);
+    if (const Rule* e = element_of(rule)) {
+      for (const auto& x : v.GetArray()) check_type(x, *e);
+    }
+  } else if (t == "Map" || t == "ParameterizedMap") {
+    if (!v.IsArray() && !v.IsObject()) {
+      if (t == "Map") type_error("Unexpected field type");
+      type_error(
+          "class sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl cannot be cast to class java.lang.Class "
+          "(sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl and java.lang.Class are in module java.base of "
+          "loader 'bootstrap')");
+    }
+    if (v.IsArray()) {
+      if (t == "ParameterizedMap")
+        type_error("Unrecognized collection type java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>");
+      std::string sub = rule.subtype.find('.') != std::string::npos ? rule.subtype
+                                                                     : "com.amazonaws.dynamodb.v20120810." + rule.subtype;
+      type_error("Unrecognized collection type java.util.Map<java.lang.String, " + sub + ">");
+    }
+    if (const Rule* e = element_of(rule)) {
+      for (auto it = v.MemberBegin(); it != v.MemberEnd(); ++it) {
+        if (!it->value.IsNull()) check_type(it->value, *e);
+      }
+    }
+  } else if (t == "ValueStruct" || t == "FieldStruct") {
+    if (!v.IsArray() && !v.IsObject())
+      type_error(t == "ValueStruct" ? "Unexpected value type in payload" : "Unexpected field type");
+    if (v.IsArray()) type_error("Unrecognized collection type class com.amazonaws.dynamodb.v20120810." + rule.subtype);
+    check_members(v, rule.members);
+  } else {
+    throw std::logic_error("shape: unknown type " + t);
+  }
+}
+
+// ---- Stages 2 and 3: constraints ----------------------------------------------------------
+
+std::string lower_first(std::string s) {
+  if (!s.empty()) s[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
+std::string number_text(const JsonValue& v) {
+  if (v.IsInt64()) return std::to_string(v.GetInt64());
+  if (v.IsUint64()) return std::to_string(v.GetUint64());
+  double d = v.GetDouble();
+  if (std::floor(d) == d && std::fabs(d) < 1e21) return std::to_string(static_cast<long long>(d));
+  return to_json_text(v);
+}
+
+// JavaScript's String(value) for a value in a message.
+std::string value_text(const JsonValue* v) {
+  if (!v) return "null";
+  if (v->IsString()) return std::string(v->GetString(), v->GetStringLength());
+  if (v->IsBool()) return v->GetBool() ? "true" : "false";
+  if (v->IsNumber()) return number_text(*v);
+  if (v->IsArray()) {
+    std::string s = "[";
+    bool first = true;
+    for (const auto& x : v->GetArray()) {
+      if (!first) s += ", ";
+      first = false;
+      s += value_text(&x);
+    }
+    return s + "]";
+  }
+  return to_json_text(*v);
+}
+
+// Length as Java counts it: UTF-16 code units for strings.
+std::size_t length_of(const JsonValue& v) {
+  if (v.IsArray()) return v.Size();
+  if (v.IsObject()) return v.MemberCount();
+  if (!v.IsString()) return 0;
+  std::size_t n = 0;
+  const auto* s = reinterpret_cast<const unsigned char*>(v.GetString());
+  for (std::size_t i = 0; i < v.GetStringLength(); ++i) {
+    if ((s[i] & 0xC0) != 0x80) n += (s[i] >= 0xF0) ? 2 : 1;
+  }
+  return n;
+}
+
+double number_of(const JsonValue& v) {
+  if (v.IsNumber()) return v.GetDouble();
+  return 0;
+}
+
+bool matches_name_pattern(const JsonValue& v) {
+  if (!v.IsString() || v.GetStringLength() == 0) return false;
+  for (std::size_t i = 0; i < v.GetStringLength(); ++i) {
+    unsigned char c = static_cast<unsigned char>(v.GetString()[i]);
+    if (!(std::isalnum(c) || c == '_' || c == '.' || c == '-')) return false;
+  }
+  return true;
+}
+
+class ConstraintChecker {
+ public:
+  std::vector<std::string> errors;
+
+  void check_members(const JsonValue* object, const std::vector<std::pair<std::string, std::unique_ptr<Rule>>>& members,
+                     const std::string& parent) {
+    for (const auto& [name, rule] : members) {
+      check(name, object ? member(*object, name) : nullptr, *rule, parent);
+    }
+  }
+
+  void check(const std::string& name, const JsonValue* v, const Rule& rule, const std::string& parent) {
+    for (const auto& [constraint, arg] : rule.constraints) {
+      if (errors.size() >= kMaxReportedErrors) return;
+      if (constraint != "notNull" && !v) continue;
+      apply(constraint, *arg, v, name, parent);
+    }
+    if (!v || errors.size() >= kMaxReportedErrors) return;
+    std::string here = (parent.empty() ? "" : parent + ".") + lower_first(name);
+    if (rule.type == "List" && rule.element) {
+      for (rapidjson::SizeType i = 0; i < v->Size(); ++i) check("member", &(*v)[i], *rule.element, here + "." + std::to_string(i + 1));
+    } else if (rule.type == "Map" && rule.element) {
+      for (auto it = v->MemberBegin(); it != v->MemberEnd(); ++it)
+        check("member", it->value.IsNull() ? nullptr : &it->value, *rule.element, here + "." + it->name.GetString());
+    } else if (!rule.members.empty() && rule.subtype != "AttributeValue") {
+      check_members(v, rule.members, here);
+    }
+  }
+
+ private:
+  void fail(const std::string& message, const JsonValue* v, const std::string& name, const std::string& parent) {
+    std::string value = value_text(v);
+    if (value != "null") value = "'" + value + "'";
+    errors.push_back("Value " + value + " at '" + (parent.empty() ? "" : parent + ".") + lower_first(name) +
+                     "' failed to satisfy constraint: " + message);
+  }
+
+  static std::string bound_text(const JsonValue& arg) { return number_text(arg); }
+
+  void apply(const std::string& c, const JsonValue& arg, const JsonValue* v, const std::string& name,
+             const std::string& parent) {
+    if (c == "notNull") {
+      if (!v) fail("Member must not be null", v, name, parent);
+    } else if (c == "greaterThanOrEqual") {
+      if (!(number_of(*v) >= arg.GetDouble()))
+        fail("Member must have value greater than or equal to " + bound_text(arg), v, name, parent);
+    } else if (c == "lessThanOrEqual") {
+      if (!(number_of(*v) <= arg.GetDouble()))
+        fail("Member must have value less than or equal to " + bound_text(arg), v, name, parent);
+    } else if (c == "regex") {
+      if (!matches_name_pattern(*v))
+        fail("Member must satisfy regular expression pattern: " + std::string(kNamePattern), v, name, parent);
+    } else if (c == "lengthGreaterThanOrEqual") {
+      if (!(length_of(*v) >= arg.GetUint64()))
+        fail("Member must have length greater than or equal to " + bound_text(arg), v, name, parent);
+    } else if (c == "lengthLessThanOrEqual") {
+      if (!(length_of(*v) <= arg.GetUint64()))
+        fail("Member must have length less than or equal to " + bound_text(arg), v, name, parent);
+    } else if (c == "enum") {
+      bool found = false;
+      std::string set;
+      for (const auto& e : arg.GetArray()) {
+        if (!set.empty()) set += ", ";
+        set += e.GetString();
+        if (v->IsString() && view(*v) == view(e)) found = true;
+      }
+      if (!found) fail("Member must satisfy enum value set: [" + set + "]", v, name, parent);
+    } else if (c == "keys" || c == "values") {
+      check_map_entries(c == "keys", arg, *v, name, parent);
+    } else {
+      throw std::logic_error("shape: unknown constraint " + c);
+    }
+  }
+
+  // Each key (or value) of a map against the listed constraints; one error per failing entry.
+  void check_map_entries(bool keys, const JsonValue& arg, const JsonValue& map, const std::string& name,
+                         const std::string& parent) {
+    for (auto it = map.MemberBegin(); it != map.MemberEnd(); ++it) {
+      const JsonValue& subject = keys ? it->name : it->value;
+      bool ok = true;
+      std::string list;
+      for (auto c = arg.MemberBegin(); c != arg.MemberEnd(); ++c) {
+        std::string constraint = c->name.GetString();
+        std::string text;
+        if (constraint == "lengthGreaterThanOrEqual") {
+          ok = ok && length_of(subject) >= c->value.GetUint64();
+          text = "Member must have length greater than or equal to " + number_text(c->value);
+        } else if (constraint == "lengthLessThanOrEqual") {
+          ok = ok && length_of(subject) <= c->value.GetUint64();
+          text = "Member must have length less than or equal to " + number_text(c->value);
+        } else if (constraint == "regex") {
+          ok = ok && matches_name_pattern(subject);
+          text = "Member must satisfy regular expression pattern: " + std::string(kNamePattern);
+        }
+        if (!text.empty()) list += (list.empty() ? "" : ", ") + text;
+      }
+      if (!ok)
+        fail(std::string(keys ? "Map keys" : "Map value") + " must satisfy constraint: [" + list + "]", &map, name, parent);
+    }
+  }
+};
+
+}  // namespace
+
+Shape::Shape(std::string_view spec) {
+  auto doc = std::make_unique<JsonDocument>();
+  doc->Parse(spec.data(), spec.size());
+  if (doc->HasParseError() || !doc->IsObject()) throw std::logic_error("shape: spec is not a JSON object");
+  members_ = parse_members(*doc);
+  // The rules point into the document: keep it alive with the first rule.
+  if (!members_.empty()) members_.front().second->spec = std::move(doc);
+  else throw std::logic_error("shape: empty spec");
+}
+
+Shape::~Shape() = default;
+Shape::Shape(Shape&&) noexcept = default;
+
+void Shape::check(const JsonValue& request) const {
+  check_members(request, members_);
+  for (const auto& [name, rule] : members_) {
+    const JsonValue* v = member(request, name);
+    if (rule->required && !v)
+      throw model::validation("The parameter '" + name + "' is required but was not present in the request");
+    if (rule->table_name && v && (length_of(*v) < 3 || length_of(*v) > 255))
+      throw model::validation(name + " must be at least 3 characters long and at most 255 characters long");
+  }
+  ConstraintChecker checker;
+  checker.check_members(&request, members_, "");
+  if (!checker.errors.empty()) {
+    std::string message = std::to_string(checker.errors.size()) + " validation error" +
+                          (checker.errors.size() > 1 ? "s" : "") + " detected: ";
+    for (std::size_t i = 0; i < checker.errors.size(); ++i) message += (i ? "; " : "") + checker.errors[i];
+    throw model::validation(message);
+  }
+}
+
+}  // namespace minnow::api

@@ -1,0 +1,41 @@
+// Declarative request checks, the way DynamoDB's front end (Coral) performs them.
+//
+// A Shape is written as JSON in the vocabulary of dynalite's validations/*.js (whose rules and
+// messages were captured from real DynamoDB), so each action's shape is a faithful transcript:
+//   {"TableName": {"type": "String", "required": true, "tableName": true,
+//                  "regex": "[a-zA-Z0-9_.-]+"}, ...}
+// check() runs DynamoDB's three stages in order:
+//   1. JSON types of every declared member, in declaration order -> SerializationException;
+//   2. "required" members and table-name length -> ValidationException (the first one);
+//   3. constraints (notNull, enum, lengths, ranges, regex, keys, values), at most ten, reported
+//      together as "N validation errors detected: ...".
+// Members the shape does not declare are ignored, as DynamoDB ignores them.
+// Constant after construction; thread-safe.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "api/json.h"
+
+namespace minnow::api {
+
+class Shape {
+ public:
+  // `spec` is a JSON object of member name -> rule; throws std::logic_error if malformed
+  // (a programming error, caught by the api tests).
+  explicit Shape(std::string_view spec);
+  ~Shape();
+  Shape(Shape&&) noexcept;
+
+  void check(const JsonValue& request) const;
+
+  struct Rule;
+
+ private:
+  std::vector<std::pair<std::string, std::unique_ptr<Rule>>> members_;
+};
+
+}  // namespace minnow::api

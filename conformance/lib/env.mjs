@@ -1,0 +1,15 @@
+// Which server the suite talks to, and which reference (if any) that server is.
+// DYNAMODB_ENDPOINT picks the server; MINNOW_REFERENCE names a reference implementation
+// (dynamodb-local or dynalite) so that its known differences from real DynamoDB are skipped.
+
+export const endpoint = (process.env.DYNAMODB_ENDPOINT || 'http://127.0.0.1:8000').replace(/\/+$/, '');
+export const region = 'us-east-1';
+// DynamoDB Local keeps one database per access key and region: the SDK client and rawCall
+// must use the same credentials to see the same tables.
+export const credentials = { accessKeyId: 'AKIDMINNOWCONFORMANCE', secretAccessKey: 'minnow-conformance-secret' };
+
+const KNOWN_REFERENCES = ['dynamodb-local', 'dynalite'];
+export const reference = process.env.MINNOW_REFERENCE || '';
+if (reference && !KNOWN_REFERENCES.includes(reference)) {
+  throw new Error(`MINNOW_REFERENCE must be one of ${KNOWN_REFERENCES.join(', ')} (got ${reference})`);
+}

@@ -1,0 +1,62 @@
+// One table: its definition and its items, in DynamoDB's order.
+//
+// Thread-safe. mu_ protects the definition's mutable parts and the items: reads take it
+// shared, writes exclusive. Nothing handed out refers into the table: results are copies.
+// The key schema is constant after construction.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+
+#include "engine/function_ref.h"
+#include "engine/table_definition.h"
+#include "model/attribute_value.h"
+
+namespace minnow::engine {
+
+// What a conditional write decides, given the current item (or none).
+struct WriteDecision {
+  enum class Action { Keep, Put, Delete };
+  Action action = Action::Keep;
+  model::Item item;  // the new item, for Put
+
+  static WriteDecision keep() { return {}; }
+  static WriteDecision put(model::Item item) { return {Action::Put, std::move(item)}; }
+  static WriteDecision remove() { return {Action::Delete, {}}; }
+};
+
+class Table {
+ public:
+  explicit Table(TableDefinition definition);
+
+  const std::string& name() const { return name_; }
+  const model::KeySchema& key_schema() const { return key_schema_; }
+
+  TableDefinition definition() const;
+  // Runs `change` on the definition under the exclusive lock.
+  void update_definition(FunctionRef<void(TableDefinition&)> change);
+
+  // A copy of the item with this (validated) key, if any.
+  std::optional<model::Item> get(const model::AttributeMap& key) const;
+
+  // Looks up the item with this (validated) key and applies what `decide` returns, all under
+  // the exclusive lock. `decide` may throw model::Error (a failed condition): nothing changes.
+  // `decide` must not touch this table.
+  void write(const model::AttributeMap& key, FunctionRef<WriteDecision(const model::Item* old)> decide);
+
+  uint64_t item_count() const;
+  uint64_t size_bytes() const;
+
+ private:
+  const std::string name_;
+  const model::KeySchema key_schema_;
+  mutable std::shared_mutex mu_;
+  TableDefinition definition_;                // Protected by mu_.
+  std::map<std::string, model::Item> items_;  // storage_key -> item. Protected by mu_.
+  uint64_t size_bytes_ = 0;                   // Sum of item sizes. Protected by mu_.
+};
+
+}  // namespace minnow::engine

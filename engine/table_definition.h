@@ -1,0 +1,73 @@
+// What a table is: its schema and settings, as CreateTable and UpdateTable state them.
+// Plain data; api/ validates it before it gets here and renders it in TableDescription.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/key.h"
+
+namespace minnow::engine {
+
+enum class BillingMode { Provisioned, PayPerRequest };
+
+struct ProvisionedThroughput {
+  int64_t read_capacity_units = 0;
+  int64_t write_capacity_units = 0;
+  int64_t last_increase_ms = 0;  // 0: never
+  int64_t last_decrease_ms = 0;
+  int64_t decreases_today = 0;
+};
+
+struct AttributeDefinition {
+  std::string name;
+  model::ValueType type;  // S, N or B
+};
+
+struct KeySchemaElement {
+  std::string attribute_name;
+  bool is_hash;  // HASH or RANGE
+};
+
+struct Projection {
+  std::string type;  // ALL, KEYS_ONLY, INCLUDE
+  std::vector<std::string> non_key_attributes;
+};
+
+struct IndexDefinition {
+  std::string name;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+  std::optional<ProvisionedThroughput> throughput;  // GSIs of provisioned tables
+  std::string status = "ACTIVE";
+  bool backfilling = false;
+};
+
+struct StreamSpecification {
+  bool enabled = false;
+  std::string view_type;  // KEYS_ONLY, NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES
+};
+
+struct TableDefinition {
+  std::string name;
+  std::string id;  // a UUID
+  int64_t creation_ms = 0;
+  std::vector<AttributeDefinition> attribute_definitions;
+  std::vector<KeySchemaElement> key_schema_elements;  // as given, for descriptions
+  model::KeySchema key_schema;                        // the same, resolved to types
+  BillingMode billing_mode = BillingMode::Provisioned;
+  int64_t last_pay_per_request_ms = 0;  // when the table last switched to PAY_PER_REQUEST
+  ProvisionedThroughput throughput;
+  std::vector<IndexDefinition> local_indexes;
+  std::vector<IndexDefinition> global_indexes;
+  StreamSpecification stream;
+  std::string stream_label;  // set while a stream exists
+  bool deletion_protection = false;
+  std::string table_class = "STANDARD";
+  std::vector<std::pair<std::string, std::string>> tags;
+};
+
+}  // namespace minnow::engine

@@ -1,0 +1,111 @@
+#include "model/key.h"
+
+#include "model/errors.h"
+#include "model/limits.h"
+
+namespace minnow::model {
+
+namespace {
+
+const AttributeValue* find(const AttributeMap& map, const std::string& name) {
+  auto it = map.find(name);
+  return it == map.end() ? nullptr : &it->second;
+}
+
+bool is_empty_scalar(const AttributeValue& v) {
+  if (v.type() == ValueType::S) return v.as<std::string>().empty();
+  if (v.type() == ValueType::B) return v.as<Binary>().bytes.empty();
+  return false;
+}
+
+std::size_t scalar_bytes(const AttributeValue& v) {
+  if (v.type() == ValueType::S) return v.as<std::string>().size();
+  if (v.type() == ValueType::B) return v.as<Binary>().bytes.size();
+  return 0;  // numbers are always within the limits
+}
+
+void check_key_value(const KeyAttribute& attr, const AttributeValue& v, bool is_hash, bool in_item) {
+  if (is_empty_scalar(v)) throw key_empty_value(attr.name, attr.type, in_item);
+  if (is_hash && scalar_bytes(v) > kMaxPartitionKeyBytes) throw partition_key_too_large();
+  if (!is_hash && scalar_bytes(v) > kMaxSortKeyBytes) throw sort_key_too_large();
+}
+
+void append_be64(std::string& out, uint64_t x) {
+  for (int shift = 56; shift >= 0; shift -= 8) out += static_cast<char>((x >> shift) & 0xff);
+}
+
+}  // namespace
+
+void validate_key(const AttributeMap& key, const KeySchema& schema) {
+  std::size_t expected = schema.range ? 2 : 1;
+  if (key.size() != expected) throw key_does_not_match_schema();
+  auto check = [&](const KeyAttribute& attr, bool is_hash) {
+    const AttributeValue* v = find(key, attr.name);
+    if (!v || v->type() != attr.type) throw key_does_not_match_schema();
+    check_key_value(attr, *v, is_hash, false);
+  };
+  check(schema.hash, true);
+  if (schema.range) check(*schema.range, false);
+}
+
+void validate_item_key(const Item& item, const KeySchema& schema) {
+  auto check = [&](const KeyAttribute& attr, bool is_hash) {
+    const AttributeValue* v = find(item, attr.name);
+    if (!v) throw missing_key_in_item(attr.name);
+    if (v->type() != attr.type) throw key_type_mismatch(attr.name, attr.type, v->type());
+    check_key_value(attr, *v, is_hash, true);
+  };
+  check(schema.hash, true);
+  if (schema.range) check(*schema.range, false);
+}
+
+AttributeMap key_of(const Item& item, const KeySchema& schema) {
+  AttributeMap key;
+  key.emplace(schema.hash.name, item.at(schema.hash.name));
+  if (schema.range) key.emplace(schema.range->name, item.at(schema.range->name));
+  return key;
+}
+
+std::string key_value_bytes(const AttributeValue& value) {
+  switch (value.type()) {
+    case ValueType::S: return value.as<std::string>();
+    case ValueType::B: return value.as<Binary>().bytes;
+    case ValueType::N: return value.as<Number>().sortable_bytes();
+    default: return {};
+  }
+}
+
+uint64_t partition_hash(const AttributeValue& hash_value) {
+  // FNV-1a, then a SplitMix64 finalizer so that the hash fills the 64-bit space evenly.
+  std::string bytes = key_value_bytes(hash_value);
+  uint64_t h = 1469598103934665603ull ^ static_cast<uint64_t>(hash_value.type());
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  h ^= h >> 30;
+  h *= 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 27;
+  h *= 0x94d049bb133111ebull;
+  h ^= h >> 31;
+  return h;
+}
+
+std::string partition_prefix(const AttributeValue& hash_value) {
+  std::string bytes = key_value_bytes(hash_value);
+  std::string out;
+  out.reserve(12 + bytes.size() + 16);
+  append_be64(out, partition_hash(hash_value));
+  uint32_t n = static_cast<uint32_t>(bytes.size());
+  for (int shift = 24; shift >= 0; shift -= 8) out += static_cast<char>((n >> shift) & 0xff);
+  out += bytes;
+  return out;
+}
+
+std::string storage_key(const AttributeMap& item_or_key, const KeySchema& schema) {
+  std::string out = partition_prefix(item_or_key.at(schema.hash.name));
+  if (schema.range) out += key_value_bytes(item_or_key.at(schema.range->name));
+  return out;
+}
+
+}  // namespace minnow::model

@@ -1,0 +1,52 @@
+// Key schemas, key validation and the byte order of keys.
+//
+// A table's (or index's) key is one partition ("HASH") attribute and an optional sort
+// ("RANGE") attribute, each of scalar type S, N or B. Keys are stored as bytes whose memcmp
+// order is DynamoDB's order: partitions by a hash of the partition key (ties broken by its
+// bytes), then items inside a partition by sort key (numbers numerically, S and B bytewise).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "model/attribute_value.h"
+
+namespace minnow::model {
+
+struct KeyAttribute {
+  std::string name;
+  ValueType type;  // S, N or B
+  bool operator==(const KeyAttribute&) const = default;
+};
+
+struct KeySchema {
+  KeyAttribute hash;
+  std::optional<KeyAttribute> range;
+  bool operator==(const KeySchema&) const = default;
+};
+
+// Checks the Key parameter of GetItem/DeleteItem/UpdateItem: exactly the key attributes, of
+// the schema's types, non-empty, within the size limits. Throws with DynamoDB's messages.
+void validate_key(const AttributeMap& key, const KeySchema& schema);
+
+// Checks the key attributes inside a full item (PutItem). Throws with DynamoDB's messages.
+void validate_item_key(const Item& item, const KeySchema& schema);
+
+// The key attributes of a (validated) item.
+AttributeMap key_of(const Item& item, const KeySchema& schema);
+
+// memcmp-ordered bytes of a single key value.
+std::string key_value_bytes(const AttributeValue& value);
+
+// The 64-bit hash of a partition key value; parallel Scan segments are ranges of it.
+uint64_t partition_hash(const AttributeValue& hash_value);
+
+// The storage key of an item: big-endian hash, then the partition key (length-prefixed), then
+// the sort key. Requires the key attributes to be present and valid.
+std::string storage_key(const AttributeMap& item_or_key, const KeySchema& schema);
+
+// The partition prefix of storage_key: every item of the partition starts with it.
+std::string partition_prefix(const AttributeValue& hash_value);
+
+}  // namespace minnow::model

@@ -1,0 +1,52 @@
+#include "server/http_adapter.h"
+
+#include <charconv>
+#include <utility>
+
+#include "server/crc32.h"
+#include "server/request_id.h"
+
+namespace minnow::server {
+
+namespace {
+
+// Beast 1.81 has its own string_view type; the api speaks std::string_view.
+template <typename View>
+std::string_view std_view(View view) {
+  return std::string_view(view.data(), view.size());
+}
+
+}  // namespace
+
+api::Request to_api_request(HttpRequest& request) {
+  api::Request out;
+  out.method = std_view(request.method_string());
+  std::string_view target = std_view(request.target());
+  out.path = target.substr(0, target.find('?'));
+  out.target = std_view(request["X-Amz-Target"]);
+  out.content_type = std_view(request[http::field::content_type]);
+  out.authorization = std_view(request[http::field::authorization]);
+  out.body = std::move(request.body());
+  return out;
+}
+
+HttpResponse to_http_response(api::Reply&& reply, unsigned version, bool keep_alive) {
+  HttpResponse response;
+  response.version(version);
+  response.result(static_cast<unsigned>(reply.status));
+  response.set(http::field::content_type, reply.content_type);
+
+  const RequestId id = make_request_id();
+  response.set("x-amzn-RequestId", std::string_view(id.data(), id.size()));
+
+  char crc[10];  // 2^32 - 1 has 10 digits
+  auto [end, ec] = std::to_chars(crc, crc + sizeof crc, crc32(reply.body));
+  response.set("x-amz-crc32", std::string_view(crc, static_cast<std::size_t>(end - crc)));
+
+  response.body() = std::move(reply.body);
+  response.keep_alive(keep_alive);
+  response.prepare_payload();  // Content-Length
+  return response;
+}
+
+}  // namespace minnow::server

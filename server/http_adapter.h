@@ -1,0 +1,28 @@
+// Beast messages ⇄ api::Request / api::Reply. Server-private: includes Beast.
+//
+// to_api_request hands the Service views into the Beast request's start line and header
+// fields, and moves the body out (no copy): the api::Request is valid while the Beast request
+// lives and its fields are not modified. to_http_response adds what DynamoDB adds to every
+// answer: x-amzn-RequestId and x-amz-crc32 (botocore verifies the latter).
+// Pure apart from the per-thread request-id generator; thread-safe.
+#pragma once
+
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <string_view>
+
+#include "api/service.h"
+
+namespace minnow::server {
+
+namespace http = boost::beast::http;
+using HttpRequest = http::request<http::string_body>;
+using HttpResponse = http::response<http::string_body>;
+
+api::Request to_api_request(HttpRequest& request);
+
+// `version` is the request's (10 or 11); `keep_alive` whether the connection stays open after
+// this response, announced with a Connection header where the version needs one.
+HttpResponse to_http_response(api::Reply&& reply, unsigned version, bool keep_alive);
+
+}  // namespace minnow::server

@@ -1,0 +1,44 @@
+// Accepts TCP connections and starts a Session for each, on a strand of its own.
+// Server-private: includes Asio.
+//
+// Concurrency: the acceptor is used only on strand_; stop() may be called from any thread.
+// local_endpoint() is constant after construction.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <memory>
+
+#include "server/session.h"
+
+namespace minnow::server {
+
+class Listener : public std::enable_shared_from_this<Listener> {
+ public:
+  // Binds and listens at once; throws boost::system::system_error when it cannot.
+  Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint,
+           std::shared_ptr<SessionRegistry> registry);
+
+  // The bound address: with port 0, the port the system picked.
+  const boost::asio::ip::tcp::endpoint& local_endpoint() const { return local_endpoint_; }
+
+  void start();
+  // Stops accepting and asks every session to finish (see SessionRegistry::stop).
+  void stop();
+
+ private:
+  void accept();
+  void on_accept(boost::system::error_code ec, boost::asio::ip::tcp::socket socket);
+
+  boost::asio::io_context& io_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  boost::asio::steady_timer retry_timer_;  // backs off when accept fails (e.g. out of file descriptors)
+  boost::asio::ip::tcp::endpoint local_endpoint_;
+  const std::shared_ptr<SessionRegistry> registry_;
+  bool stopped_ = false;  // Used on strand_.
+};
+
+}  // namespace minnow::server

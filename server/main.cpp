@@ -1,0 +1,58 @@
+// The `minnow` executable: flags, wiring, serve until SIGINT or SIGTERM.
+//
+// Start-up does nothing expensive (no table loading, no thread warm-up): the listening line is
+// printed as soon as the socket listens, and test scripts wait for it.
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <variant>
+
+#include "api/service.h"
+#include "engine/clock.h"
+#include "engine/database.h"
+#include "server/options.h"
+#include "server/server.h"
+
+namespace {
+
+int serve(const minnow::server::Options& options) {
+  minnow::engine::AdjustableClock clock;
+  minnow::engine::Database database(clock, options.database);
+  minnow::api::Service service(database, minnow::api::ServiceOptions{.region = options.region});
+  minnow::server::Server server(service, options);
+  server.stop_on_signals();
+  std::printf("Minnow listening on %s\n", server.url().c_str());
+  std::fflush(stdout);
+  server.run();
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using minnow::server::Options;
+  const auto environment = minnow::server::detect_environment();
+  const auto parsed = minnow::server::parse_options(argc, argv, environment);
+  if (const auto* error = std::get_if<minnow::server::OptionsError>(&parsed)) {
+    std::cerr << "minnow: " << error->message << "\nTry 'minnow --help'." << std::endl;
+    return error->exit_code;
+  }
+  const Options& options = std::get<Options>(parsed);
+  switch (options.action) {
+    case Options::Action::kHelp:
+      std::cout << minnow::server::help_text(environment) << std::flush;
+      return 0;
+    case Options::Action::kVersion:
+      std::cout << "minnow " << minnow::server::kVersion << std::endl;
+      return 0;
+    case Options::Action::kServe:
+      break;
+  }
+  for (const auto& note : options.notes) std::cerr << "minnow: " << note << std::endl;
+  try {
+    return serve(options);
+  } catch (const std::exception& e) {
+    std::cerr << "minnow: " << e.what() << std::endl;
+    return 1;
+  }
+}

@@ -1,0 +1,198 @@
+#include "server/options.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <optional>
+#include <thread>
+#include <utility>
+
+namespace minnow::server {
+
+namespace {
+
+constexpr std::uint64_t kMaxSeconds = 1'000'000;  // keeps milliseconds far from overflow
+
+std::optional<std::uint64_t> parse_unsigned(std::string_view text) {
+  std::uint64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+OptionsError usage_error(std::string message) { return OptionsError{std::move(message), 2}; }
+
+// Walks argv; a flag's value is either glued on with '=' (GNU style only) or the next argument.
+class ArgumentReader {
+ public:
+  ArgumentReader(int argc, const char* const* argv) : argc_(argc), argv_(argv) {}
+
+  bool done() const { return next_ >= argc_; }
+
+  // The next flag's name, with any "=value" split off and remembered.
+  std::string_view next_flag() {
+    std::string_view argument = argv_[next_++];
+    glued_.reset();
+    if (argument.starts_with("--")) {
+      if (auto eq = argument.find('='); eq != std::string_view::npos) {
+        glued_ = argument.substr(eq + 1);
+        return argument.substr(0, eq);
+      }
+    }
+    return argument;
+  }
+
+  bool has_glued_value() const { return glued_.has_value(); }
+
+  std::optional<std::string_view> value() {
+    if (glued_) return std::exchange(glued_, std::nullopt);
+    if (next_ >= argc_) return std::nullopt;
+    return std::string_view(argv_[next_++]);
+  }
+
+ private:
+  int argc_;
+  const char* const* argv_;
+  int next_ = 1;
+  std::optional<std::string_view> glued_;
+};
+
+std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+
+}  // namespace
+
+OptionsEnvironment detect_environment() {
+  OptionsEnvironment environment;
+  const char* in_docker = std::getenv("MINNOW_IN_DOCKER");
+  environment.in_docker = (in_docker != nullptr && std::string_view(in_docker) == "1") ||
+                          ::access("/.dockerenv", F_OK) == 0;
+  environment.hardware_concurrency = std::max(1u, std::thread::hardware_concurrency());
+  return environment;
+}
+
+ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvironment& environment) {
+  Options options;
+  options.host = environment.in_docker ? "0.0.0.0" : "127.0.0.1";
+  options.threads = std::max(1u, environment.hardware_concurrency);
+
+  ArgumentReader reader(argc, argv);
+  while (!reader.done()) {
+    const std::string_view flag = reader.next_flag();
+
+    // Reads the flag's value, or fails with "FLAG: missing value".
+    std::optional<OptionsError> error;
+    auto take_value = [&]() -> std::string_view {
+      auto value = reader.value();
+      if (!value) {
+        error = usage_error(std::string(flag) + ": missing value");
+        return {};
+      }
+      return *value;
+    };
+    auto take_integer = [&](std::uint64_t min, std::uint64_t max) -> std::uint64_t {
+      std::string_view text = take_value();
+      if (error) return 0;
+      auto value = parse_unsigned(text);
+      if (!value || *value < min || *value > max) {
+        error = usage_error(std::string(flag) + ": expected an integer from " + std::to_string(min) + " to " +
+                            std::to_string(max) + ", got " + quoted(text));
+        return 0;
+      }
+      return *value;
+    };
+    auto take_seconds = [&]() {
+      return std::chrono::milliseconds(std::chrono::seconds(take_integer(1, kMaxSeconds)));
+    };
+    auto take_text = [&]() -> std::string {
+      std::string_view text = take_value();
+      if (!error && text.empty()) error = usage_error(std::string(flag) + ": must not be empty");
+      return std::string(text);
+    };
+
+    if (flag == "--help" || flag == "-h" || flag == "-help") {
+      options.action = Options::Action::kHelp;
+      return options;
+    } else if (flag == "--version") {
+      options.action = Options::Action::kVersion;
+      return options;
+    } else if (flag == "--host") {
+      options.host = take_text();
+    } else if (flag == "--port" || flag == "-port") {
+      options.port = static_cast<std::uint16_t>(take_integer(0, 65535));
+    } else if (flag == "--threads") {
+      options.threads = static_cast<unsigned>(take_integer(1, 1024));
+    } else if (flag == "--max-body-bytes") {
+      options.max_body_bytes = static_cast<std::size_t>(take_integer(1, std::uint64_t{1} << 32));
+    } else if (flag == "--idle-timeout") {
+      options.idle_timeout = take_seconds();
+    } else if (flag == "--read-timeout") {
+      options.read_timeout = take_seconds();
+    } else if (flag == "--ttl-interval") {
+      options.ttl_interval = take_seconds();
+    } else if (flag == "--region") {
+      options.region = take_text();
+    } else if (flag == "-inMemory" || flag == "-sharedDb" || flag == "-disableTelemetry") {
+      // inMemory is how Minnow always works; its namespaces are already shared; it sends no telemetry.
+    } else if (flag == "-delayTransientStatuses") {
+      options.database.delay_transient_statuses = true;
+    } else if (flag == "-cors") {
+      take_value();
+      options.notes.push_back("-cors: CORS is not yet supported; the flag is ignored");
+    } else if (flag == "-dbPath") {
+      take_value();
+      if (!error) return usage_error("-dbPath: persistence is not yet supported (Minnow keeps tables in memory)");
+    } else if (flag == "-optimizeDbBeforeStartup") {
+      return usage_error("-optimizeDbBeforeStartup: persistence is not yet supported (Minnow keeps tables in memory)");
+    } else if (flag.starts_with("-")) {
+      return usage_error("unknown flag: " + std::string(flag));
+    } else {
+      return usage_error("unexpected argument: " + quoted(flag));
+    }
+    if (error) return *error;
+    if (reader.has_glued_value()) {
+      return usage_error(std::string(flag) + ": takes no value");
+    }
+  }
+  return options;
+}
+
+std::string help_text(const OptionsEnvironment& environment) {
+  std::string text;
+  text += "Usage: minnow [OPTIONS]\n";
+  text += "\n";
+  text += "Minnow: an in-memory DynamoDB emulator.\n";
+  text += "\n";
+  text += "Options (--flag VALUE or --flag=VALUE):\n";
+  text += "  --host HOST             address to listen on (default: 127.0.0.1; 0.0.0.0 when\n";
+  text += "                          MINNOW_IN_DOCKER=1 or /.dockerenv exists";
+  text += environment.in_docker ? ", as here)\n" : ")\n";
+  text += "  --port N                port to listen on, 0 for any free port (default: 8000)\n";
+  text += "  --threads N             worker threads (default: the number of CPUs, here " +
+          std::to_string(std::max(1u, environment.hardware_concurrency)) + ")\n";
+  text += "  --max-body-bytes N      largest request body accepted (default: " +
+          std::to_string(kDefaultMaxBodyBytes) + ")\n";
+  text += "  --idle-timeout SECONDS  close a keep-alive connection idle this long (default: 60)\n";
+  text += "  --read-timeout SECONDS  time allowed to receive one request or send one reply (default: 30)\n";
+  text += "  --ttl-interval SECONDS  how often expired TTL items are deleted (default: 1)\n";
+  text += "  --region REGION         region reported in ARNs and endpoints (default: us-east-1)\n";
+  text += "  --help                  print this help and exit\n";
+  text += "  --version               print the version and exit\n";
+  text += "\n";
+  text += "DynamoDB Local flags, accepted so that existing scripts run unchanged:\n";
+  text += "  -port N                 same as --port\n";
+  text += "  -inMemory               accepted: Minnow always keeps tables in memory\n";
+  text += "  -sharedDb               accepted: Minnow shares tables across credentials and regions\n";
+  text += "  -delayTransientStatuses tables stay CREATING, UPDATING or DELETING for a while\n";
+  text += "  -cors VALUE             accepted and ignored: CORS is not yet supported\n";
+  text += "  -disableTelemetry       accepted: Minnow sends no telemetry\n";
+  text += "  -help                   same as --help\n";
+  text += "  -dbPath, -optimizeDbBeforeStartup  rejected: persistence is not yet supported\n";
+  text += "\n";
+  text += "Exit status: 0 after SIGINT or SIGTERM (in-flight requests finish first), 1 when the\n";
+  text += "server cannot start, 2 for bad flags.\n";
+  return text;
+}
+
+}  // namespace minnow::server

@@ -1,0 +1,71 @@
+// Command-line options of the `minnow` executable.
+//
+// parse_options is a pure function of its arguments: everything it would otherwise read from
+// the process (environment variables, the file system, the CPU count) arrives in an
+// OptionsEnvironment, which detect_environment() fills once in main(). It never prints and
+// never exits; main() does both, from the result.
+//
+// Minnow's own flags are GNU-style (`--port 8000` or `--port=8000`). DynamoDB Local's
+// single-dash flags (`-port 8000`, `-inMemory`, `-sharedDb`, ...) are accepted too, so that
+// Minnow drops into scripts written for DynamoDB Local.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "engine/database.h"
+
+namespace minnow::server {
+
+inline constexpr std::string_view kVersion = "0.1.0";
+inline constexpr std::uint16_t kDefaultPort = 8000;
+// DynamoDB's largest request bodies (BatchWriteItem, TransactWriteItems) are about 16 MB;
+// the slack covers JSON framing and attribute names around them.
+inline constexpr std::size_t kDefaultMaxBodyBytes = (16u << 20) + (1u << 20);
+
+// What parse_options would otherwise read from the process.
+struct OptionsEnvironment {
+  bool in_docker = false;             // MINNOW_IN_DOCKER=1 or /.dockerenv exists
+  unsigned hardware_concurrency = 1;  // std::thread::hardware_concurrency(), at least 1
+};
+
+OptionsEnvironment detect_environment();
+
+struct Options {
+  enum class Action { kServe, kHelp, kVersion };
+  Action action = Action::kServe;
+
+  std::string host = "127.0.0.1";  // "0.0.0.0" by default inside a container
+  std::uint16_t port = kDefaultPort;  // 0 picks an ephemeral port (tests)
+  unsigned threads = 1;
+  std::size_t max_body_bytes = kDefaultMaxBodyBytes;
+  // Kept in milliseconds so that tests can use short ones; the flags take seconds.
+  std::chrono::milliseconds idle_timeout{std::chrono::seconds(60)};  // between requests
+  std::chrono::milliseconds read_timeout{std::chrono::seconds(30)};  // one request, or one reply
+  std::chrono::milliseconds ttl_interval{std::chrono::seconds(1)};
+  std::string region = "us-east-1";
+  engine::DatabaseOptions database;
+
+  // Notes for stderr about flags accepted but without effect (e.g. "-cors").
+  std::vector<std::string> notes;
+};
+
+struct OptionsError {
+  std::string message;  // one line, without the program name
+  int exit_code = 2;
+};
+
+using ParsedOptions = std::variant<Options, OptionsError>;
+
+// argv[0] is the program name and is skipped.
+ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvironment& environment);
+
+// The --help text, with the defaults that apply in `environment`.
+std::string help_text(const OptionsEnvironment& environment);
+
+}  // namespace minnow::server

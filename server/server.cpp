@@ -1,0 +1,120 @@
+#include "server/server.h"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <atomic>
+#include <csignal>
+#include <iostream>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "server/listener.h"
+#include "server/session.h"
+
+namespace minnow::server {
+
+namespace asio = boost::asio;
+using boost::asio::ip::tcp;
+using boost::system::error_code;
+
+namespace {
+
+tcp::endpoint resolve(asio::io_context& io, const std::string& host, std::uint16_t port) {
+  error_code ec;
+  const auto address = asio::ip::make_address(host, ec);
+  if (!ec) return tcp::endpoint(address, port);
+  // A name such as "localhost": take the first address it resolves to.
+  tcp::resolver resolver(io);
+  auto results = resolver.resolve(host, std::to_string(port), ec);
+  if (ec || results.empty()) {
+    throw std::runtime_error("cannot resolve host '" + host + "': " + (ec ? ec.message() : "no address"));
+  }
+  return *results.begin();
+}
+
+std::string url_host(const std::string& host) {
+  return host.find(':') != std::string::npos ? "[" + host + "]" : host;
+}
+
+}  // namespace
+
+struct Server::Impl {
+  Impl(api::Service& service, const Options& options)
+      : options(options),
+        io(static_cast<int>(options.threads)),
+        registry(std::make_shared<SessionRegistry>(
+            service, SessionLimits{options.max_body_bytes, options.idle_timeout, options.read_timeout},
+            // Every session is gone: nothing is left to serve (signals and timers may still wait).
+            [this] { io.stop(); })) {
+    const tcp::endpoint endpoint = resolve(io, options.host, options.port);
+    try {
+      listener = std::make_shared<Listener>(io, endpoint, registry);
+    } catch (const boost::system::system_error& e) {
+      throw std::runtime_error("cannot listen on " + url_host(options.host) + ":" + std::to_string(options.port) +
+                               ": " + e.code().message());
+    }
+    listener->start();
+  }
+
+  void on_signal(error_code ec, int) {
+    if (ec) return;
+    if (stopping.exchange(true)) {
+      io.stop();  // second signal: do not wait for requests in flight
+      return;
+    }
+    listener->stop();
+    signals->async_wait([this](error_code ec, int signal) { on_signal(ec, signal); });
+  }
+
+  const Options options;
+  asio::io_context io;
+  std::shared_ptr<SessionRegistry> registry;
+  std::shared_ptr<Listener> listener;
+  std::optional<asio::signal_set> signals;
+  std::atomic<bool> stopping{false};
+};
+
+Server::Server(api::Service& service, const Options& options) : impl_(std::make_unique<Impl>(service, options)) {}
+
+// Sessions still pending after a hard stop are destroyed with the io_context's handlers; they
+// only touch the registry, which they share.
+Server::~Server() = default;
+
+std::uint16_t Server::port() const { return impl_->listener->local_endpoint().port(); }
+
+std::string Server::url() const { return "http://" + url_host(impl_->options.host) + ":" + std::to_string(port()); }
+
+void Server::stop_on_signals() {
+  impl_->signals.emplace(impl_->io, SIGINT, SIGTERM);
+  impl_->signals->async_wait([impl = impl_.get()](error_code ec, int signal) { impl->on_signal(ec, signal); });
+}
+
+void Server::run() {
+  auto serve = [this] {
+    // A handler that throws is a bug; keep serving the other connections.
+    for (;;) {
+      try {
+        impl_->io.run();
+        return;
+      } catch (const std::exception& e) {
+        std::cerr << "minnow: internal error: " << e.what() << std::endl;
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  threads.reserve(impl_->options.threads - 1);
+  for (unsigned i = 1; i < impl_->options.threads; ++i) threads.emplace_back(serve);
+  serve();
+  for (auto& thread : threads) thread.join();
+}
+
+void Server::stop() {
+  impl_->stopping.store(true);
+  impl_->listener->stop();
+}
+
+}  // namespace minnow::server

@@ -1,0 +1,115 @@
+#include "expressions/key_condition.h"
+
+#include <set>
+
+#include "model/expression_errors.h"
+
+namespace minnow::expressions {
+
+const char* key_operator_name(KeyOperator op) {
+  switch (op) {
+    case KeyOperator::EQ: return "EQ";
+    case KeyOperator::LT: return "LT";
+    case KeyOperator::LE: return "LE";
+    case KeyOperator::GT: return "GT";
+    case KeyOperator::GE: return "GE";
+    case KeyOperator::BETWEEN: return "BETWEEN";
+    case KeyOperator::BEGINS_WITH: return "BEGINS_WITH";
+  }
+  return "EQ";
+}
+
+namespace {
+
+void collect_paths(const Node& n, std::vector<const Path*>& out) {
+  if (n.kind == NodeKind::Path) {
+    out.push_back(&n.path);
+    return;
+  }
+  for (const Node& a : n.args) collect_paths(a, out);
+}
+
+const std::string& head(const Path& p) { return p.elements[0].name; }
+
+void shape(const Node& n, std::set<std::string>& keys, std::size_t& count) {
+  if (n.kind == NodeKind::Or) throw model::key_condition_invalid_operator("OR");
+  if (n.kind == NodeKind::And) {
+    shape(n.args[0], keys, count);
+    shape(n.args[1], keys, count);
+    return;
+  }
+  if (n.kind == NodeKind::Not) return;  // refused in the second step
+  if (n.kind == NodeKind::Between && n.args[0].kind != NodeKind::Path) {
+    throw model::key_condition_first_operand("BETWEEN");
+  }
+  std::vector<const Path*> paths;
+  collect_paths(n, paths);
+  if (paths.size() > 1) throw model::key_condition_multiple_names();
+  if (paths.empty()) throw model::key_condition_no_key_attribute();
+  if (!keys.insert(head(*paths[0])).second) throw model::key_condition_one_per_key();
+  ++count;
+}
+
+void terms(const Node& n, std::vector<KeyConditionTerm>& out) {
+  switch (n.kind) {
+    case NodeKind::And:
+      terms(n.args[0], out);
+      terms(n.args[1], out);
+      return;
+    case NodeKind::Or: throw model::key_condition_invalid_operator("OR");
+    case NodeKind::Not: throw model::key_condition_invalid_operator("NOT");
+    case NodeKind::In: throw model::key_condition_invalid_operator("IN");
+    default: break;
+  }
+  for (const Node& a : n.args)
+    if (a.kind == NodeKind::Call) throw model::key_condition_nested_operations();
+  KeyConditionTerm t;
+  const Node* key = nullptr;
+  if (n.kind == NodeKind::Call) {
+    if (n.function == Function::Size) throw model::key_condition_nested_operations();
+    if (n.function != Function::BeginsWith) throw model::key_condition_invalid_operator(n.text);
+    if (n.args[0].kind != NodeKind::Path) throw model::key_condition_first_operand("begins_with");
+    key = &n.args[0];
+    t.op = KeyOperator::BEGINS_WITH;
+    t.values.push_back(n.args[1].value);
+  } else if (n.kind == NodeKind::Between) {
+    key = &n.args[0];
+    t.op = KeyOperator::BETWEEN;
+    t.values.push_back(n.args[1].value);
+    t.values.push_back(n.args[2].value);
+  } else if (n.kind == NodeKind::Compare) {
+    bool flipped = n.args[0].kind != NodeKind::Path;
+    key = &n.args[flipped ? 1 : 0];
+    t.values.push_back(n.args[flipped ? 0 : 1].value);
+    switch (n.comparator) {
+      case Comparator::Eq: t.op = KeyOperator::EQ; break;
+      case Comparator::Ne: throw model::key_condition_invalid_operator("<>");
+      case Comparator::Lt: t.op = flipped ? KeyOperator::GT : KeyOperator::LT; break;
+      case Comparator::Le: t.op = flipped ? KeyOperator::GE : KeyOperator::LE; break;
+      case Comparator::Gt: t.op = flipped ? KeyOperator::LT : KeyOperator::GT; break;
+      case Comparator::Ge: t.op = flipped ? KeyOperator::LE : KeyOperator::GE; break;
+    }
+  } else {
+    throw model::key_condition_no_key_attribute();
+  }
+  t.attribute = head(key->path);
+  t.nested = key->path.elements.size() > 1;
+  out.push_back(std::move(t));
+}
+
+}  // namespace
+
+void check_key_condition_shape(const Condition& c) {
+  std::set<std::string> keys;
+  std::size_t count = 0;
+  shape(c.root, keys, count);
+  if (count > 2) throw model::key_condition_length();
+}
+
+std::vector<KeyConditionTerm> key_condition_terms(const Condition& c) {
+  std::vector<KeyConditionTerm> out;
+  terms(c.root, out);
+  return out;
+}
+
+}  // namespace minnow::expressions

@@ -1,0 +1,36 @@
+// KeyConditionExpression: the restricted form Query accepts, on top of the condition grammar.
+//
+// DynamoDB checks a key condition in two steps that are visible in its error order:
+//   1. check_key_condition_shape (run by compile_request, before unused placeholders are
+//      refused): OR, a BETWEEN without the key first, a condition naming no attribute or two,
+//      the same key twice, more than two conditions.
+//   2. key_condition_terms (run by the Query action after compile_request, then the action
+//      matches the terms against the key schema): NOT, <>, IN, attribute_exists & co, size(),
+//      begins_with without the key first.
+// Nested paths are returned as terms with `nested` set: Query reports "Key attributes must be
+// scalars; ..." when the head is a key attribute, else key_condition_nested_attributes().
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "expressions/ast.h"
+#include "model/attribute_value.h"
+
+namespace minnow::expressions {
+
+enum class KeyOperator : uint8_t { EQ, LT, LE, GT, GE, BETWEEN, BEGINS_WITH };
+const char* key_operator_name(KeyOperator op);  // "EQ", ... as in the legacy KeyConditions
+
+struct KeyConditionTerm {
+  std::string attribute;  // resolved top-level name
+  bool nested = false;    // the path had more than one element
+  KeyOperator op = KeyOperator::EQ;
+  std::vector<model::AttributeValue> values;  // 1, or 2 for BETWEEN; operator already flipped
+                                              // when the key was written on the right
+};
+
+void check_key_condition_shape(const Condition& c);
+std::vector<KeyConditionTerm> key_condition_terms(const Condition& c);
+
+}  // namespace minnow::expressions

@@ -153,15 +153,14 @@ class Parser {
     return e;
   }
 
+  // The keywords of every expression grammar are tokens of their own (DynamoDB shares one lexer),
+  // so none of them can name an attribute anywhere: "SET between = :v" is a syntax error.
   bool at_name() const {
     const Token& t = peek();
     if (t.kind == TokenKind::NamePlaceholder) return true;
     if (t.kind != TokenKind::Identifier) return false;
-    if (kind_ == ExpressionKind::Update) {
-      return !(at_keyword("SET") || at_keyword("REMOVE") || at_keyword("ADD") || at_keyword("DELETE"));
-    }
-    if (kind_ == ExpressionKind::Projection) return true;
-    return !at_condition_keyword();
+    return !(at_condition_keyword() || at_keyword("SET") || at_keyword("REMOVE") || at_keyword("ADD") ||
+             at_keyword("DELETE"));
   }
 
   Path parse_path() {

@@ -183,9 +183,16 @@ std::optional<std::string> check_overlaps(const std::vector<const Path*>& paths)
   return std::nullopt;
 }
 
+// SIZE is on the reserved list, yet DynamoDB accepts it as an attribute name (it is the name of
+// a function, which the grammar tells apart by the parenthesis).
 void check_reserved(const Path& p, Slot& slot) {
-  for (const PathElement& e : p.elements)
-    if (e.kind == PathElement::Kind::Name && is_reserved_word(e.text)) slot.set(model::expr_reserved_keyword(e.text));
+  for (const PathElement& e : p.elements) {
+    if (e.kind != PathElement::Kind::Name || !is_reserved_word(e.text)) continue;
+    bool is_size = e.text.size() == 4 && std::equal(e.text.begin(), e.text.end(), "size",
+                                                    [](char a, char b) { return (a | 0x20) == b; });
+    if (is_size) continue;
+    slot.set(model::expr_reserved_keyword(e.text));
+  }
 }
 
 // Substitutes the #names of a path; the first undefined one goes to `slot`.
@@ -357,6 +364,10 @@ class ConditionChecker {
   }
 
   void check_function(const Node& n) {
+    if (n.function == Function::IfNotExists || n.function == Function::ListAppend) {
+      unknown_.set(model::expr_function_not_in_condition(n.text));
+      return;
+    }
     if (!is_condition_function(n.function)) {
       unknown_.set(model::expr_invalid_function(n.text));
       return;

@@ -48,6 +48,9 @@ std::string expr_invalid_function(std::string_view name) { return cat({"Invalid 
 std::string expr_function_not_in_update(std::string_view name) {
   return cat({"The function is not allowed in an update expression; function: ", name});
 }
+std::string expr_function_not_in_condition(std::string_view name) {
+  return cat({"The function is not allowed in a condition expression; function: ", name});
+}
 std::string expr_function_misused(std::string_view name) {
   return cat({"The function is not allowed to be used this way in an expression; function: ", name});
 }

@@ -33,6 +33,7 @@ std::string expr_undefined_name(std::string_view placeholder);
 std::string expr_undefined_value(std::string_view placeholder);
 std::string expr_invalid_function(std::string_view name);
 std::string expr_function_not_in_update(std::string_view name);
+std::string expr_function_not_in_condition(std::string_view name);
 std::string expr_function_misused(std::string_view name);
 std::string expr_redundant_parentheses();
 std::string expr_operand_count(std::string_view function, std::size_t count);

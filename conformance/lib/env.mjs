@@ -13,3 +13,12 @@ export const reference = process.env.MINNOW_REFERENCE || '';
 if (reference && !KNOWN_REFERENCES.includes(reference)) {
   throw new Error(`MINNOW_REFERENCE must be one of ${KNOWN_REFERENCES.join(', ')} (got ${reference})`);
 }
+
+// SDK releases warn that a future version will need node 22; that is noise in test output.
+// Other warnings are still printed.
+const defaultWarningListeners = process.listeners('warning');
+process.removeAllListeners('warning');
+process.on('warning', (w) => {
+  if (w && String(w.message).startsWith('NodeVersionSupportWarning')) return;
+  for (const l of defaultWarningListeners) l(w);
+});

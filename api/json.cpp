@@ -6,15 +6,10 @@ namespace minnow::api {
 
 void parse_request_json(std::string& body, JsonDocument& document) {
   document.ParseInsitu<rapidjson::kParseIterativeFlag | rapidjson::kParseStopWhenDoneFlag>(body.data());
-  if (document.HasParseError() || !document.IsObject()) {
-    // An empty body is treated as an empty request, as DynamoDB does.
-    if (body.find_first_not_of(" \t\r\n") == std::string::npos) {
-      document.SetObject();
-      return;
-    }
-    throw model::serialization(document.HasParseError() ? "Unexpected character found"
-                                                        : "Start of list found where not expected");
-  }
+  // DynamoDB answers malformed JSON with a bare SerializationException, and treats a JSON
+  // value that is not an object as a request with no members.
+  if (document.HasParseError()) throw model::serialization("");
+  if (!document.IsObject()) document.SetObject();
 }
 
 std::string to_json_text(const JsonValue& v) {

@@ -1,6 +1,13 @@
 #include "api/service.h"
 
-// Placeholder until the router lands: every action is unknown.
+#include <iostream>
+
+#include "api/error_reply.h"
+#include "api/json.h"
+#include "api/router.h"
+#include "engine/database.h"
+#include "model/errors.h"
+
 namespace minnow::api {
 
 struct Service::Impl {
@@ -12,9 +19,49 @@ Service::Service(engine::Database& database, ServiceOptions options)
     : impl_(std::make_unique<Impl>(Impl{database, std::move(options)})) {}
 Service::~Service() = default;
 
+namespace {
+
+bool is_json_content_type(std::string_view content_type) {
+  auto semicolon = content_type.find(';');
+  if (semicolon != std::string_view::npos) content_type = content_type.substr(0, semicolon);
+  while (!content_type.empty() && content_type.back() == ' ') content_type.remove_suffix(1);
+  return content_type == "application/x-amz-json-1.0" || content_type == "application/x-amz-json-1.1" ||
+         content_type == "application/json";
+}
+
+bool is_blank(const std::string& body) { return body.find_first_not_of(" \t\r\n") == std::string::npos; }
+
+}  // namespace
+
+// The order of these checks is DynamoDB's (as captured by dynalite): health check, method and
+// content type, JSON syntax, target, authentication, then the action's own checks.
 Reply Service::handle(Request& request) {
-  if (request.method == "GET") return Reply{200, "text/plain", "healthy: dynamodb.us-east-1.amazonaws.com "};
-  return Reply{400, "application/x-amz-json-1.0", R"({"__type":"com.amazon.coral.service#UnknownOperationException"})"};
+  if (request.method == "GET") {
+    return Reply{200, "text/plain", "healthy: dynamodb." + impl_->options.region + ".amazonaws.com "};
+  }
+  if (request.method != "POST" || (!request.body.empty() && !is_json_content_type(request.content_type))) {
+    return Reply{404, "application/x-amz-json-1.0", "<UnknownOperationException/>\n"};
+  }
+  try {
+    JsonDocument document;
+    if (!is_blank(request.body)) parse_request_json(request.body, document);
+    const Action* action = find_action(request.target);
+    if (!action) throw model::unknown_operation();
+    if (request.authorization.substr(0, 5) != "AWS4-") throw model::missing_authentication_token();
+    if (!document.IsObject()) throw model::serialization("");
+
+    if (action->shape) action->shape->check(document);
+    rapidjson::StringBuffer buffer;
+    JsonWriter writer(buffer);
+    ActionContext context{impl_->database, impl_->options, impl_->database.clock().now_ms()};
+    action->handler(context, document, writer);
+    return Reply{200, "application/x-amz-json-1.0", std::string(buffer.GetString(), buffer.GetSize())};
+  } catch (const model::Error& error) {
+    return error_reply(error);
+  } catch (const std::exception& e) {
+    std::cerr << "minnow: internal error: " << e.what() << std::endl;
+    return error_reply(model::internal_error());
+  }
 }
 
 }  // namespace minnow::api

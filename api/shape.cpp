@@ -269,6 +269,8 @@ double number_of(const JsonValue& v) {
 
 bool matches_name_pattern(const JsonValue& v) {
   if (!v.IsString() || v.GetStringLength() == 0) return false;
+  // A table ARN is accepted wherever a table name is.
+  if (view(v).substr(0, 17) == "arn:aws:dynamodb:") return true;
   for (std::size_t i = 0; i < v.GetStringLength(); ++i) {
     unsigned char c = static_cast<unsigned char>(v.GetString()[i]);
     if (!(std::isalnum(c) || c == '_' || c == '.' || c == '-')) return false;

@@ -139,9 +139,178 @@ Error sort_key_too_large() {
       "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
 }
 
+namespace {
+std::string join(const std::vector<std::string>& parts, const char* separator) {
+  std::string s;
+  for (std::size_t i = 0; i < parts.size(); ++i) s += (i ? separator : "") + parts[i];
+  return s;
+}
+}  // namespace
+
+Error mixed_expression_parameters(const std::vector<std::string>& non_expression,
+                                  const std::vector<std::string>& expression) {
+  return validation("Can not use both expression and non-expression parameters in the same request: "
+                    "Non-expression parameters: {" + join(non_expression, ", ") + "} Expression parameters: {" +
+                    join(expression, ", ") + "}");
+}
+Error names_without_expressions() {
+  return validation("ExpressionAttributeNames can only be specified when using expressions");
+}
+Error values_without_expressions(const std::vector<std::string>& value_expressions) {
+  return validation("ExpressionAttributeValues can only be specified when using expressions: " +
+                    join(value_expressions, " and ") + (value_expressions.size() > 1 ? " are" : " is") + " null");
+}
+Error not_yet_supported(const std::string& feature) {
+  return validation(feature + " is not yet supported by Minnow");
+}
+Error return_values_put_delete() { return validation("ReturnValues can only be ALL_OLD or NONE"); }
+Error duplicate_attribute_to_get(const std::string& name) {
+  return validation("One or more parameter values were invalid: Duplicate value in attribute name: " + name);
+}
+
 Error item_too_large() { return validation("Item size has exceeded the maximum allowed size"); }
 Error conditional_check_failed() {
   return Error(ErrorCode::ConditionalCheckFailedException, "The conditional request failed");
+}
+
+// ---- Table actions -------------------------------------------------------------------------
+
+namespace {
+constexpr const char* kInvalid = "One or more parameter values were invalid: ";
+std::string join_names(const std::vector<std::string>& names) {
+  std::string s;
+  for (std::size_t i = 0; i < names.size(); ++i) s += (i ? ", " : "") + names[i];
+  return s;
+}
+}  // namespace
+
+Error throughput_with_pay_per_request() {
+  return validation(std::string(kInvalid) +
+                    "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
+}
+Error throughput_required_for_provisioned() {
+  return validation(std::string(kInvalid) +
+                    "ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED");
+}
+Error throughput_required_for_provisioned_update() {
+  return validation(std::string(kInvalid) + "ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
+}
+Error throughput_out_of_bounds(const std::string& value, const std::string& member) {
+  return validation("Given value " + value + " for " + member + " is out of bounds");
+}
+Error key_schema_attribute_without_definition() {
+  return validation("Invalid KeySchema: Some index key attribute have no definition");
+}
+Error key_attributes_not_defined(const std::vector<std::string>& keys, const std::vector<std::string>& definitions) {
+  return validation(std::string(kInvalid) + "Some index key attributes are not defined in AttributeDefinitions. Keys: [" +
+                    join_names(keys) + "], AttributeDefinitions: [" + join_names(definitions) + "]");
+}
+Error hash_and_range_same_name() {
+  return validation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
+}
+Error first_key_not_hash() { return validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type"); }
+Error second_key_not_range() {
+  return validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+}
+Error key_schema_attribute_count_mismatch() {
+  return validation(std::string(kInvalid) +
+                    "Number of attributes in KeySchema does not exactly match number of attributes defined in "
+                    "AttributeDefinitions");
+}
+Error index_list_empty(const std::string& parameter) {
+  return validation(std::string(kInvalid) + "List of " + parameter + " is empty");
+}
+Error table_without_range_key_for_lsi() {
+  return validation(std::string(kInvalid) +
+                    "Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex");
+}
+Error index_without_range_key(const std::string& index) {
+  return validation(std::string(kInvalid) + "Index KeySchema does not have a range key for index: " + index);
+}
+Error lsi_hash_key_mismatch(const std::string& index, const std::string& index_hash, const std::string& table_hash) {
+  return validation(std::string(kInvalid) +
+                    "Index KeySchema does not have the same leading hash key as table KeySchema for index: " + index +
+                    ". index hash key: " + index_hash + ", table hash key: " + table_hash);
+}
+Error projection_type_null() { return validation(std::string(kInvalid) + "Unknown ProjectionType: null"); }
+Error non_key_attributes_without_include(const std::string& projection_type) {
+  return validation(std::string(kInvalid) + "ProjectionType is " + projection_type +
+                    ", but NonKeyAttributes is specified");
+}
+Error duplicate_index_name(const std::string& index) {
+  return validation(std::string(kInvalid) + "Duplicate index name: " + index);
+}
+Error too_many_local_indexes() {
+  return validation(std::string(kInvalid) + "Number of LocalSecondaryIndexes exceeds per-table limit of 5");
+}
+Error index_throughput_with_pay_per_request(const std::string& index) {
+  return validation(std::string(kInvalid) + "ProvisionedThroughput should not be specified for index: " + index +
+                    " when BillingMode is PAY_PER_REQUEST");
+}
+Error index_throughput_required(const std::string& indexes) {
+  return validation(std::string(kInvalid) + "ProvisionedThroughput must be specified for index: " + indexes);
+}
+Error too_many_global_indexes() {
+  return validation(std::string(kInvalid) + "GlobalSecondaryIndex count exceeds the per-table limit of 20");
+}
+Error duplicate_attribute_definition() { return validation("Cannot have two attributes with the same name"); }
+Error attribute_definitions_unused(const std::vector<std::string>& definitions, const std::vector<std::string>& used) {
+  return validation(std::string(kInvalid) + "Some AttributeDefinitions are not used. AttributeDefinitions: [" +
+                    join_names(definitions) + "], keys used: [" + join_names(used) + "]");
+}
+Error stream_view_type_required() {
+  return validation("Invalid StreamViewType: Stream ViewType must not be null or empty when enabling streams.");
+}
+Error stream_view_type_without_stream() {
+  return validation("Invalid StreamViewType: Stream StreamEnabled was false but a StreamViewType was present.");
+}
+Error on_demand_throughput_out_of_range(const std::string& member) {
+  return validation(std::string(kInvalid) + "Requested " + member +
+                    " for OnDemandThroughput for table is outside of valid range");
+}
+Error nothing_to_update() {
+  return validation(
+      "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or "
+      "SSESpecification or ReplicaUpdates is required");
+}
+Error throughput_unchanged(int64_t current_read, int64_t requested_read, int64_t current_write,
+                           int64_t requested_write) {
+  return validation(
+      "The provisioned throughput for the table will not change. The requested value equals the current value. "
+      "Current ReadCapacityUnits provisioned for the table: " + std::to_string(current_read) +
+      ". Requested ReadCapacityUnits: " + std::to_string(requested_read) +
+      ". Current WriteCapacityUnits provisioned for the table: " + std::to_string(current_write) +
+      ". Requested WriteCapacityUnits: " + std::to_string(requested_write) +
+      ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.");
+}
+Error index_update_action_required() {
+  return validation(std::string(kInvalid) +
+                    "One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, "
+                    "GlobalSecondaryIndexUpdate.Delete must not be null");
+}
+Error duplicate_index_update(const std::string& index) {
+  return validation(std::string(kInvalid) +
+                    "Only one global secondary index update per index is allowed simultaneously. Index: " + index);
+}
+Error too_many_index_updates() {
+  return Error(ErrorCode::LimitExceededException,
+               "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
+}
+Error index_update_blocked() {
+  return validation(
+      "This operation cannot be performed with given input values. Please contact DynamoDB service team for more "
+      "info: Action Blocked: IndexUpdate");
+}
+Error index_already_exists() { return validation("Attempting to create an index which already exists"); }
+Error global_index_not_found() { return validation("Invalid global secondary index name"); }
+Error attribute_type_redefined() {
+  return validation("invalid attribute, SchemaElement redefined should be of same type as previously defined");
+}
+Error stream_already_enabled() { return validation("Table already has an enabled stream"); }
+Error no_stream_to_disable() { return validation("Table has no stream to disable"); }
+Error deletion_protected() {
+  return validation(
+      "Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.");
 }
 
 }  // namespace minnow::model

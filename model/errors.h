@@ -134,8 +134,60 @@ Error key_empty_value(const std::string& name, ValueType type, bool in_item);
 Error partition_key_too_large();
 Error sort_key_too_large();
 
+// ---- Expression parameters ---------------------------------------------------------------
+Error mixed_expression_parameters(const std::vector<std::string>& non_expression,
+                                  const std::vector<std::string>& expression);
+Error names_without_expressions();
+Error values_without_expressions(const std::vector<std::string>& value_expressions);
+Error not_yet_supported(const std::string& feature);
+Error return_values_put_delete();  // "ReturnValues can only be ALL_OLD or NONE"
+Error duplicate_attribute_to_get(const std::string& name);
+
 // ---- Items ---------------------------------------------------------------------------------
 Error item_too_large();
 Error conditional_check_failed();
+
+// ---- Table actions: CreateTable, UpdateTable, DeleteTable ------------------------------------
+// dynalite's wording (captured from DynamoDB) where it has one; DynamoDB Local's where only it
+// covers a newer parameter (marked "Local").
+Error throughput_with_pay_per_request();           // Neither ReadCapacityUnits nor WriteCapacityUnits ...
+Error throughput_required_for_provisioned();       // CreateTable: ... must both be specified ...
+Error throughput_required_for_provisioned_update();  // UpdateTable: ProvisionedThroughput must be specified ...
+Error throughput_out_of_bounds(const std::string& value, const std::string& member);
+Error key_schema_attribute_without_definition();
+Error key_attributes_not_defined(const std::vector<std::string>& keys, const std::vector<std::string>& definitions);
+Error hash_and_range_same_name();
+Error first_key_not_hash();
+Error second_key_not_range();
+Error key_schema_attribute_count_mismatch();
+Error index_list_empty(const std::string& parameter);  // "LocalSecondaryIndexes"
+Error table_without_range_key_for_lsi();
+Error index_without_range_key(const std::string& index);
+Error lsi_hash_key_mismatch(const std::string& index, const std::string& index_hash, const std::string& table_hash);
+Error projection_type_null();
+Error non_key_attributes_without_include(const std::string& projection_type);
+Error duplicate_index_name(const std::string& index);
+Error too_many_local_indexes();
+Error index_throughput_with_pay_per_request(const std::string& index);
+Error index_throughput_required(const std::string& indexes);  // names joined with ","
+Error too_many_global_indexes();
+Error duplicate_attribute_definition();  // Local
+Error attribute_definitions_unused(const std::vector<std::string>& definitions, const std::vector<std::string>& used);
+Error stream_view_type_required();           // Local
+Error stream_view_type_without_stream();     // Local
+Error on_demand_throughput_out_of_range(const std::string& member);  // Local
+Error nothing_to_update();
+Error throughput_unchanged(int64_t current_read, int64_t requested_read, int64_t current_write,
+                           int64_t requested_write);
+Error index_update_action_required();
+Error duplicate_index_update(const std::string& index);
+Error too_many_index_updates();  // LimitExceededException
+Error index_update_blocked();
+Error index_already_exists();         // Local
+Error global_index_not_found();       // Local, for an Update of an unknown index
+Error attribute_type_redefined();     // Local
+Error stream_already_enabled();       // Local
+Error no_stream_to_disable();         // Local
+Error deletion_protected();
 
 }  // namespace minnow::model

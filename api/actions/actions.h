@@ -1,0 +1,17 @@
+// Every action's declaration, defined in api/actions/<action>.cpp.
+#pragma once
+
+#include "api/action.h"
+
+namespace minnow::api::actions {
+
+extern const Action kCreateTable;
+extern const Action kDescribeTable;
+extern const Action kListTables;
+extern const Action kDeleteTable;
+extern const Action kUpdateTable;
+extern const Action kPutItem;
+extern const Action kGetItem;
+extern const Action kDeleteItem;
+
+}  // namespace minnow::api::actions

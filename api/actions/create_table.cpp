@@ -1,0 +1,393 @@
+// CreateTable: validates a table definition as DynamoDB does, then adds the table.
+//
+// The order of the checks is observable, and is DynamoDB's as dynalite captured it:
+//   1. the Shape: JSON types, TableName, then the constraints (at most ten, aggregated);
+//   2. dynalite's custom checks, in its order: billing mode against ProvisionedThroughput,
+//      throughput bounds, KeySchema against AttributeDefinitions, then each LocalSecondaryIndex
+//      and each GlobalSecondaryIndex (key attributes, key types, projection, names), then their
+//      counts;
+//   3. what dynalite predates, as DynamoDB Local enforces it: duplicate and unused attribute
+//      definitions when there are indexes, a GSI without throughput on a PROVISIONED table,
+//      StreamSpecification, OnDemandThroughput;
+//   4. the catalog: a table of that name already exists -> ResourceInUseException.
+// The answer shows the table CREATING (with its GSIs CREATING), as DynamoDB does; Minnow's
+// table is ACTIVE as soon as this returns (DatabaseOptions::delay_transient_statuses is not
+// honoured yet).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+#include "api/actions/actions.h"
+#include "api/tables.h"
+#include "engine/table.h"
+#include "model/errors.h"
+
+namespace minnow::api::actions {
+
+namespace {
+
+// dynalite's validations/createTable.js, then the parameters added to DynamoDB since.
+const Shape kShape(R"({
+  "AttributeDefinitions": {"type": "List", "notNull": true, "children": {
+    "type": "ValueStruct<AttributeDefinition>", "children": {
+      "AttributeName": {"type": "String", "notNull": true},
+      "AttributeType": {"type": "String", "notNull": true, "enum": ["B", "N", "S"]}}}},
+  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "BillingMode": {"type": "String", "enum": ["PROVISIONED", "PAY_PER_REQUEST"]},
+  "ProvisionedThroughput": {"type": "FieldStruct<ProvisionedThroughput>", "children": {
+    "WriteCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1},
+    "ReadCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1}}},
+  "KeySchema": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 2,
+    "children": {"type": "ValueStruct<KeySchemaElement>", "children": {
+      "AttributeName": {"type": "String", "notNull": true},
+      "KeyType": {"type": "String", "notNull": true, "enum": ["HASH", "RANGE"]}}}},
+  "LocalSecondaryIndexes": {"type": "List", "children": {
+    "type": "ValueStruct<LocalSecondaryIndex>", "children": {
+      "IndexName": {"type": "String", "notNull": true, "regex": "[a-zA-Z0-9_.-]+",
+                    "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255},
+      "KeySchema": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 2,
+        "children": {"type": "ValueStruct<KeySchemaElement>", "children": {
+          "AttributeName": {"type": "String", "notNull": true},
+          "KeyType": {"type": "String", "notNull": true}}}},
+      "Projection": {"type": "FieldStruct<Projection>", "notNull": true, "children": {
+        "ProjectionType": {"type": "String", "enum": ["ALL", "INCLUDE", "KEYS_ONLY"]},
+        "NonKeyAttributes": {"type": "List", "lengthGreaterThanOrEqual": 1, "children": "String"}}}}}},
+  "GlobalSecondaryIndexes": {"type": "List", "children": {
+    "type": "ValueStruct<GlobalSecondaryIndex>", "children": {
+      "IndexName": {"type": "String", "notNull": true, "regex": "[a-zA-Z0-9_.-]+",
+                    "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255},
+      "KeySchema": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 2,
+        "children": {"type": "ValueStruct<KeySchemaElement>", "children": {
+          "AttributeName": {"type": "String", "notNull": true},
+          "KeyType": {"type": "String", "notNull": true}}}},
+      "Projection": {"type": "FieldStruct<Projection>", "notNull": true, "children": {
+        "ProjectionType": {"type": "String", "enum": ["ALL", "INCLUDE", "KEYS_ONLY"]},
+        "NonKeyAttributes": {"type": "List", "lengthGreaterThanOrEqual": 1, "children": "String"}}},
+      "ProvisionedThroughput": {"type": "FieldStruct<ProvisionedThroughput>", "children": {
+        "WriteCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1},
+        "ReadCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1}}}}}},
+  "StreamSpecification": {"type": "FieldStruct<StreamSpecification>", "children": {
+    "StreamEnabled": {"type": "Boolean", "notNull": true},
+    "StreamViewType": {"type": "String", "enum": ["NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES", "KEYS_ONLY"]}}},
+  "SSESpecification": {"type": "FieldStruct<SSESpecification>", "children": {
+    "Enabled": "Boolean",
+    "SSEType": {"type": "String", "enum": ["AES256", "KMS"]},
+    "KMSMasterKeyId": "String"}},
+  "Tags": {"type": "List", "children": {"type": "ValueStruct<Tag>", "children": {
+    "Key": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 128},
+    "Value": {"type": "String", "notNull": true, "lengthLessThanOrEqual": 256}}}},
+  "TableClass": {"type": "String", "enum": ["STANDARD", "STANDARD_INFREQUENT_ACCESS"]},
+  "DeletionProtectionEnabled": "Boolean",
+  "OnDemandThroughput": {"type": "FieldStruct<OnDemandThroughput>", "children": {
+    "MaxReadRequestUnits": "Long", "MaxWriteRequestUnits": "Long"}},
+  "WarmThroughput": {"type": "FieldStruct<WarmThroughput>", "children": {
+    "ReadUnitsPerSecond": "Long", "WriteUnitsPerSecond": "Long"}},
+  "ResourcePolicy": "String"
+})");
+
+constexpr int64_t kMaxCapacityUnits = 1000000000000;
+constexpr std::size_t kMaxLocalIndexes = 5;
+constexpr std::size_t kMaxGlobalIndexes = 20;
+
+// ---- Reading values the Shape has type-checked (Coral's conversions) -------------------------
+
+// A Long: Coral drops the fraction.
+int64_t long_of(const JsonValue& v) {
+  if (v.IsInt64()) return v.GetInt64();
+  if (v.IsUint64()) return INT64_MAX;
+  double d = std::floor(v.GetDouble());
+  if (d >= 9.2e18) return INT64_MAX;
+  if (d <= -9.2e18) return INT64_MIN;
+  return static_cast<int64_t>(d);
+}
+
+// The Long as DynamoDB prints it in "Given value N ... is out of bounds".
+std::string long_text(const JsonValue& v) {
+  if (v.IsInt64()) return std::to_string(v.GetInt64());
+  if (v.IsUint64()) return std::to_string(v.GetUint64());
+  double d = std::floor(v.GetDouble());
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, std::fabs(d) < 1e21 ? "%.0f" : "%g", d);
+  return buffer;
+}
+
+// A Boolean: Coral also accepts the strings true/false, yes/no, 1/0 in any case.
+bool bool_of(const JsonValue& v) {
+  if (v.IsBool()) return v.GetBool();
+  std::string s(view(v));
+  for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s == "TRUE" || s == "YES" || s == "1";
+}
+
+std::string string_of(const JsonValue& object, const char* name) {
+  const JsonValue* v = member(object, name);
+  return v ? std::string(view(*v)) : std::string();
+}
+
+std::vector<std::string> attribute_names(const JsonValue& list) {
+  std::vector<std::string> names;
+  for (const auto& element : list.GetArray()) names.push_back(string_of(element, "AttributeName"));
+  return names;
+}
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// ---- dynalite's custom checks -------------------------------------------------------------
+
+void check_throughput_bounds(const JsonValue& throughput) {
+  const JsonValue* read = member(throughput, "ReadCapacityUnits");
+  const JsonValue* write = member(throughput, "WriteCapacityUnits");
+  if (read && long_of(*read) > kMaxCapacityUnits) throw model::throughput_out_of_bounds(long_text(*read), "ReadCapacityUnits");
+  if (write && long_of(*write) > kMaxCapacityUnits)
+    throw model::throughput_out_of_bounds(long_text(*write), "WriteCapacityUnits");
+}
+
+// The checks an index's key schema and projection share, LSI or GSI, in dynalite's order.
+void check_index_keys(const JsonValue& index, const std::vector<std::string>& definitions) {
+  const JsonValue& key_schema = index["KeySchema"];
+  std::vector<std::string> keys = attribute_names(key_schema);
+  for (const auto& key : keys) {
+    if (!contains(definitions, key)) throw model::key_attributes_not_defined(keys, definitions);
+  }
+  if (keys.size() > 1 && keys[0] == keys[1]) throw model::hash_and_range_same_name();
+  if (string_of(key_schema[0], "KeyType") != "HASH") throw model::first_key_not_hash();
+  if (keys.size() > 1 && string_of(key_schema[1], "KeyType") != "RANGE") throw model::second_key_not_range();
+}
+
+void check_projection(const JsonValue& index) {
+  const JsonValue& projection = index["Projection"];
+  const JsonValue* type = member(projection, "ProjectionType");
+  if (!type) throw model::projection_type_null();
+  if (member(projection, "NonKeyAttributes") && view(*type) != "INCLUDE")
+    throw model::non_key_attributes_without_include(std::string(view(*type)));
+}
+
+void check_unique_name(const JsonValue& index, std::vector<std::string>& names) {
+  std::string name = string_of(index, "IndexName");
+  if (contains(names, name)) throw model::duplicate_index_name(name);
+  names.push_back(name);
+}
+
+void check_definition(const JsonValue& request) {
+  const JsonValue* billing_mode = member(request, "BillingMode");
+  const bool on_demand = billing_mode && view(*billing_mode) == "PAY_PER_REQUEST";
+  const JsonValue* throughput = member(request, "ProvisionedThroughput");
+  if (on_demand) {
+    if (throughput) throw model::throughput_with_pay_per_request();
+  } else {
+    if (!throughput || !member(*throughput, "ReadCapacityUnits") || !member(*throughput, "WriteCapacityUnits") ||
+        long_of((*throughput)["ReadCapacityUnits"]) == 0 || long_of((*throughput)["WriteCapacityUnits"]) == 0)
+      throw model::throughput_required_for_provisioned();
+    check_throughput_bounds(*throughput);
+  }
+
+  const JsonValue& key_schema = request["KeySchema"];
+  std::vector<std::string> definitions = attribute_names(request["AttributeDefinitions"]);
+  std::vector<std::string> keys = attribute_names(key_schema);
+  if (keys.size() > definitions.size()) throw model::key_schema_attribute_without_definition();
+  for (const auto& key : keys) {
+    if (!contains(definitions, key)) throw model::key_attributes_not_defined(keys, definitions);
+  }
+  if (keys.size() > 1 && keys[0] == keys[1]) throw model::hash_and_range_same_name();
+  if (string_of(key_schema[0], "KeyType") != "HASH") throw model::first_key_not_hash();
+  if (keys.size() > 1 && string_of(key_schema[1], "KeyType") != "RANGE") throw model::second_key_not_range();
+
+  const JsonValue* local = member(request, "LocalSecondaryIndexes");
+  const JsonValue* global = member(request, "GlobalSecondaryIndexes");
+  if (!local && !global && keys.size() != definitions.size()) throw model::key_schema_attribute_count_mismatch();
+
+  std::vector<std::string> index_names;
+  if (local) {
+    if (local->Empty()) throw model::index_list_empty("LocalSecondaryIndexes");
+    if (keys.size() != 2) throw model::table_without_range_key_for_lsi();
+    for (const auto& index : local->GetArray()) {
+      check_index_keys(index, definitions);
+      std::string name = string_of(index, "IndexName");
+      if (index["KeySchema"].Size() != 2) throw model::index_without_range_key(name);
+      std::string index_hash = string_of(index["KeySchema"][0], "AttributeName");
+      if (index_hash != keys[0]) throw model::lsi_hash_key_mismatch(name, index_hash, keys[0]);
+      check_projection(index);
+      check_unique_name(index, index_names);
+    }
+    if (local->Size() > kMaxLocalIndexes) throw model::too_many_local_indexes();
+  }
+  if (global) {
+    if (global->Empty()) throw model::index_list_empty("GlobalSecondaryIndexes");
+    for (const auto& index : global->GetArray()) {
+      check_index_keys(index, definitions);
+      check_projection(index);
+      std::string name = string_of(index, "IndexName");
+      if (on_demand && member(index, "ProvisionedThroughput")) throw model::index_throughput_with_pay_per_request(name);
+      // dynalite lets this through; DynamoDB (and DynamoDB Local) refuse it.
+      if (!on_demand && !member(index, "ProvisionedThroughput")) throw model::index_throughput_required(name);
+      check_unique_name(index, index_names);
+    }
+    if (global->Size() > kMaxGlobalIndexes) throw model::too_many_global_indexes();
+  }
+
+  // What dynalite predates, as DynamoDB Local checks it (without indexes, the count check above
+  // already covers both).
+  if (local || global) {
+    std::vector<std::string> seen;
+    for (const auto& name : definitions) {
+      if (contains(seen, name)) throw model::duplicate_attribute_definition();
+      seen.push_back(name);
+    }
+    std::vector<std::string> used = keys;
+    for (const JsonValue* list : {local, global}) {
+      if (!list) continue;
+      for (const auto& index : list->GetArray()) {
+        for (const auto& key : attribute_names(index["KeySchema"])) {
+          if (!contains(used, key)) used.push_back(key);
+        }
+      }
+    }
+    if (used.size() != definitions.size()) throw model::attribute_definitions_unused(definitions, used);
+  }
+  if (const JsonValue* stream = member(request, "StreamSpecification")) {
+    bool enabled = bool_of((*stream)["StreamEnabled"]);
+    if (enabled && !member(*stream, "StreamViewType")) throw model::stream_view_type_required();
+    if (!enabled && member(*stream, "StreamViewType")) throw model::stream_view_type_without_stream();
+  }
+  if (const JsonValue* limits = member(request, "OnDemandThroughput")) {
+    for (const char* name : {"MaxReadRequestUnits", "MaxWriteRequestUnits"}) {
+      const JsonValue* v = member(*limits, name);
+      if (v && long_of(*v) < 1 && long_of(*v) != -1) throw model::on_demand_throughput_out_of_range(name);
+    }
+  }
+}
+
+// ---- Building the definition --------------------------------------------------------------
+
+std::string new_table_id() {
+  thread_local std::mt19937_64 random{std::random_device{}()};
+  unsigned char bytes[16];
+  for (int i = 0; i < 16; i += 8) {
+    uint64_t r = random();
+    for (int j = 0; j < 8; ++j) bytes[i + j] = static_cast<unsigned char>(r >> (8 * j));
+  }
+  bytes[6] = static_cast<unsigned char>((bytes[6] & 0x0F) | 0x40);  // version 4
+  bytes[8] = static_cast<unsigned char>((bytes[8] & 0x3F) | 0x80);  // RFC 4122 variant
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string id;
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) id += '-';
+    id += kHex[bytes[i] >> 4];
+    id += kHex[bytes[i] & 0x0F];
+  }
+  return id;
+}
+
+engine::ProvisionedThroughput throughput_of(const JsonValue& throughput) {
+  engine::ProvisionedThroughput t;
+  t.read_capacity_units = long_of(throughput["ReadCapacityUnits"]);
+  t.write_capacity_units = long_of(throughput["WriteCapacityUnits"]);
+  return t;
+}
+
+std::vector<engine::KeySchemaElement> key_schema_of(const JsonValue& list) {
+  std::vector<engine::KeySchemaElement> elements;
+  for (const auto& e : list.GetArray()) elements.push_back({string_of(e, "AttributeName"), string_of(e, "KeyType") == "HASH"});
+  return elements;
+}
+
+engine::IndexDefinition index_of(const JsonValue& index) {
+  engine::IndexDefinition definition;
+  definition.name = string_of(index, "IndexName");
+  definition.key_schema = key_schema_of(index["KeySchema"]);
+  const JsonValue& projection = index["Projection"];
+  definition.projection.type = string_of(projection, "ProjectionType");
+  if (const JsonValue* attributes = member(projection, "NonKeyAttributes")) {
+    for (const auto& a : attributes->GetArray()) definition.projection.non_key_attributes.emplace_back(view(a));
+  }
+  if (const JsonValue* throughput = member(index, "ProvisionedThroughput")) definition.throughput = throughput_of(*throughput);
+  return definition;
+}
+
+model::ValueType scalar_type(const std::string& type) {
+  return type == "N" ? model::ValueType::N : type == "B" ? model::ValueType::B : model::ValueType::S;
+}
+
+engine::TableDefinition definition_of(const ActionContext& context, const JsonValue& request) {
+  engine::TableDefinition def;
+  def.name = table_name_of(view(request["TableName"]));
+  def.id = new_table_id();
+  def.creation_ms = context.now_ms;
+  for (const auto& a : request["AttributeDefinitions"].GetArray())
+    def.attribute_definitions.push_back({string_of(a, "AttributeName"), scalar_type(string_of(a, "AttributeType"))});
+  def.key_schema_elements = key_schema_of(request["KeySchema"]);
+  auto type_of = [&](const std::string& name) {
+    for (const auto& a : def.attribute_definitions) {
+      if (a.name == name) return a.type;
+    }
+    return model::ValueType::S;  // unreachable: check_definition found every key defined
+  };
+  def.key_schema.hash = {def.key_schema_elements[0].attribute_name, type_of(def.key_schema_elements[0].attribute_name)};
+  if (def.key_schema_elements.size() > 1)
+    def.key_schema.range = model::KeyAttribute{def.key_schema_elements[1].attribute_name,
+                                               type_of(def.key_schema_elements[1].attribute_name)};
+
+  const JsonValue* billing_mode = member(request, "BillingMode");
+  if (billing_mode && view(*billing_mode) == "PAY_PER_REQUEST") {
+    def.billing_mode = engine::BillingMode::PayPerRequest;
+    def.last_pay_per_request_ms = context.now_ms;
+    if (const JsonValue* limits = member(request, "OnDemandThroughput")) {
+      engine::OnDemandThroughput on_demand;
+      if (const JsonValue* v = member(*limits, "MaxReadRequestUnits")) on_demand.max_read_request_units = long_of(*v);
+      if (const JsonValue* v = member(*limits, "MaxWriteRequestUnits")) on_demand.max_write_request_units = long_of(*v);
+      def.on_demand_throughput = on_demand;
+    }
+  } else {
+    def.throughput = throughput_of(request["ProvisionedThroughput"]);
+  }
+  if (const JsonValue* local = member(request, "LocalSecondaryIndexes")) {
+    for (const auto& index : local->GetArray()) def.local_indexes.push_back(index_of(index));
+  }
+  if (const JsonValue* global = member(request, "GlobalSecondaryIndexes")) {
+    for (const auto& index : global->GetArray()) def.global_indexes.push_back(index_of(index));
+  }
+  if (const JsonValue* stream = member(request, "StreamSpecification")) {
+    if (bool_of((*stream)["StreamEnabled"])) {
+      def.stream = {true, string_of(*stream, "StreamViewType")};
+      def.stream_label = stream_label(context.now_ms);
+    }
+  }
+  if (const JsonValue* sse = member(request, "SSESpecification")) {
+    const JsonValue* enabled = member(*sse, "Enabled");
+    if (enabled && bool_of(*enabled)) {
+      std::string type = string_of(*sse, "SSEType");
+      def.sse = engine::SseSpecification{type.empty() ? "KMS" : type, string_of(*sse, "KMSMasterKeyId")};
+    }
+  }
+  if (const JsonValue* tags = member(request, "Tags")) {
+    for (const auto& tag : tags->GetArray()) def.tags.emplace_back(string_of(tag, "Key"), string_of(tag, "Value"));
+  }
+  if (const JsonValue* table_class = member(request, "TableClass")) def.table_class = std::string(view(*table_class));
+  if (const JsonValue* protection = member(request, "DeletionProtectionEnabled"))
+    def.deletion_protection = bool_of(*protection);
+  return def;
+}
+
+void create_table(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  check_definition(request);
+  engine::TableDefinition def = definition_of(context, request);
+  auto table = context.database.create(def);
+  if (!table) throw model::table_in_use(def.name);
+
+  // DynamoDB answers before the table is ready: CREATING, GSIs CREATING, and no switch time yet.
+  def.last_pay_per_request_ms = 0;
+  for (auto& index : def.global_indexes) index.status = "CREATING";
+  out.StartObject();
+  out.Key("TableDescription");
+  write_table_description(context, def, 0, 0, out, "CREATING");
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kCreateTable{"CreateTable", &kShape, create_table};
+
+}  // namespace minnow::api::actions

@@ -1,0 +1,39 @@
+// DeleteTable: removes a table and answers its last description, DELETING.
+//
+// Order: the Shape, the table lookup (ResourceNotFoundException, "Table: X not found"), then
+// deletion protection (ValidationException, DynamoDB's wording). The table disappears from the
+// catalog at once; requests already holding it finish against their copy.
+#include "api/actions/actions.h"
+#include "api/tables.h"
+#include "engine/table.h"
+#include "model/errors.h"
+
+namespace minnow::api::actions {
+
+namespace {
+
+// dynalite's validations/deleteTable.js.
+const Shape kShape(R"({
+  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
+})");
+
+void delete_table(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  auto table = find_table(context, request, /*table_operation=*/true);
+  engine::TableDefinition def = table->definition();
+  if (def.deletion_protection) throw model::deletion_protected();
+  // Deleted meanwhile by another request: answer as if it had never been found.
+  if (!context.database.remove(table->name())) throw model::table_not_found(table->name());
+
+  // A DELETING table describes no GSIs (as dynalite captured from DynamoDB).
+  def.global_indexes.clear();
+  out.StartObject();
+  out.Key("TableDescription");
+  write_table_description(context, def, table->item_count(), table->size_bytes(), out, "DELETING");
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kDeleteTable{"DeleteTable", &kShape, delete_table};
+
+}  // namespace minnow::api::actions

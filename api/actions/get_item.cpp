@@ -1,0 +1,74 @@
+// GetItem. Checks, in DynamoDB's order: shape; expression parameters; key values; duplicate
+// AttributesToGet; (projection); table; key against the schema; then the read.
+#include <unordered_set>
+
+#include "api/actions/actions.h"
+#include "api/capacity.h"
+#include "api/codec.h"
+#include "api/expression_params.h"
+#include "api/item_shapes.h"
+#include "api/tables.h"
+#include "model/errors.h"
+#include "model/key.h"
+
+namespace minnow::api::actions {
+
+namespace {
+
+const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY R"(,
+  "AttributesToGet": {"type": "List", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255, "children": "String"},)"
+                   MINNOW_SHAPE_TABLE_NAME R"(,
+  "Key": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"},
+  "ConsistentRead": "Boolean",
+  "ProjectionExpression": {"type": "String"},
+  "ExpressionAttributeNames": {"type": "Map<java.lang.String>", "children": "String"}
+})");
+
+bool consistent_read(const JsonValue& request) {
+  const JsonValue* v = member(request, "ConsistentRead");
+  if (!v) return false;
+  if (v->IsBool()) return v->GetBool();
+  std::string_view s = view(*v);  // Coral accepts "true", "1", "yes" in any case
+  return s.size() && (s[0] == 't' || s[0] == 'T' || s[0] == '1' || s[0] == 'y' || s[0] == 'Y');
+}
+
+void get_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  validate_expression_params(request, {"ProjectionExpression"}, {"AttributesToGet"});
+  model::AttributeMap key = decode_attribute_map(request["Key"]);
+  const JsonValue* attributes_to_get = member(request, "AttributesToGet");
+  if (attributes_to_get) {
+    std::unordered_set<std::string_view> seen;
+    for (const auto& name : attributes_to_get->GetArray())
+      if (!seen.insert(view(name)).second) throw model::duplicate_attribute_to_get(std::string(view(name)));
+  }
+  reject_unsupported_expressions(request, {"ProjectionExpression"});
+
+  auto table = find_table(context, request, /*table_operation=*/false);
+  model::validate_key(key, table->key_schema());
+  std::optional<model::Item> item = table->get(key);
+
+  out.StartObject();
+  if (item) {
+    out.Key("Item");
+    if (attributes_to_get) {
+      model::AttributeMap projected;
+      for (const auto& name : attributes_to_get->GetArray()) {
+        auto it = item->find(view(name));
+        if (it != item->end()) projected.insert(*it);
+      }
+      write_attribute_map(out, projected);
+    } else {
+      write_attribute_map(out, *item);
+    }
+  }
+  bool consistent = consistent_read(request);
+  write_consumed_capacity(out, return_consumed_capacity(request), table->name(),
+                          read_units(item ? model::item_size(*item) : 0, consistent));
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kGetItem{"GetItem", &kShape, get_item};
+
+}  // namespace minnow::api::actions

@@ -1,0 +1,58 @@
+// PutItem. Checks, in DynamoDB's order: shape; expression parameters; each attribute value;
+// ReturnValues; item size; (conditions); table; key attributes; then the write.
+#include "api/actions/actions.h"
+#include "api/capacity.h"
+#include "api/codec.h"
+#include "api/expression_params.h"
+#include "api/item_shapes.h"
+#include "api/tables.h"
+#include "model/errors.h"
+#include "model/key.h"
+#include "model/limits.h"
+
+namespace minnow::api::actions {
+
+namespace {
+
+const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_TABLE_NAME R"(,
+  "Item": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"},)"
+                   MINNOW_SHAPE_EXPECTED "," MINNOW_SHAPE_RETURN_VALUES "," MINNOW_SHAPE_RETURN_ITEM_COLLECTION_METRICS
+                   R"(, "ConditionExpression": {"type": "String"},)" MINNOW_SHAPE_EXPRESSION_ATTRIBUTES
+                   "," MINNOW_SHAPE_RETURN_VALUES_ON_CONDITION_CHECK_FAILURE "}");
+
+void put_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  validate_expression_params(request, {"ConditionExpression"}, {"Expected"});
+  model::Item item = decode_attribute_map(request["Item"]);
+  const JsonValue* return_values = member(request, "ReturnValues");
+  bool return_old = return_values && view(*return_values) == "ALL_OLD";
+  if (return_values && !return_old && view(*return_values) != "NONE") throw model::return_values_put_delete();
+  std::size_t new_size = model::item_size(item);
+  if (new_size > model::kMaxItemBytes) throw model::item_too_large();
+  reject_unsupported_expressions(request, {"Expected", "ConditionExpression"});
+
+  auto table = find_table(context, request, /*table_operation=*/false);
+  model::validate_item_key(item, table->key_schema());
+
+  std::optional<model::Item> old;
+  model::AttributeMap key = model::key_of(item, table->key_schema());
+  table->write(key, [&](const model::Item* existing) {
+    if (existing) old = *existing;
+    return engine::WriteDecision::put(std::move(item));
+  });
+
+  out.StartObject();
+  if (old && return_old) {
+    out.Key("Attributes");
+    write_attribute_map(out, *old);
+  }
+  std::size_t old_size = old ? model::item_size(*old) : 0;
+  write_consumed_capacity(out, return_consumed_capacity(request), table->name(),
+                          write_units(std::max(new_size, old_size)));
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kPutItem{"PutItem", &kShape, put_item};
+
+}  // namespace minnow::api::actions

@@ -1,0 +1,49 @@
+#include "api/capacity.h"
+
+#include "model/limits.h"
+
+namespace minnow::api {
+
+ReturnConsumedCapacity return_consumed_capacity(const JsonValue& request) {
+  const JsonValue* v = member(request, "ReturnConsumedCapacity");
+  if (!v) return ReturnConsumedCapacity::None;
+  std::string_view s = view(*v);
+  if (s == "TOTAL") return ReturnConsumedCapacity::Total;
+  if (s == "INDEXES") return ReturnConsumedCapacity::Indexes;
+  return ReturnConsumedCapacity::None;
+}
+
+namespace {
+double units_of(std::size_t bytes, std::size_t unit) {
+  std::size_t n = (bytes + unit - 1) / unit;
+  return static_cast<double>(n == 0 ? 1 : n);
+}
+}  // namespace
+
+double write_units(std::size_t bytes) { return units_of(bytes, model::kWriteUnitBytes); }
+
+double read_units(std::size_t bytes, bool consistent) {
+  double units = units_of(bytes, model::kReadUnitBytes);
+  return consistent ? units : units / 2;
+}
+
+void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
+                             double units) {
+  if (mode == ReturnConsumedCapacity::None) return;
+  w.Key("ConsumedCapacity");
+  w.StartObject();
+  w.Key("TableName");
+  w.String(table_name.data(), table_name.size());
+  w.Key("CapacityUnits");
+  w.Double(units);
+  if (mode == ReturnConsumedCapacity::Indexes) {
+    w.Key("Table");
+    w.StartObject();
+    w.Key("CapacityUnits");
+    w.Double(units);
+    w.EndObject();
+  }
+  w.EndObject();
+}
+
+}  // namespace minnow::api

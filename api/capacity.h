@@ -1,0 +1,25 @@
+// ConsumedCapacity: DynamoDB's capacity arithmetic and its response shape.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "api/json.h"
+
+namespace minnow::api {
+
+enum class ReturnConsumedCapacity { None, Total, Indexes };
+
+ReturnConsumedCapacity return_consumed_capacity(const JsonValue& request);
+
+// Units for a write of an item of `bytes` (1 per KB, rounded up; at least 1).
+double write_units(std::size_t bytes);
+// Units for a read of `bytes` (1 per 4 KB, rounded up; at least 1), halved when eventually
+// consistent.
+double read_units(std::size_t bytes, bool consistent);
+
+// Writes "ConsumedCapacity": {...} when asked for.
+void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
+                             double units);
+
+}  // namespace minnow::api

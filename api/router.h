@@ -1,0 +1,13 @@
+// Action name -> Action, for the DynamoDB and DynamoDB Streams protocols.
+#pragma once
+
+#include <string_view>
+
+#include "api/action.h"
+
+namespace minnow::api {
+
+// Null when the X-Amz-Target names no known action.
+const Action* find_action(std::string_view target);
+
+}  // namespace minnow::api

@@ -1,0 +1,222 @@
+#include "api/tables.h"
+
+#include <cstdio>
+#include <ctime>
+
+#include "model/errors.h"
+
+namespace minnow::api {
+
+std::string table_name_of(std::string_view name_or_arn) {
+  // arn:aws:dynamodb:REGION:ACCOUNT:table/NAME
+  if (name_or_arn.substr(0, 4) == "arn:") {
+    auto slash = name_or_arn.find(":table/");
+    if (slash != std::string_view::npos) {
+      std::string_view rest = name_or_arn.substr(slash + 7);
+      return std::string(rest.substr(0, rest.find('/')));
+    }
+  }
+  return std::string(name_or_arn);
+}
+
+std::shared_ptr<engine::Table> find_table(const ActionContext& context, const JsonValue& request,
+                                          bool table_operation) {
+  std::string name = table_name_of(view(request["TableName"]));
+  auto table = context.database.find(name);
+  if (!table) throw table_operation ? model::table_not_found(name) : model::resource_not_found();
+  return table;
+}
+
+std::string table_arn(const ActionContext& context, const std::string& table_name) {
+  return "arn:aws:dynamodb:" + context.options.region + ":" + context.options.account_id + ":table/" + table_name;
+}
+
+std::string stream_label(int64_t epoch_ms) {
+  std::time_t seconds = static_cast<std::time_t>(epoch_ms / 1000);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[40];
+  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03d", utc.tm_year + 1900, utc.tm_mon + 1,
+                utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, static_cast<int>(epoch_ms % 1000));
+  return text;
+}
+
+namespace {
+
+void write_string(JsonWriter& w, const char* key, const std::string& value) {
+  w.Key(key);
+  w.String(value.data(), value.size());
+}
+
+// DynamoDB sends date-times as epoch seconds with millisecond precision.
+void write_time(JsonWriter& w, const char* key, int64_t ms) {
+  w.Key(key);
+  if (ms % 1000 == 0) w.Int64(ms / 1000);
+  else w.Double(static_cast<double>(ms) / 1000.0);
+}
+
+void write_key_schema(JsonWriter& w, const std::vector<engine::KeySchemaElement>& elements) {
+  w.Key("KeySchema");
+  w.StartArray();
+  for (const auto& e : elements) {
+    w.StartObject();
+    write_string(w, "AttributeName", e.attribute_name);
+    w.Key("KeyType");
+    w.String(e.is_hash ? "HASH" : "RANGE");
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+void write_throughput(JsonWriter& w, const engine::ProvisionedThroughput& t) {
+  w.Key("ProvisionedThroughput");
+  w.StartObject();
+  if (t.last_increase_ms) write_time(w, "LastIncreaseDateTime", t.last_increase_ms);
+  if (t.last_decrease_ms) write_time(w, "LastDecreaseDateTime", t.last_decrease_ms);
+  w.Key("NumberOfDecreasesToday");
+  w.Int64(t.decreases_today);
+  w.Key("ReadCapacityUnits");
+  w.Int64(t.read_capacity_units);
+  w.Key("WriteCapacityUnits");
+  w.Int64(t.write_capacity_units);
+  w.EndObject();
+}
+
+void write_projection(JsonWriter& w, const engine::Projection& p) {
+  w.Key("Projection");
+  w.StartObject();
+  write_string(w, "ProjectionType", p.type);
+  if (!p.non_key_attributes.empty()) {
+    w.Key("NonKeyAttributes");
+    w.StartArray();
+    for (const auto& a : p.non_key_attributes) w.String(a.data(), a.size());
+    w.EndArray();
+  }
+  w.EndObject();
+}
+
+void write_indexes(const ActionContext& context, JsonWriter& w, const char* key, const engine::TableDefinition& def,
+                   const std::vector<engine::IndexDefinition>& indexes, bool global) {
+  if (indexes.empty()) return;
+  w.Key(key);
+  w.StartArray();
+  for (const auto& index : indexes) {
+    w.StartObject();
+    write_string(w, "IndexName", index.name);
+    write_key_schema(w, index.key_schema);
+    write_projection(w, index.projection);
+    if (global) {
+      write_string(w, "IndexStatus", index.status);
+      if (index.backfilling) {
+        w.Key("Backfilling");
+        w.Bool(true);
+      }
+      if (index.throughput) {
+        write_throughput(w, *index.throughput);
+      } else {
+        write_throughput(w, engine::ProvisionedThroughput{});
+      }
+    }
+    w.Key("IndexSizeBytes");
+    w.Int64(0);
+    w.Key("ItemCount");
+    w.Int64(0);
+    write_string(w, "IndexArn", table_arn(context, def.name) + "/index/" + index.name);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+}  // namespace
+
+void write_table_description(const ActionContext& context, const engine::Table& table, JsonWriter& w,
+                             const char* status) {
+  write_table_description(context, table.definition(), table.item_count(), table.size_bytes(), w, status);
+}
+
+void write_table_description(const ActionContext& context, const engine::TableDefinition& def, uint64_t item_count,
+                             uint64_t size_bytes, JsonWriter& w, const char* status) {
+  w.StartObject();
+  w.Key("AttributeDefinitions");
+  w.StartArray();
+  for (const auto& a : def.attribute_definitions) {
+    w.StartObject();
+    write_string(w, "AttributeName", a.name);
+    w.Key("AttributeType");
+    w.String(model::value_type_name(a.type));
+    w.EndObject();
+  }
+  w.EndArray();
+  write_string(w, "TableName", def.name);
+  write_key_schema(w, def.key_schema_elements);
+  write_string(w, "TableStatus", status);
+  write_time(w, "CreationDateTime", def.creation_ms);
+  write_throughput(w, def.throughput);
+  w.Key("TableSizeBytes");
+  w.Uint64(size_bytes);
+  w.Key("ItemCount");
+  w.Uint64(item_count);
+  write_string(w, "TableArn", table_arn(context, def.name));
+  write_string(w, "TableId", def.id);
+  // A table that was ever on demand keeps its summary after switching back to PROVISIONED.
+  bool on_demand = def.billing_mode == engine::BillingMode::PayPerRequest;
+  if (on_demand || def.last_pay_per_request_ms) {
+    w.Key("BillingModeSummary");
+    w.StartObject();
+    w.Key("BillingMode");
+    w.String(on_demand ? "PAY_PER_REQUEST" : "PROVISIONED");
+    if (def.last_pay_per_request_ms)
+      write_time(w, "LastUpdateToPayPerRequestDateTime", def.last_pay_per_request_ms);
+    w.EndObject();
+  }
+  write_indexes(context, w, "LocalSecondaryIndexes", def, def.local_indexes, false);
+  write_indexes(context, w, "GlobalSecondaryIndexes", def, def.global_indexes, true);
+  if (def.stream.enabled) {
+    w.Key("StreamSpecification");
+    w.StartObject();
+    w.Key("StreamEnabled");
+    w.Bool(true);
+    write_string(w, "StreamViewType", def.stream.view_type);
+    w.EndObject();
+  }
+  if (!def.stream_label.empty()) {
+    write_string(w, "LatestStreamLabel", def.stream_label);
+    write_string(w, "LatestStreamArn", table_arn(context, def.name) + "/stream/" + def.stream_label);
+  }
+  if (def.table_class != "STANDARD" || def.table_class_updated_ms) {
+    w.Key("TableClassSummary");
+    w.StartObject();
+    write_string(w, "TableClass", def.table_class);
+    if (def.table_class_updated_ms) write_time(w, "LastUpdateDateTime", def.table_class_updated_ms);
+    w.EndObject();
+  }
+  if (def.sse) {
+    w.Key("SSEDescription");
+    w.StartObject();
+    write_string(w, "Status", "ENABLED");
+    write_string(w, "SSEType", def.sse->sse_type);
+    const std::string& key = def.sse->kms_master_key_id;
+    if (!key.empty()) {
+      write_string(w, "KMSMasterKeyArn",
+                   key.substr(0, 4) == "arn:" ? key
+                                              : "arn:aws:kms:" + context.options.region + ":" +
+                                                    context.options.account_id +
+                                                    (key.substr(0, 6) == "alias/" ? ":" : ":key/") + key);
+    }
+    w.EndObject();
+  }
+  if (def.on_demand_throughput) {
+    w.Key("OnDemandThroughput");
+    w.StartObject();
+    w.Key("MaxReadRequestUnits");
+    w.Int64(def.on_demand_throughput->max_read_request_units);
+    w.Key("MaxWriteRequestUnits");
+    w.Int64(def.on_demand_throughput->max_write_request_units);
+    w.EndObject();
+  }
+  w.Key("DeletionProtectionEnabled");
+  w.Bool(def.deletion_protection);
+  w.EndObject();
+}
+
+}  // namespace minnow::api

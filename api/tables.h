@@ -1,0 +1,35 @@
+// Finding a request's table, and describing a table as DynamoDB does.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "api/action.h"
+#include "engine/table.h"
+
+namespace minnow::api {
+
+// The table named by a TableName parameter, which may also be the table's ARN. Throws
+// ResourceNotFoundException: "Requested resource not found" for item operations, with
+// ": Table: X not found" appended for table operations (`table_operation`), as DynamoDB does.
+std::shared_ptr<engine::Table> find_table(const ActionContext& context, const JsonValue& request,
+                                          bool table_operation);
+
+// The name part of a TableName parameter that may be an ARN.
+std::string table_name_of(std::string_view name_or_arn);
+
+std::string table_arn(const ActionContext& context, const std::string& table_name);
+
+// A stream's label from the time it was enabled: UTC, millisecond precision, as DynamoDB's
+// "2026-11-30T06:13:44.123". LatestStreamArn is the table ARN + "/stream/" + label.
+std::string stream_label(int64_t epoch_ms);
+
+// Writes a TableDescription object (DescribeTable's Table, CreateTable's TableDescription, ...).
+// `status` overrides TableStatus (CREATING on create, DELETING on delete).
+void write_table_description(const ActionContext& context, const engine::Table& table, JsonWriter& w,
+                             const char* status = "ACTIVE");
+// The same from a definition (a snapshot, possibly adjusted to show a transient state).
+void write_table_description(const ActionContext& context, const engine::TableDefinition& definition,
+                             uint64_t item_count, uint64_t size_bytes, JsonWriter& w, const char* status);
+
+}  // namespace minnow::api

@@ -8,12 +8,12 @@
 -- and, when there were errors, BENCH_SAMPLE <status> <first bad body, truncated>.
 --
 -- Script arguments (after `--` on the wrk command line), all optional, key=value:
---   table=bench   keys=100000   qtable=bench_q   qparts=1000   qrows=20   seed=1
+--   table=bench   keys=100000   qtable=bench_q   qparts=500   qrows=20   seed=1
 -- Each wrk thread seeds its own generator with seed and its thread number.
 
 local M = {}
 
-M.args = { table = "bench", keys = "100000", qtable = "bench_q", qparts = "1000", qrows = "20",
+M.args = { table = "bench", keys = "100000", qtable = "bench_q", qparts = "500", qrows = "20",
            seed = "1" }
 
 local AUTH = "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, "

@@ -196,7 +196,9 @@ Number Number::add_signed(const Number& other, bool other_negative) const {
   if (e < kMinExponent) throw number_underflow();
 
   std::string digits(count, '0');
-  for (std::size_t i = 0; i < count; ++i) digits[i] = static_cast<char>('0' + columns[top - static_cast<int>(i)]);
+  for (std::size_t i = 0; i < count; ++i) {
+    digits[i] = static_cast<char>('0' + columns[top - static_cast<int>(i)]);
+  }
   return Number(result_negative, e, std::move(digits));
 }
 
@@ -220,7 +222,9 @@ std::string Number::sortable_bytes() const {
     out[2 + i] = static_cast<char>(high * 10 + low + 1);
   }
   if (negative_) {
-    for (std::size_t k = 1; k < out.size(); ++k) out[k] = static_cast<char>(~static_cast<unsigned char>(out[k]));
+    for (std::size_t k = 1; k < out.size(); ++k) {
+      out[k] = static_cast<char>(0xFF - static_cast<unsigned char>(out[k]));
+    }
   }
   return out;
 }

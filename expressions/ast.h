@@ -83,8 +83,11 @@ struct Node {
 // ConditionExpression, FilterExpression or KeyConditionExpression.
 struct Condition {
   Node root;
+  // A size limit the text broke (path nesting, IN operands, operator count, list index): the
+  // parser records the first one and resolve() reports it at DynamoDB's place in the order.
+  std::string limit_error;
   std::string to_string() const { return root.to_string(); }
-  bool operator==(const Condition& o) const { return root == o.root; }
+  bool operator==(const Condition& o) const { return root == o.root && limit_error == o.limit_error; }
 };
 
 enum class UpdateClause : uint8_t { Set, Remove, Add, Delete };
@@ -107,6 +110,7 @@ struct UpdateSection {
 
 struct Update {
   std::vector<UpdateSection> sections;  // in the order written
+  std::string limit_error;              // as in Condition
   std::string to_string() const;
   bool operator==(const Update& o) const = default;
   // The paths the actions write, in the order written (for ReturnValues UPDATED_OLD/UPDATED_NEW).
@@ -115,6 +119,7 @@ struct Update {
 
 struct Projection {
   std::vector<Path> paths;
+  std::string limit_error;  // as in Condition
   std::string to_string() const;
   bool operator==(const Projection& o) const = default;
 };

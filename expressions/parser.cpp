@@ -38,7 +38,9 @@ class Parser {
   Parser(std::string_view text, ExpressionKind kind) : text_(text), kind_(kind) {
     if (text.empty()) throw model::expr_invalid(kind_name(kind), model::expr_empty());
     if (text.size() > kMaxExpressionBytes) {
-      throw model::expr_invalid(kind_name(kind), model::expr_too_large(text.size()));
+      // Only conditions say how large the text was.
+      bool with_size = kind != ExpressionKind::Update && kind != ExpressionKind::Projection;
+      throw model::expr_invalid(kind_name(kind), model::expr_too_large(text.size(), with_size));
     }
     tokens_ = tokenize(text);
   }
@@ -48,7 +50,7 @@ class Parser {
     c.root = parse_or();
     if (c.root.kind != NodeKind::Call && c.root.is_operand()) fail();
     expect(TokenKind::End);
-    finish();
+    c.limit_error = std::move(limit_error_).value_or("");
     return c;
   }
 
@@ -90,7 +92,7 @@ class Parser {
       } while (accept(TokenKind::Comma));
       u.sections.push_back(std::move(s));
     } while (peek().kind != TokenKind::End);
-    finish();
+    u.limit_error = std::move(limit_error_).value_or("");
     return u;
   }
 
@@ -100,7 +102,7 @@ class Parser {
       p.paths.push_back(parse_path());
     } while (accept(TokenKind::Comma));
     expect(TokenKind::End);
-    finish();
+    p.limit_error = std::move(limit_error_).value_or("");
     return p;
   }
 
@@ -124,16 +126,13 @@ class Parser {
   [[noreturn]] void fail() const {
     throw model::expr_invalid(kind_name(kind_), syntax_error_detail(text_, tokens_, pos_));
   }
-  // Limit violations are reported after the whole text parsed, the first one found.
+  // Limit violations go into the tree (the first one in text order); syntax errors come first.
   void limit(std::string message) {
     if (!limit_error_) limit_error_ = std::move(message);
   }
-  void count_operator() { ++operators_; }
-  void finish() {
-    if (limit_error_) throw model::expr_invalid(kind_name(kind_), *limit_error_);
-    if (operators_ > kMaxOperators) {
-      throw model::expr_invalid(kind_name(kind_), model::expr_too_many_operators(operators_));
-    }
+  // DynamoDB stops counting at the first operator over the limit: the message always says 301.
+  void count_operator() {
+    if (++operators_ == kMaxOperators + 1) limit(model::expr_too_many_operators(operators_));
   }
   void enter() {
     if (++depth_ > kMaxNesting) throw model::expr_invalid(kind_name(kind_), model::expr_redundant_parentheses());

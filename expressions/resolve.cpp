@@ -255,11 +255,12 @@ class ConditionChecker {
  public:
   ConditionChecker(ExpressionKind kind, Placeholders& ph) : kind_(kind), ph_(ph) {}
 
-  void run(Node& root) {
+  void run(Node& root, const std::string& limit_error) {
     check_as_condition(root);
     visit(root);
     complete_predicate();
-    for (Slot* s : {&parens_, &unknown_, &misused_, &reserved_, &condition_})
+    if (!limit_error.empty()) limits_.set(limit_error);
+    for (Slot* s : {&parens_, &unknown_, &misused_, &reserved_, &limits_, &condition_})
       if (*s) fail(kind_, *s->msg);
   }
 
@@ -424,7 +425,7 @@ class ConditionChecker {
 
   ExpressionKind kind_;
   Placeholders& ph_;
-  Slot parens_, unknown_, misused_, reserved_, condition_;
+  Slot parens_, unknown_, misused_, reserved_, limits_, condition_;
   Slot placeholder_, operands_, distinct_, types_;
 };
 
@@ -505,7 +506,9 @@ void check_set_value(const Node& n, bool top, Slot& slot) {
 
 }  // namespace
 
-void resolve(Condition& c, ExpressionKind kind, Placeholders& ph) { ConditionChecker(kind, ph).run(c.root); }
+void resolve(Condition& c, ExpressionKind kind, Placeholders& ph) {
+  ConditionChecker(kind, ph).run(c.root, c.limit_error);
+}
 
 void resolve(Update& u, Placeholders& ph) {
   const ExpressionKind kind = ExpressionKind::Update;
@@ -527,6 +530,7 @@ void resolve(Update& u, Placeholders& ph) {
     if (seen[i]) fail(kind, model::expr_section_twice(clause_name(s.clause)));
     seen[i] = true;
   }
+  if (!u.limit_error.empty()) fail(kind, u.limit_error);
 
   Slot names;
   for (UpdateAction* a : actions) resolve_path(a->path, ph, names);
@@ -562,6 +566,7 @@ void resolve(Projection& p, Placeholders& ph) {
   if (reserved) fail(kind, *reserved.msg);
   for (Path& path : p.paths) resolve_path(path, ph, names);
   if (names) fail(kind, *names.msg);
+  if (!p.limit_error.empty()) fail(kind, p.limit_error);
   std::vector<const Path*> paths;
   for (const Path& path : p.paths) paths.push_back(&path);
   if (auto overlap = check_overlaps(paths)) fail(kind, *overlap);

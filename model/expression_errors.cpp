@@ -20,8 +20,10 @@ std::string expr_empty() { return "The expression can not be empty;"; }
 std::string expr_syntax(std::string_view token, std::string_view near) {
   return cat({"Syntax error; token: \"", token, "\", near: \"", near, "\""});
 }
-std::string expr_too_large(std::size_t bytes) {
-  return "Expression size has exceeded the maximum allowed size; expression size: " + std::to_string(bytes);
+std::string expr_too_large(std::size_t bytes, bool with_size) {
+  std::string out = "Expression size has exceeded the maximum allowed size;";
+  if (with_size) out += " expression size: " + std::to_string(bytes);
+  return out;
 }
 std::string expr_too_many_operators(std::size_t count) {
   return "The expression contains too many operators; operator count: " + std::to_string(count);

@@ -23,7 +23,7 @@ Error expr_invalid(std::string_view kind, std::string_view detail);
 // ---- Details (the part after "Invalid <Kind>Expression: ") -------------------------------------
 std::string expr_empty();                                                  // "The expression can not be empty;"
 std::string expr_syntax(std::string_view token, std::string_view near);    // token "<EOF>" at the end
-std::string expr_too_large(std::size_t bytes);
+std::string expr_too_large(std::size_t bytes, bool with_size);
 std::string expr_too_many_operators(std::size_t count);
 std::string expr_path_too_deep(std::size_t levels);
 std::string expr_list_index_out_of_range(std::string_view digits);

@@ -1,0 +1,26 @@
+# Build on Debian 12, run on a slim Debian 12: one static-ish binary, a non-root user.
+FROM debian:12 AS build
+RUN apt-get update && apt-get install -y --no-install-recommends \
+      cmake ninja-build g++ libboost1.81-dev rapidjson-dev libssl-dev ca-certificates \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY CMakeLists.txt ./
+COPY model model
+COPY expressions expressions
+COPY engine engine
+COPY api api
+COPY server server
+RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMINNOW_TESTS=OFF \
+    && ninja -C build minnow && strip build/minnow
+
+FROM debian:12-slim
+RUN apt-get update && apt-get install -y --no-install-recommends libssl3 curl \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --no-create-home minnow
+COPY --from=build /src/build/minnow /usr/local/bin/minnow
+USER minnow
+ENV MINNOW_IN_DOCKER=1
+EXPOSE 8000
+HEALTHCHECK --interval=5s --timeout=2s --retries=3 CMD curl -fsS http://127.0.0.1:8000/ || exit 1
+ENTRYPOINT ["/usr/local/bin/minnow"]
+CMD ["--port", "8000"]

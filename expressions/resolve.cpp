@@ -248,28 +248,33 @@ bool is_scalar_comparable(ValueType t) { return t == ValueType::N || t == ValueT
 
 // ---- Conditions --------------------------------------------------------------------------------
 
-// DynamoDB's order: redundant parentheses, unknown function, misused function, reserved word,
-// then the first predicate (in text order) with an error: undefined placeholder, operand count,
-// operands not distinct, operand types.
+// DynamoDB's order: redundant parentheses; then the first in text order of an unknown function,
+// a function used where it may not stand, a reserved word; then a broken limit; then the first
+// predicate (in text order) with an error: undefined placeholder, operand count, operands not
+// distinct, operand types.
 class ConditionChecker {
  public:
   ConditionChecker(ExpressionKind kind, Placeholders& ph) : kind_(kind), ph_(ph) {}
 
   void run(Node& root, const std::string& limit_error) {
-    check_as_condition(root);
-    visit(root);
+    visit(root, true);
     complete_predicate();
     if (!limit_error.empty()) limits_.set(limit_error);
-    for (Slot* s : {&parens_, &unknown_, &misused_, &reserved_, &limits_, &condition_})
+    for (Slot* s : {&parens_, &early_, &limits_, &condition_})
       if (*s) fail(kind_, *s->msg);
   }
 
  private:
-  void check_as_condition(const Node& n) {
-    if (n.kind == NodeKind::Call && n.function == Function::Size) misused_.set(model::expr_function_misused(n.text));
-  }
-  void check_as_operand(const Node& n) {
-    if (n.kind == NodeKind::Call && n.function != Function::Size) misused_.set(model::expr_function_misused(n.text));
+  // A function's name, then whether it may stand where it is (size() only as an operand, the
+  // others only as conditions).
+  void check_call_early(const Node& n, bool as_condition) {
+    if (n.function == Function::IfNotExists || n.function == Function::ListAppend) {
+      early_.set(model::expr_function_not_in_condition(n.text));
+    } else if (!is_condition_function(n.function)) {
+      early_.set(model::expr_invalid_function(n.text));
+    } else if (as_condition == (n.function == Function::Size)) {
+      early_.set(model::expr_function_misused(n.text));
+    }
   }
 
   void complete_predicate() {
@@ -301,11 +306,11 @@ class ConditionChecker {
     }
   }
 
-  void visit(Node& n) {
+  void visit(Node& n, bool as_condition) {
     if (n.parens >= 2) parens_.set(model::expr_redundant_parentheses());
     switch (n.kind) {
       case NodeKind::Path:
-        check_reserved(n.path, reserved_);
+        check_reserved(n.path, early_);
         resolve_path(n.path, ph_, placeholder_);
         return;
       case NodeKind::Value:
@@ -313,24 +318,20 @@ class ConditionChecker {
         return;
       case NodeKind::Plus:
       case NodeKind::Minus:
-        for (Node& a : n.args) visit(a);
+        for (Node& a : n.args) visit(a, false);
         return;
       case NodeKind::And:
       case NodeKind::Or:
       case NodeKind::Not:
         for (Node& a : n.args) {
-          check_as_condition(a);
-          visit(a);
+          visit(a, true);
           if (a.parens > 0) complete_predicate();
         }
         return;
       case NodeKind::Compare:
       case NodeKind::Between:
       case NodeKind::In: {
-        for (Node& a : n.args) {
-          check_as_operand(a);
-          visit(a);
-        }
+        for (Node& a : n.args) visit(a, false);
         const char* op = n.kind == NodeKind::Compare ? comparator_text(n.comparator)
                          : n.kind == NodeKind::Between ? "BETWEEN"
                                                        : "IN";
@@ -354,10 +355,8 @@ class ConditionChecker {
         return;
       }
       case NodeKind::Call:
-        for (Node& a : n.args) {
-          check_as_operand(a);
-          visit(a);
-        }
+        check_call_early(n, as_condition);
+        for (Node& a : n.args) visit(a, false);
         check_function(n);
         complete_predicate();
         return;
@@ -365,14 +364,7 @@ class ConditionChecker {
   }
 
   void check_function(const Node& n) {
-    if (n.function == Function::IfNotExists || n.function == Function::ListAppend) {
-      unknown_.set(model::expr_function_not_in_condition(n.text));
-      return;
-    }
-    if (!is_condition_function(n.function)) {
-      unknown_.set(model::expr_invalid_function(n.text));
-      return;
-    }
+    if (!is_condition_function(n.function)) return;
     std::size_t arity = (n.function == Function::AttributeExists || n.function == Function::AttributeNotExists ||
                          n.function == Function::Size)
                             ? 1
@@ -425,7 +417,7 @@ class ConditionChecker {
 
   ExpressionKind kind_;
   Placeholders& ph_;
-  Slot parens_, unknown_, misused_, reserved_, limits_, condition_;
+  Slot parens_, early_, limits_, condition_;
   Slot placeholder_, operands_, distinct_, types_;
 };
 

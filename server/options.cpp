@@ -59,7 +59,12 @@ class ArgumentReader {
   std::optional<std::string_view> glued_;
 };
 
-std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+std::string quoted(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 2);
+  out.append(1, '\'').append(text).append(1, '\'');
+  return out;
+}
 
 }  // namespace
 
@@ -111,11 +116,9 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       return std::string(text);
     };
 
-    if (flag == "--help" || flag == "-h" || flag == "-help") {
-      options.action = Options::Action::kHelp;
-      return options;
-    } else if (flag == "--version") {
-      options.action = Options::Action::kVersion;
+    if (flag == "--help" || flag == "-h" || flag == "-help" || flag == "--version") {
+      if (reader.has_glued_value()) return usage_error(std::string(flag) + ": takes no value");
+      options.action = flag == "--version" ? Options::Action::kVersion : Options::Action::kHelp;
       return options;
     } else if (flag == "--host") {
       options.host = take_text();

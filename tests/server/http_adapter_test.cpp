@@ -1,0 +1,100 @@
+#include "server/http_adapter.h"
+
+#include <boost/crc.hpp>
+#include <catch2/catch.hpp>
+#include <random>
+#include <set>
+#include <string>
+
+#include "server/crc32.h"
+#include "server/request_id.h"
+
+using minnow::server::crc32;
+
+TEST_CASE("crc32 known vectors") {
+  CHECK(crc32("") == 0u);
+  CHECK(crc32("123456789") == 3421780262u);
+  // x-amz-crc32 that DynamoDB Local sent with this ListTables reply.
+  CHECK(crc32(R"({"TableNames":[]})") == 1315925753u);
+  CHECK(crc32("The quick brown fox jumps over the lazy dog") == 0x414FA339u);
+}
+
+TEST_CASE("crc32 agrees with boost::crc_32_type at every length and alignment") {
+  std::mt19937 random(12345);
+  std::string data(4096 + 16, '\0');
+  for (char& c : data) c = static_cast<char>(random());
+  for (std::size_t offset = 0; offset < 8; ++offset) {
+    for (std::size_t length : {0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1000, 4096}) {
+      boost::crc_32_type reference;
+      reference.process_bytes(data.data() + offset, length);
+      INFO("offset " << offset << " length " << length);
+      CHECK(crc32(std::string_view(data).substr(offset, length)) == reference.checksum());
+    }
+  }
+}
+
+TEST_CASE("request ids look like DynamoDB's and do not repeat") {
+  std::set<std::string> seen;
+  for (int i = 0; i < 1000; ++i) {
+    const auto id = minnow::server::make_request_id();
+    const std::string text(id.begin(), id.end());
+    REQUIRE(text.size() == 52);
+    for (char c : text) REQUIRE(((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z')));
+    seen.insert(text);
+  }
+  CHECK(seen.size() == 1000);
+}
+
+TEST_CASE("Beast request to api::Request: views into the headers, body moved") {
+  minnow::server::HttpRequest request{minnow::server::http::verb::post, "/?x=1", 11};
+  request.set("X-Amz-Target", "DynamoDB_20120810.GetItem");
+  request.set(minnow::server::http::field::content_type, "application/x-amz-json-1.0");
+  request.set(minnow::server::http::field::authorization, "AWS4-HMAC-SHA256 Credential=k/...");
+  request.body() = std::string(1000, 'x');
+  const char* body_bytes = request.body().data();
+
+  const minnow::api::Request api = minnow::server::to_api_request(request);
+  CHECK(api.method == "POST");
+  CHECK(api.path == "/");
+  CHECK(api.target == "DynamoDB_20120810.GetItem");
+  CHECK(api.content_type == "application/x-amz-json-1.0");
+  CHECK(api.authorization == "AWS4-HMAC-SHA256 Credential=k/...");
+  CHECK(api.body == std::string(1000, 'x'));
+  CHECK(api.body.data() == body_bytes);  // moved, not copied
+  CHECK(api.target.data() == request["X-Amz-Target"].data());
+}
+
+TEST_CASE("absent headers become empty views") {
+  minnow::server::HttpRequest request{minnow::server::http::verb::get, "/", 11};
+  const minnow::api::Request api = minnow::server::to_api_request(request);
+  CHECK(api.method == "GET");
+  CHECK(api.target.empty());
+  CHECK(api.content_type.empty());
+  CHECK(api.authorization.empty());
+  CHECK(api.body.empty());
+}
+
+TEST_CASE("api::Reply to Beast response: DynamoDB's headers") {
+  namespace http = minnow::server::http;
+  const std::string body = R"({"TableNames":[]})";
+  const auto response = minnow::server::to_http_response(
+      minnow::api::Reply{200, "application/x-amz-json-1.0", body}, 11, true);
+  CHECK(response.result_int() == 200);
+  CHECK(response.version() == 11);
+  CHECK(response[http::field::content_type] == "application/x-amz-json-1.0");
+  CHECK(response[http::field::content_length] == std::to_string(body.size()));
+  CHECK(response["x-amz-crc32"] == "1315925753");
+  CHECK(response["x-amzn-RequestId"].size() == 52);
+  CHECK(response.keep_alive());
+  CHECK(response.body() == body);
+
+  const auto closing = minnow::server::to_http_response(minnow::api::Reply{400, "text/plain", ""}, 11, false);
+  CHECK(closing.result_int() == 400);
+  CHECK_FALSE(closing.keep_alive());
+  CHECK(closing[http::field::connection] == "close");
+  CHECK(closing["x-amz-crc32"] == "0");
+
+  const auto http10 = minnow::server::to_http_response(minnow::api::Reply{200, "text/plain", "ok"}, 10, true);
+  CHECK(http10.keep_alive());
+  CHECK(http10[http::field::connection] == "keep-alive");
+}

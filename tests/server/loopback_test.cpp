@@ -1,0 +1,347 @@
+// The server end to end over loopback: a real listener on an ephemeral port, a small Beast
+// client. Only GET / (the health check) has a known answer; other requests are checked for
+// framing and headers, whatever the Service says.
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/http/write.hpp>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "api/service.h"
+#include "engine/clock.h"
+#include "engine/database.h"
+#include "server/crc32.h"
+#include "server/options.h"
+#include "server/server.h"
+
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using asio::ip::tcp;
+using boost::system::error_code;
+using namespace std::chrono_literals;
+
+constexpr std::size_t kBodyLimit = 4096;
+
+minnow::server::Options test_options() {
+  minnow::server::Options options;
+  options.host = "127.0.0.1";
+  options.port = 0;
+  options.threads = 2;
+  options.max_body_bytes = kBodyLimit;
+  options.idle_timeout = 10s;
+  options.read_timeout = 10s;
+  return options;
+}
+
+// A Service and a Server running on a thread of its own; stopped and joined on destruction.
+class TestServer {
+ public:
+  explicit TestServer(const minnow::server::Options& options = test_options())
+      : database_(clock_, {}), service_(database_, {}), server_(service_, options) {
+    thread_ = std::thread([this] { server_.run(); });
+  }
+  ~TestServer() { stop_and_join(); }
+
+  std::uint16_t port() const { return server_.port(); }
+  void stop() { server_.stop(); }
+  void stop_and_join() {
+    server_.stop();
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  minnow::engine::AdjustableClock clock_;
+  minnow::engine::Database database_;
+  minnow::api::Service service_;
+  minnow::server::Server server_;
+  std::thread thread_;
+};
+
+using Response = http::response<http::string_body>;
+
+// A blocking client whose every operation gives up after a few seconds instead of hanging.
+class Client {
+ public:
+  explicit Client(std::uint16_t port) {
+    stream_.expires_after(5s);
+    error_code result;
+    stream_.async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port),
+                          [&](error_code ec) { result = ec; });
+    run();
+    REQUIRE_FALSE(result);
+  }
+
+  error_code write_raw(const std::string& bytes) {
+    stream_.expires_after(5s);
+    error_code result;
+    asio::async_write(stream_, asio::buffer(bytes), [&](error_code ec, std::size_t) { result = ec; });
+    run();
+    return result;
+  }
+
+  error_code write(http::request<http::string_body> request) {
+    request.prepare_payload();
+    stream_.expires_after(5s);
+    error_code result;
+    http::async_write(stream_, request, [&](error_code ec, std::size_t) { result = ec; });
+    run();
+    return result;
+  }
+
+  error_code read(Response& response) {
+    stream_.expires_after(5s);
+    error_code result;
+    http::async_read(stream_, buffer_, response, [&](error_code ec, std::size_t) { result = ec; });
+    run();
+    return result;
+  }
+
+  Response read() {
+    Response response;
+    const error_code ec = read(response);
+    INFO(ec.message());
+    REQUIRE_FALSE(ec);
+    return response;
+  }
+
+  Response exchange(http::request<http::string_body> request) {
+    REQUIRE_FALSE(write(std::move(request)));
+    return read();
+  }
+
+  // True when the server has closed the connection (EOF or reset) without sending more.
+  bool closed_by_server() {
+    Response response;
+    const error_code ec = read(response);
+    return ec == http::error::end_of_stream || ec == asio::error::connection_reset || ec == asio::error::eof;
+  }
+
+ private:
+  void run() {
+    io_.run();
+    io_.restart();
+  }
+
+  asio::io_context io_;
+  beast::tcp_stream stream_{io_};
+  beast::flat_buffer buffer_;
+};
+
+http::request<http::string_body> health_check() {
+  http::request<http::string_body> request{http::verb::get, "/", 11};
+  request.set(http::field::host, "127.0.0.1");
+  return request;
+}
+
+http::request<http::string_body> dynamodb_call(std::string body) {
+  http::request<http::string_body> request{http::verb::post, "/", 11};
+  request.set(http::field::host, "127.0.0.1");
+  request.set("X-Amz-Target", "DynamoDB_20120810.ListTables");
+  request.set(http::field::content_type, "application/x-amz-json-1.0");
+  request.set(http::field::authorization,
+              "AWS4-HMAC-SHA256 Credential=k/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, "
+              "Signature=0");
+  request.body() = std::move(body);
+  return request;
+}
+
+bool is_request_id(std::string_view id) {
+  if (id.size() != 52) return false;
+  for (char c : id) {
+    if (!((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z'))) return false;
+  }
+  return true;
+}
+
+void check_dynamodb_headers(const Response& response) {
+  CHECK(response[http::field::content_length] == std::to_string(response.body().size()));
+  CHECK(response["x-amz-crc32"] == std::to_string(minnow::server::crc32(response.body())));
+  CHECK(is_request_id(response["x-amzn-RequestId"]));
+}
+
+std::string raw_post_header(std::size_t content_length, std::string_view extra_headers = "") {
+  return "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+         "Content-Type: application/x-amz-json-1.0\r\n" +
+         std::string(extra_headers) + "Content-Length: " + std::to_string(content_length) + "\r\n\r\n";
+}
+
+}  // namespace
+
+TEST_CASE("loopback: two requests on one keep-alive connection") {
+  TestServer server;
+  REQUIRE(server.port() != 0);
+  Client client(server.port());
+
+  const Response health = client.exchange(health_check());
+  CHECK(health.result_int() == 200);
+  CHECK(health.body().starts_with("healthy:"));
+  CHECK(health.keep_alive());
+  check_dynamodb_headers(health);
+
+  const Response call = client.exchange(dynamodb_call("{}"));
+  CHECK(call.result_int() >= 200);
+  CHECK_FALSE(call[http::field::content_type].empty());
+  check_dynamodb_headers(call);
+  CHECK(call["x-amzn-RequestId"] != health["x-amzn-RequestId"]);
+  CHECK(call.keep_alive());
+
+  // Still the same connection.
+  CHECK(client.exchange(health_check()).result_int() == 200);
+}
+
+TEST_CASE("loopback: Connection: close and HTTP/1.0 close after the reply") {
+  TestServer server;
+  {
+    Client client(server.port());
+    auto request = health_check();
+    request.keep_alive(false);
+    const Response response = client.exchange(request);
+    CHECK(response.result_int() == 200);
+    CHECK_FALSE(response.keep_alive());
+    CHECK(client.closed_by_server());
+  }
+  {
+    Client client(server.port());
+    auto request = health_check();
+    request.version(10);
+    const Response response = client.exchange(request);
+    CHECK(response.result_int() == 200);
+    CHECK_FALSE(response.keep_alive());
+    CHECK(client.closed_by_server());
+  }
+}
+
+TEST_CASE("loopback: pipelined requests are answered in order") {
+  TestServer server;
+  Client client(server.port());
+  REQUIRE_FALSE(client.write_raw("GET / HTTP/1.1\r\nHost: a\r\n\r\n" + raw_post_header(2) + "{}" +
+                                 "GET / HTTP/1.1\r\nHost: a\r\n\r\n"));
+  CHECK(client.read().body().starts_with("healthy:"));
+  check_dynamodb_headers(client.read());
+  CHECK(client.read().body().starts_with("healthy:"));
+}
+
+TEST_CASE("loopback: a body over the limit gets 413 and the connection closes") {
+  TestServer server;
+
+  SECTION("announced by Content-Length, body sent") {
+    Client client(server.port());
+    REQUIRE_FALSE(client.write_raw(raw_post_header(kBodyLimit + 1) + std::string(kBodyLimit + 1, 'x')));
+    const Response response = client.read();
+    CHECK(response.result_int() == 413);
+    CHECK_FALSE(response.keep_alive());
+    CHECK(client.closed_by_server());
+  }
+  SECTION("announced by Content-Length, body not sent") {
+    Client client(server.port());
+    REQUIRE_FALSE(client.write_raw(raw_post_header(100u << 20)));
+    CHECK(client.read().result_int() == 413);
+    CHECK(client.closed_by_server());
+  }
+  SECTION("chunked") {
+    Client client(server.port());
+    std::string chunk(kBodyLimit, 'x');
+    REQUIRE_FALSE(client.write_raw(
+        "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1000\r\n" + chunk + "\r\n10\r\n" +
+        std::string(16, 'y') + "\r\n0\r\n\r\n"));
+    CHECK(client.read().result_int() == 413);
+    CHECK(client.closed_by_server());
+  }
+  SECTION("a body exactly at the limit is accepted") {
+    Client client(server.port());
+    const Response response = client.exchange(dynamodb_call(std::string(kBodyLimit, ' ')));
+    CHECK(response.result_int() != 413);
+    check_dynamodb_headers(response);
+  }
+}
+
+TEST_CASE("loopback: broken HTTP gets 400 and the connection closes") {
+  TestServer server;
+  Client client(server.port());
+  REQUIRE_FALSE(client.write_raw("NOT HTTP AT ALL\r\n\r\n"));
+  const Response response = client.read();
+  CHECK(response.result_int() == 400);
+  CHECK(client.closed_by_server());
+}
+
+TEST_CASE("loopback: Expect: 100-continue gets an interim 100") {
+  TestServer server;
+  Client client(server.port());
+  REQUIRE_FALSE(client.write_raw(raw_post_header(2, "Expect: 100-continue\r\n")));
+  CHECK(client.read().result_int() == 100);
+  REQUIRE_FALSE(client.write_raw("{}"));
+  check_dynamodb_headers(client.read());
+}
+
+TEST_CASE("loopback: an idle connection is closed after the idle timeout") {
+  auto options = test_options();
+  options.idle_timeout = 200ms;
+  TestServer server(options);
+  Client client(server.port());
+  CHECK(client.exchange(health_check()).result_int() == 200);
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(client.closed_by_server());
+  CHECK(std::chrono::steady_clock::now() - start < 4s);
+}
+
+TEST_CASE("loopback: a request that stalls is closed after the read timeout") {
+  auto options = test_options();
+  options.read_timeout = 200ms;
+  TestServer server(options);
+  Client client(server.port());
+  REQUIRE_FALSE(client.write_raw(raw_post_header(10) + "{"));
+  CHECK(client.closed_by_server());
+}
+
+TEST_CASE("loopback: graceful stop closes idle connections and finishes requests in flight") {
+  TestServer server;
+  Client idle(server.port());
+  CHECK(idle.exchange(health_check()).result_int() == 200);
+
+  Client busy(server.port());
+  REQUIRE_FALSE(busy.write_raw(raw_post_header(2) + "{"));
+  // Let the server read the first part, so that the request is in flight when the stop comes.
+  std::this_thread::sleep_for(300ms);
+  server.stop();
+
+  CHECK(idle.closed_by_server());
+  REQUIRE_FALSE(busy.write_raw("}"));
+  const Response response = busy.read();
+  check_dynamodb_headers(response);
+  CHECK_FALSE(response.keep_alive());
+  CHECK(busy.closed_by_server());
+
+  server.stop_and_join();  // returns: every connection is gone
+}
+
+TEST_CASE("loopback: stop before any connection returns at once") {
+  TestServer server;
+  server.stop_and_join();
+}
+
+TEST_CASE("loopback: a port in use is reported") {
+  TestServer first;
+  auto options = test_options();
+  options.port = first.port();
+  minnow::engine::AdjustableClock clock;
+  minnow::engine::Database database(clock, {});
+  minnow::api::Service service(database, {});
+  try {
+    minnow::server::Server second(service, options);
+    FAIL("a second server bound the same port");
+  } catch (const std::runtime_error& e) {
+    CHECK(std::string(e.what()).starts_with("cannot listen on 127.0.0.1:" + std::to_string(first.port())));
+  }
+}

@@ -1,0 +1,149 @@
+#include "server/options.h"
+
+#include <catch2/catch.hpp>
+#include <initializer_list>
+#include <string>
+#include <variant>
+#include <vector>
+
+using minnow::server::Options;
+using minnow::server::OptionsEnvironment;
+using minnow::server::OptionsError;
+using minnow::server::parse_options;
+
+namespace {
+
+const OptionsEnvironment kHost{.in_docker = false, .hardware_concurrency = 8};
+const OptionsEnvironment kDocker{.in_docker = true, .hardware_concurrency = 8};
+
+minnow::server::ParsedOptions parse(std::initializer_list<const char*> args,
+                                    const OptionsEnvironment& environment = kHost) {
+  std::vector<const char*> argv{"minnow"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return parse_options(static_cast<int>(argv.size()), argv.data(), environment);
+}
+
+Options ok(const minnow::server::ParsedOptions& parsed) {
+  if (const auto* error = std::get_if<OptionsError>(&parsed)) FAIL("unexpected error: " << error->message);
+  return std::get<Options>(parsed);
+}
+
+OptionsError error(const minnow::server::ParsedOptions& parsed) {
+  REQUIRE(std::holds_alternative<OptionsError>(parsed));
+  return std::get<OptionsError>(parsed);
+}
+
+}  // namespace
+
+TEST_CASE("defaults") {
+  const Options options = ok(parse({}));
+  CHECK(options.action == Options::Action::kServe);
+  CHECK(options.host == "127.0.0.1");
+  CHECK(options.port == 8000);
+  CHECK(options.threads == 8);
+  CHECK(options.max_body_bytes > 16u * 1024 * 1024);
+  CHECK(options.idle_timeout == std::chrono::seconds(60));
+  CHECK(options.read_timeout == std::chrono::seconds(30));
+  CHECK(options.ttl_interval == std::chrono::seconds(1));
+  CHECK(options.region == "us-east-1");
+  CHECK_FALSE(options.database.delay_transient_statuses);
+  CHECK(options.notes.empty());
+}
+
+TEST_CASE("inside a container the default host is every interface") {
+  CHECK(ok(parse({}, kDocker)).host == "0.0.0.0");
+  CHECK(ok(parse({"--host", "127.0.0.1"}, kDocker)).host == "127.0.0.1");
+}
+
+TEST_CASE("at least one thread even when the CPU count is unknown") {
+  CHECK(ok(parse({}, OptionsEnvironment{.in_docker = false, .hardware_concurrency = 0})).threads == 1);
+}
+
+TEST_CASE("minnow flags, with a separate or a glued value") {
+  const Options options =
+      ok(parse({"--host", "::1", "--port=9123", "--threads", "3", "--max-body-bytes=1024", "--idle-timeout", "5",
+                "--read-timeout=7", "--ttl-interval", "9", "--region", "eu-west-1"}));
+  CHECK(options.host == "::1");
+  CHECK(options.port == 9123);
+  CHECK(options.threads == 3);
+  CHECK(options.max_body_bytes == 1024);
+  CHECK(options.idle_timeout == std::chrono::seconds(5));
+  CHECK(options.read_timeout == std::chrono::seconds(7));
+  CHECK(options.ttl_interval == std::chrono::seconds(9));
+  CHECK(options.region == "eu-west-1");
+}
+
+TEST_CASE("port 0 asks for an ephemeral port") { CHECK(ok(parse({"--port", "0"})).port == 0); }
+
+TEST_CASE("help and version") {
+  CHECK(ok(parse({"--help"})).action == Options::Action::kHelp);
+  CHECK(ok(parse({"-h"})).action == Options::Action::kHelp);
+  CHECK(ok(parse({"-help"})).action == Options::Action::kHelp);
+  CHECK(ok(parse({"--version"})).action == Options::Action::kVersion);
+  CHECK(ok(parse({"--port", "1", "--help", "--bogus"})).action == Options::Action::kHelp);
+}
+
+TEST_CASE("help text documents the container default") {
+  const std::string text = minnow::server::help_text(kHost);
+  CHECK(text.find("MINNOW_IN_DOCKER=1") != std::string::npos);
+  CHECK(text.find("/.dockerenv") != std::string::npos);
+  CHECK(text.find("--max-body-bytes") != std::string::npos);
+  CHECK(text.find("-delayTransientStatuses") != std::string::npos);
+}
+
+TEST_CASE("DynamoDB Local flags") {
+  const Options options = ok(parse({"-port", "8123", "-inMemory", "-sharedDb", "-disableTelemetry"}));
+  CHECK(options.port == 8123);
+  CHECK(options.notes.empty());
+
+  CHECK(ok(parse({"-delayTransientStatuses"})).database.delay_transient_statuses);
+
+  const Options cors = ok(parse({"-cors", "*"}));
+  REQUIRE(cors.notes.size() == 1);
+  CHECK(cors.notes[0].find("CORS is not yet supported") != std::string::npos);
+}
+
+TEST_CASE("persistence flags are refused with exit code 2") {
+  const OptionsError db_path = error(parse({"-inMemory", "-dbPath", "/tmp/db"}));
+  CHECK(db_path.exit_code == 2);
+  CHECK(db_path.message.starts_with("-dbPath: persistence is not yet supported"));
+
+  const OptionsError optimize = error(parse({"-optimizeDbBeforeStartup"}));
+  CHECK(optimize.exit_code == 2);
+  CHECK(optimize.message.starts_with("-optimizeDbBeforeStartup: persistence is not yet supported"));
+}
+
+TEST_CASE("bad flags: one line and exit code 2") {
+  struct Case {
+    std::vector<const char*> args;
+    std::string message;
+  };
+  const std::vector<Case> cases{
+      {{"--bogus"}, "unknown flag: --bogus"},
+      {{"-Port", "1"}, "unknown flag: -Port"},
+      {{"-port=8000"}, "unknown flag: -port=8000"},
+      {{"serve"}, "unexpected argument: 'serve'"},
+      {{"--port"}, "--port: missing value"},
+      {{"-port"}, "-port: missing value"},
+      {{"-cors"}, "-cors: missing value"},
+      {{"--port", "65536"}, "--port: expected an integer from 0 to 65535, got '65536'"},
+      {{"--port", "-1"}, "--port: expected an integer from 0 to 65535, got '-1'"},
+      {{"--port", "80x"}, "--port: expected an integer from 0 to 65535, got '80x'"},
+      {{"--port="}, "--port: expected an integer from 0 to 65535, got ''"},
+      {{"--threads", "0"}, "--threads: expected an integer from 1 to 1024, got '0'"},
+      {{"--idle-timeout", "0"}, "--idle-timeout: expected an integer from 1 to 1000000, got '0'"},
+      {{"--max-body-bytes", "0"}, "--max-body-bytes: expected an integer from 1 to 4294967296, got '0'"},
+      {{"--region", ""}, "--region: must not be empty"},
+      {{"--host="}, "--host: must not be empty"},
+      {{"--version=2"}, "--version: takes no value"},
+  };
+  for (const Case& c : cases) {
+    std::vector<const char*> argv{"minnow"};
+    argv.insert(argv.end(), c.args.begin(), c.args.end());
+    const auto parsed = parse_options(static_cast<int>(argv.size()), argv.data(), kHost);
+    INFO(c.message);
+    REQUIRE(std::holds_alternative<OptionsError>(parsed));
+    CHECK(std::get<OptionsError>(parsed).message == c.message);
+    CHECK(std::get<OptionsError>(parsed).exit_code == 2);
+  }
+}

@@ -51,6 +51,18 @@ struct StreamSpecification {
   std::string view_type;  // KEYS_ONLY, NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES
 };
 
+// Limits of an on-demand table; -1 is "no limit".
+struct OnDemandThroughput {
+  int64_t max_read_request_units = -1;
+  int64_t max_write_request_units = -1;
+};
+
+// Encryption at rest as requested; Minnow stores it only to describe it.
+struct SseSpecification {
+  std::string sse_type;           // KMS (AES256 is accepted as stated)
+  std::string kms_master_key_id;  // empty: the AWS managed key
+};
+
 struct TableDefinition {
   std::string name;
   std::string id;  // a UUID
@@ -64,9 +76,12 @@ struct TableDefinition {
   std::vector<IndexDefinition> local_indexes;
   std::vector<IndexDefinition> global_indexes;
   StreamSpecification stream;
-  std::string stream_label;  // set while a stream exists
+  std::string stream_label;  // the latest stream's label; kept when the stream is disabled
   bool deletion_protection = false;
   std::string table_class = "STANDARD";
+  int64_t table_class_updated_ms = 0;  // 0: never changed by UpdateTable
+  std::optional<OnDemandThroughput> on_demand_throughput;  // as given, PAY_PER_REQUEST tables only
+  std::optional<SseSpecification> sse;                     // set when SSESpecification.Enabled is true
   std::vector<std::pair<std::string, std::string>> tags;
 };
 

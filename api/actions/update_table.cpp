@@ -192,6 +192,13 @@ engine::IndexDefinition* find_index(std::vector<engine::IndexDefinition>& indexe
   return nullptr;
 }
 
+// A completed decrease: DynamoDB counts them per UTC day.
+void count_decrease(engine::ProvisionedThroughput& t, int64_t now_ms) {
+  if (t.last_decrease_ms / kMsPerDay != now_ms / kMsPerDay) t.decreases_today = 0;
+  t.last_decrease_ms = now_ms;
+  ++t.decreases_today;
+}
+
 // Applies a throughput change to `next` (values, LastIncrease/DecreaseDateTime,
 // NumberOfDecreasesToday) and returns what the answer shows: the old values with the new times.
 engine::ProvisionedThroughput change_throughput(engine::ProvisionedThroughput& next, const JsonValue& requested,
@@ -204,18 +211,16 @@ engine::ProvisionedThroughput change_throughput(engine::ProvisionedThroughput& n
     throw model::throughput_unchanged(next.read_capacity_units, read, next.write_capacity_units, write);
   bool increase = read_diff > 0 || write_diff > 0;
   bool decrease = read_diff < 0 || write_diff < 0;
-  if (increase) next.last_increase_ms = now_ms;
-  if (decrease) next.last_decrease_ms = now_ms;
   engine::ProvisionedThroughput shown = next;
+  if (increase) shown.last_increase_ms = next.last_increase_ms = now_ms;
+  if (decrease) shown.last_decrease_ms = now_ms;
   if (show_new_values) {
     shown.read_capacity_units = read;
     shown.write_capacity_units = write;
   }
-  if (decrease && !increase) {
-    // DynamoDB counts decreases per UTC day.
-    if (next.decreases_today && next.last_decrease_ms / kMsPerDay != now_ms / kMsPerDay) next.decreases_today = 0;
-    ++next.decreases_today;
-  }
+  // Once done: a pure decrease counts; a mixed change keeps its decrease time (as dynalite).
+  if (decrease && !increase) count_decrease(next, now_ms);
+  else if (decrease) next.last_decrease_ms = now_ms;
   next.read_capacity_units = read;
   next.write_capacity_units = write;
   return shown;
@@ -357,10 +362,14 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
     next.throughput.last_decrease_ms = 0;
     shown.throughput = next.throughput;
     shown.throughput.last_decrease_ms = now;
-    for (auto& index : next.global_indexes) index.throughput.reset();
-    for (auto& index : shown.global_indexes) {
-      index.throughput.reset();
-      index.status = "UPDATING";
+    // The GSIs' capacity drops to zero too, counted as a decrease once done (as dynalite).
+    for (std::size_t i = 0; i < next.global_indexes.size(); ++i) {
+      engine::ProvisionedThroughput t = next.global_indexes[i].throughput.value_or(engine::ProvisionedThroughput{});
+      t.read_capacity_units = t.write_capacity_units = 0;
+      shown.global_indexes[i].throughput = t;
+      shown.global_indexes[i].status = "UPDATING";
+      count_decrease(t, now);
+      next.global_indexes[i].throughput = t;
     }
     table_updating = true;
   } else if (to_provisioned) {

@@ -164,3 +164,46 @@ Error update_missing_attribute() {
 Error update_list_append_overflow() { return validation("Item size has exceeded the maximum allowed size"); }
 
 }  // namespace minnow::model
+
+namespace minnow::model {
+
+Error legacy_invalid(std::string_view detail) {
+  return validation("One or more parameter values were invalid: " + std::string(detail));
+}
+std::string legacy_value_and_list(std::string_view attribute) {
+  return "Value and AttributeValueList cannot be used together for Attribute: " + std::string(attribute);
+}
+std::string legacy_exists_and_operator(std::string_view attribute) {
+  return "Exists and ComparisonOperator cannot be used together for Attribute: " + std::string(attribute);
+}
+std::string legacy_operator_needs_value(std::string_view op, std::string_view attribute) {
+  return "Value or AttributeValueList must be used with ComparisonOperator: " + std::string(op) +
+         " for Attribute: " + std::string(attribute);
+}
+std::string legacy_argument_count(std::string_view op) {
+  return "Invalid number of argument(s) for the " + std::string(op) + " ComparisonOperator";
+}
+std::string legacy_list_same_type() { return "AttributeValues inside AttributeValueList must be of same type"; }
+std::string legacy_operator_type(std::string_view op, std::string_view type) {
+  return "ComparisonOperator " + std::string(op) + " is not valid for " + std::string(type) + " AttributeValue type";
+}
+std::string legacy_list_without_operator(std::string_view attribute) {
+  return "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + std::string(attribute);
+}
+std::string legacy_value_required(std::string_view exists, std::string_view attribute) {
+  return "Value must be provided when Exists is " + std::string(exists) + " for Attribute: " + std::string(attribute);
+}
+std::string legacy_value_with_exists_false(std::string_view attribute) {
+  return "Value cannot be used when Exists is false for Attribute: " + std::string(attribute);
+}
+Error legacy_between_order() {
+  return validation("The BETWEEN condition was provided a range where the lower bound is greater than the upper bound");
+}
+std::string legacy_update_without_value() { return "Only DELETE action is allowed when no attribute value is specified"; }
+std::string legacy_update_type(std::string_view action, std::string_view type_word) {
+  if (action == "DELETE") return "DELETE action with value is not supported for the type " + std::string(type_word);
+  return std::string(action) + " action is not supported for the type " + std::string(type_word);
+}
+Error legacy_update_type_mismatch() { return validation("Type mismatch for attribute to update"); }
+
+}  // namespace minnow::model

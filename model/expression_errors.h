@@ -78,3 +78,24 @@ Error update_missing_attribute();         // if a path operand is absent
 Error update_list_append_overflow();
 
 }  // namespace minnow::model
+
+namespace minnow::model {
+
+// ---- Legacy parameters (Expected, QueryFilter/ScanFilter, AttributeUpdates) ---------------------
+// "One or more parameter values were invalid: " + detail.
+Error legacy_invalid(std::string_view detail);
+std::string legacy_value_and_list(std::string_view attribute);
+std::string legacy_exists_and_operator(std::string_view attribute);
+std::string legacy_operator_needs_value(std::string_view op, std::string_view attribute);
+std::string legacy_argument_count(std::string_view op);
+std::string legacy_list_same_type();
+std::string legacy_operator_type(std::string_view op, std::string_view type);
+std::string legacy_list_without_operator(std::string_view attribute);
+std::string legacy_value_required(std::string_view exists, std::string_view attribute);  // exists: "true"/"null"
+std::string legacy_value_with_exists_false(std::string_view attribute);
+Error legacy_between_order();  // complete message
+std::string legacy_update_without_value();
+std::string legacy_update_type(std::string_view action, std::string_view type_word);  // ADD / DELETE
+Error legacy_update_type_mismatch();  // "Type mismatch for attribute to update"
+
+}  // namespace minnow::model

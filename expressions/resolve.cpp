@@ -48,22 +48,24 @@ std::string java_hash_order(const std::vector<std::string>& keys, std::size_t ma
 }  // namespace
 
 Placeholders::Placeholders(const NameMap* names, const ValueMap* values) : names_(names), values_(values) {
+  // DynamoDB Local's order: the keys of both maps, then the names' values.
   if (names_) {
     if (names_->empty()) throw model::expr_names_empty();
     for (auto& [k, v] : *names_) {
       if (k.size() > kMaxPlaceholderKeyBytes) throw model::expr_names_key_too_long(k.size());
       if (!valid_key(k, '#')) throw model::expr_names_invalid_key(k);
     }
-    for (auto& [k, v] : *names_) {
-      if (v.empty()) throw model::expr_names_empty_value(k);
-    }
   }
   if (values_) {
     if (values_->empty()) throw model::expr_values_empty();
     for (auto& [k, v] : *values_) {
-      if (k.size() > kMaxPlaceholderKeyBytes) throw model::expr_values_key_too_long(k.size());
+      if (k.size() > kMaxPlaceholderKeyBytes) throw model::expr_values_key_too_long();
       if (!valid_key(k, ':')) throw model::expr_values_invalid_key(k);
     }
+  }
+  if (names_) {
+    for (auto& [k, v] : *names_)
+      if (v.empty()) throw model::expr_names_empty_value(k);
   }
 }
 
@@ -83,17 +85,29 @@ const model::AttributeValue* Placeholders::value(std::string_view key) {
   return &it->second;
 }
 
+namespace {
+template <class Map>
+std::vector<std::string> unused_keys(const Map& map, const std::vector<std::string>* order,
+                                     const std::set<std::string, std::less<>>& used) {
+  std::vector<std::string> out;
+  if (order && order->size() == map.size()) {
+    for (const std::string& k : *order)
+      if (!used.count(k)) out.push_back(k);
+  } else {
+    for (auto& [k, v] : map)
+      if (!used.count(k)) out.push_back(k);
+  }
+  return out;
+}
+}  // namespace
+
 void Placeholders::check_unused() const {
   if (names_) {
-    std::vector<std::string> unused;
-    for (auto& [k, v] : *names_)
-      if (!used_names_.count(k)) unused.push_back(k);
+    std::vector<std::string> unused = unused_keys(*names_, name_order_, used_names_);
     if (!unused.empty()) throw model::expr_unused_names(java_hash_order(unused, names_->size()));
   }
   if (values_) {
-    std::vector<std::string> unused;
-    for (auto& [k, v] : *values_)
-      if (!used_values_.count(k)) unused.push_back(k);
+    std::vector<std::string> unused = unused_keys(*values_, value_order_, used_values_);
     if (!unused.empty()) throw model::expr_unused_values(java_hash_order(unused, values_->size()));
   }
 }
@@ -584,15 +598,16 @@ Projection compile_projection(std::string_view text, Placeholders& ph) {
 
 Compiled compile_request(const RequestExpressions& req) {
   Placeholders ph(req.names, req.values);
+  ph.set_request_order(req.name_order, req.value_order);
   Compiled out;
   if (req.update) out.update = compile_update(*req.update, ph);
   if (req.condition) out.condition = compile_condition(*req.condition, ExpressionKind::Condition, ph);
+  if (req.filter) out.filter = compile_condition(*req.filter, ExpressionKind::Filter, ph);
+  if (req.projection) out.projection = compile_projection(*req.projection, ph);
   if (req.key_condition) {
     out.key_condition = compile_condition(*req.key_condition, ExpressionKind::KeyCondition, ph);
     check_key_condition_shape(*out.key_condition);
   }
-  if (req.filter) out.filter = compile_condition(*req.filter, ExpressionKind::Filter, ph);
-  if (req.projection) out.projection = compile_projection(*req.projection, ph);
   ph.check_unused();
   return out;
 }

@@ -12,9 +12,9 @@
 //   ... c.update, c.condition, c.filter, c.key_condition, c.projection (std::optional each)
 //
 // compile_request validates the two maps, then parses and resolves UpdateExpression,
-// ConditionExpression, KeyConditionExpression, FilterExpression and ProjectionExpression in
-// that order (the first error wins, as in DynamoDB), then refuses unused names, then unused
-// values. The trees it returns hold copies of the substituted values: they do not point into the
+// ConditionExpression, FilterExpression, ProjectionExpression and KeyConditionExpression in
+// that order (the first error wins; DynamoDB Local's order: a Query reports a broken filter or
+// projection before a broken key condition), then refuses unused names, then unused values. The trees it returns hold copies of the substituted values: they do not point into the
 // request and can be evaluated from any thread (evaluate.h, update.h, projection.h).
 //
 // Validation of the values themselves (numbers, empty sets, ...) is api/codec's job, done while
@@ -26,6 +26,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "expressions/ast.h"
 #include "expressions/parser.h"
@@ -51,12 +52,20 @@ class Placeholders {
   const model::AttributeValue* value(std::string_view key);
 
   // "Value provided in ExpressionAttributeNames unused in expressions: keys: {#a, #b}", then the
-  // same for values. Keys are listed in the order DynamoDB lists them (its hash-map order).
+  // same for values. Keys are listed in the order DynamoDB lists them: its hash-map order, keys
+  // of one bucket in the order the request gave them (set_request_order; sorted otherwise).
   void check_unused() const;
+  // The keys of each map in the request's (JSON) order; the vectors must outlive this object.
+  void set_request_order(const std::vector<std::string>* names, const std::vector<std::string>* values) {
+    name_order_ = names;
+    value_order_ = values;
+  }
 
  private:
   const NameMap* names_;
   const ValueMap* values_;
+  const std::vector<std::string>* name_order_ = nullptr;
+  const std::vector<std::string>* value_order_ = nullptr;
   std::set<std::string, std::less<>> used_names_, used_values_;
 };
 
@@ -74,6 +83,9 @@ struct RequestExpressions {
   std::optional<std::string_view> update, condition, key_condition, filter, projection;
   const NameMap* names = nullptr;
   const ValueMap* values = nullptr;
+  // Optional: the keys of the two maps in request order (see Placeholders::set_request_order).
+  const std::vector<std::string>* name_order = nullptr;
+  const std::vector<std::string>* value_order = nullptr;
 };
 
 struct Compiled {

@@ -116,11 +116,10 @@ Error expr_names_key_too_long(std::size_t size) {
       "size of key: " +
       std::to_string(size));
 }
-Error expr_values_key_too_long(std::size_t size) {
+Error expr_values_key_too_long() {
   return validation(
       "ExpressionAttributeValues contains invalid key: The expression attribute map contains a key that is too "
-      "long; size of key: " +
-      std::to_string(size));
+      "long;");
 }
 Error expr_names_empty_value(std::string_view key) {
   return validation(cat({"ExpressionAttributeNames contains invalid value: Empty attribute name for key ", key}));

@@ -56,7 +56,7 @@ Error expr_values_empty();
 Error expr_names_invalid_key(std::string_view key);
 Error expr_values_invalid_key(std::string_view key);
 Error expr_names_key_too_long(std::size_t size);
-Error expr_values_key_too_long(std::size_t size);
+Error expr_values_key_too_long();  // DynamoDB gives no size here
 Error expr_names_empty_value(std::string_view key);
 Error expr_unused_names(std::string_view keys);    // keys as "#a, #b"
 Error expr_unused_values(std::string_view keys);

@@ -1,6 +1,7 @@
 #include "api/request_expressions.h"
 
 #include "api/codec.h"
+#include "model/errors.h"
 
 namespace minnow::api {
 
@@ -14,9 +15,24 @@ expressions::Compiled compile_expressions(const JsonValue& request) {
     }
     req.names = &names;
   }
+  // DynamoDB checks the maps' shape (empty, key syntax) before the values themselves, and
+  // reports a bad value with its key.
+  std::optional<model::Error> bad_value;
   if (const JsonValue* v = member(request, "ExpressionAttributeValues")) {
-    values = decode_attribute_map(*v);
+    for (auto it = v->MemberBegin(); it != v->MemberEnd(); ++it) {
+      std::string key(it->name.GetString(), it->name.GetStringLength());
+      try {
+        values.insert_or_assign(key, decode_value(it->value));
+      } catch (const model::Error& e) {
+        if (!bad_value) bad_value = model::invalid_expression_value(e.message(), key);
+        values.insert_or_assign(key, model::AttributeValue());
+      }
+    }
     req.values = &values;
+  }
+  if (bad_value) {
+    expressions::Placeholders check_maps(req.names, req.values);
+    throw *bad_value;
   }
   auto text = [&](const char* name) -> std::optional<std::string_view> {
     const JsonValue* e = member(request, name);

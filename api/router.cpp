@@ -12,6 +12,9 @@ constexpr std::string_view kDynamoDbPrefix = "DynamoDB_20120810.";
 const std::array kDynamoDbActions = {
     &actions::kCreateTable, &actions::kDescribeTable, &actions::kListTables, &actions::kDeleteTable,
     &actions::kUpdateTable, &actions::kPutItem,       &actions::kGetItem,    &actions::kDeleteItem,
+    &actions::kUpdateItem,
+    &actions::kQuery,
+    &actions::kScan,
 };
 }  // namespace
 

@@ -163,6 +163,17 @@ Error values_without_expressions(const std::vector<std::string>& value_expressio
 Error not_yet_supported(const std::string& feature) {
   return validation(feature + " is not yet supported by Minnow");
 }
+Error invalid_expression_value(const std::string& message, const std::string& key) {
+  return validation("ExpressionAttributeValues contains invalid value: " + message + " for key " + key);
+}
+Error key_path_not_scalar(const std::string& key) {
+  return validation("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: " + key);
+}
+Error key_attribute_updated(const std::string& key) {
+  return validation("One or more parameter values were invalid: Cannot update attribute " + key +
+                    ". This attribute is part of the key");
+}
+Error update_item_too_large() { return validation("Item size to update has exceeded the maximum allowed size"); }
 Error return_values_put_delete() { return validation("ReturnValues can only be ALL_OLD or NONE"); }
 Error duplicate_attribute_to_get(const std::string& name) {
   return validation("One or more parameter values were invalid: Duplicate value in attribute name: " + name);
@@ -311,6 +322,63 @@ Error no_stream_to_disable() { return validation("Table has no stream to disable
 Error deletion_protected() {
   return validation(
       "Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.");
+}
+
+// ---- Query and Scan ------------------------------------------------------------------------
+Error key_conditions_required() {
+  return validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
+}
+Error key_conditions_length() { return validation("Conditions can be of length 1 or 2 only"); }
+Error index_not_found(const std::string& index) {
+  return validation("The table does not have the specified index: " + index);
+}
+Error start_key_invalid() { return validation("The provided starting key is invalid"); }
+Error start_key_invalid(const std::string& detail) {
+  return validation("The provided starting key is invalid: " + detail);
+}
+Error start_key_wrong_segment(int64_t total_segments, int64_t segment) {
+  return start_key_invalid("Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: " +
+                           std::to_string(total_segments) + " Segment: " + std::to_string(segment));
+}
+Error start_key_outside_query() {
+  return validation("The provided starting key is outside query boundaries based on provided conditions");
+}
+Error start_key_range_mismatch() { return validation("The provided starting key does not match the range key predicate"); }
+Error start_key_single_row() { return validation("The query can return at most one row and cannot be restarted"); }
+Error query_key_condition_not_supported() { return validation("Query key condition not supported"); }
+Error query_missed_key_element(const std::string& attribute) {
+  return validation("Query condition missed key schema element: " + attribute);
+}
+Error key_condition_not_indexable() { return validation("Attempted conditional constraint is not an indexable operation"); }
+Error key_condition_type_mismatch() {
+  return validation("One or more parameter values were invalid: Condition parameter type does not match schema type");
+}
+Error filter_on_key_attribute(const std::string& parameter, const std::string& attribute) {
+  return validation(parameter + " can only contain non-primary key attributes: Primary key attribute: " + attribute);
+}
+Error conditional_operator_without_filter() {
+  return validation("ConditionalOperator cannot be used without Filter or Expected");
+}
+Error select_specific_without_projection() {
+  return validation("Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
+}
+Error select_with_projection(const std::string& parameter, const std::string& what) {
+  return validation("Cannot specify the " + parameter + " when choosing to get " + what);
+}
+Error select_all_projected_without_index() {
+  return validation("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+}
+Error total_segments_required() {
+  return validation(
+      "The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
+}
+Error segment_required() {
+  return validation(
+      "The Segment parameter is required but was not present in the request when parameter TotalSegments is present");
+}
+Error segment_not_less_than_total(int64_t segment, int64_t total_segments) {
+  return validation("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: " +
+                    std::to_string(segment) + " is not less than TotalSegments: " + std::to_string(total_segments));
 }
 
 }  // namespace minnow::model

@@ -140,8 +140,15 @@ Error mixed_expression_parameters(const std::vector<std::string>& non_expression
 Error names_without_expressions();
 Error values_without_expressions(const std::vector<std::string>& value_expressions);
 Error not_yet_supported(const std::string& feature);
+// A value of ExpressionAttributeValues that fails the value checks, with that check's message.
+Error invalid_expression_value(const std::string& message, const std::string& key);
 Error return_values_put_delete();  // "ReturnValues can only be ALL_OLD or NONE"
 Error duplicate_attribute_to_get(const std::string& name);
+
+// ---- Updates -------------------------------------------------------------------------------
+Error key_path_not_scalar(const std::string& key);
+Error key_attribute_updated(const std::string& key);
+Error update_item_too_large();
 
 // ---- Items ---------------------------------------------------------------------------------
 Error item_too_large();
@@ -189,5 +196,33 @@ Error attribute_type_redefined();     // Local
 Error stream_already_enabled();       // Local
 Error no_stream_to_disable();         // Local
 Error deletion_protected();
+
+// ---- Query and Scan ------------------------------------------------------------------------
+// dynalite's wording (captured from DynamoDB); DynamoDB Local's where only it has the check
+// (marked "Local").
+Error key_conditions_required();   // Either the KeyConditions or KeyConditionExpression ...
+Error key_conditions_length();     // Conditions can be of length 1 or 2 only
+Error index_not_found(const std::string& index);  // The table does not have the specified index: X
+Error start_key_invalid();                         // The provided starting key is invalid
+Error start_key_invalid(const std::string& detail);  // ... invalid: <detail>
+Error start_key_wrong_segment(int64_t total_segments, int64_t segment);
+Error start_key_outside_query();       // ... outside query boundaries based on provided conditions
+Error start_key_range_mismatch();      // ... does not match the range key predicate
+Error start_key_single_row();          // The query can return at most one row and cannot be restarted
+Error query_key_condition_not_supported();
+Error query_missed_key_element(const std::string& attribute);
+Error key_condition_not_indexable();   // Attempted conditional constraint is not an indexable operation
+Error key_condition_type_mismatch();   // Condition parameter type does not match schema type
+// "Filter Expression" or "QueryFilter" + " can only contain non-primary key attributes: ..."
+Error filter_on_key_attribute(const std::string& parameter, const std::string& attribute);
+Error conditional_operator_without_filter();  // Local
+Error select_specific_without_projection();   // Local
+// "Cannot specify the <parameter> when choosing to get <what>"; what: "ALL_ATTRIBUTES",
+// "ALL_PROJECTED_ATTRIBUTES" or "only the Count". Local.
+Error select_with_projection(const std::string& parameter, const std::string& what);
+Error select_all_projected_without_index();   // Local
+Error total_segments_required();
+Error segment_required();
+Error segment_not_less_than_total(int64_t segment, int64_t total_segments);
 
 }  // namespace minnow::model

@@ -13,5 +13,8 @@ extern const Action kUpdateTable;
 extern const Action kPutItem;
 extern const Action kGetItem;
 extern const Action kDeleteItem;
+extern const Action kUpdateItem;
+extern const Action kQuery;
+extern const Action kScan;
 
 }  // namespace minnow::api::actions

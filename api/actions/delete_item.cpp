@@ -1,10 +1,12 @@
 // DeleteItem. Checks, in DynamoDB's order: shape; expression parameters; key values;
-// (conditions); table; key against the schema; ReturnValues; then the write.
+// condition (Expected or ConditionExpression); table; key against the schema; ReturnValues; then the write.
 #include "api/actions/actions.h"
 #include "api/capacity.h"
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
+#include "api/request_expressions.h"
+#include "api/write_condition.h"
 #include "api/tables.h"
 #include "model/errors.h"
 #include "model/key.h"
@@ -22,7 +24,7 @@ const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_TA
 void delete_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   validate_expression_params(request, {"ConditionExpression"}, {"Expected"});
   model::AttributeMap key = decode_attribute_map(request["Key"]);
-  reject_unsupported_expressions(request, {"Expected", "ConditionExpression"});
+  WriteCondition condition(request, std::move(compile_expressions(request).condition));
   const JsonValue* return_values = member(request, "ReturnValues");
   bool return_old = return_values && view(*return_values) == "ALL_OLD";
   if (return_values && !return_old && view(*return_values) != "NONE") throw model::return_values_put_delete();
@@ -32,6 +34,7 @@ void delete_item(const ActionContext& context, const JsonValue& request, JsonWri
 
   std::optional<model::Item> old;
   table->write(key, [&](const model::Item* existing) {
+    condition.check(existing);
     if (!existing) return engine::WriteDecision::keep();
     old = *existing;
     return engine::WriteDecision::remove();

@@ -1,5 +1,5 @@
 // GetItem. Checks, in DynamoDB's order: shape; expression parameters; key values; duplicate
-// AttributesToGet; (projection); table; key against the schema; then the read.
+// AttributesToGet; ProjectionExpression; table; key against the schema; then the read.
 #include <unordered_set>
 
 #include "api/actions/actions.h"
@@ -7,6 +7,8 @@
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
+#include "api/request_expressions.h"
+#include "expressions/projection.h"
 #include "api/tables.h"
 #include "model/errors.h"
 #include "model/key.h"
@@ -41,7 +43,7 @@ void get_item(const ActionContext& context, const JsonValue& request, JsonWriter
     for (const auto& name : attributes_to_get->GetArray())
       if (!seen.insert(view(name)).second) throw model::duplicate_attribute_to_get(std::string(view(name)));
   }
-  reject_unsupported_expressions(request, {"ProjectionExpression"});
+  std::optional<expressions::Projection> projection = compile_expressions(request).projection;
 
   auto table = find_table(context, request, /*table_operation=*/false);
   model::validate_key(key, table->key_schema());
@@ -50,7 +52,9 @@ void get_item(const ActionContext& context, const JsonValue& request, JsonWriter
   out.StartObject();
   if (item) {
     out.Key("Item");
-    if (attributes_to_get) {
+    if (projection) {
+      write_attribute_map(out, expressions::project(*item, *projection));
+    } else if (attributes_to_get) {
       model::AttributeMap projected;
       for (const auto& name : attributes_to_get->GetArray()) {
         auto it = item->find(view(name));

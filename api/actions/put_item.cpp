@@ -1,10 +1,13 @@
 // PutItem. Checks, in DynamoDB's order: shape; expression parameters; each attribute value;
-// ReturnValues; item size; (conditions); table; key attributes; then the write.
+// ReturnValues; item size; condition (Expected or ConditionExpression); table; key
+// attributes; then the conditional write.
 #include "api/actions/actions.h"
 #include "api/capacity.h"
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
+#include "api/request_expressions.h"
+#include "api/write_condition.h"
 #include "api/tables.h"
 #include "model/errors.h"
 #include "model/key.h"
@@ -28,7 +31,7 @@ void put_item(const ActionContext& context, const JsonValue& request, JsonWriter
   if (return_values && !return_old && view(*return_values) != "NONE") throw model::return_values_put_delete();
   std::size_t new_size = model::item_size(item);
   if (new_size > model::kMaxItemBytes) throw model::item_too_large();
-  reject_unsupported_expressions(request, {"Expected", "ConditionExpression"});
+  WriteCondition condition(request, std::move(compile_expressions(request).condition));
 
   auto table = find_table(context, request, /*table_operation=*/false);
   model::validate_item_key(item, table->key_schema());
@@ -36,6 +39,7 @@ void put_item(const ActionContext& context, const JsonValue& request, JsonWriter
   std::optional<model::Item> old;
   model::AttributeMap key = model::key_of(item, table->key_schema());
   table->write(key, [&](const model::Item* existing) {
+    condition.check(existing);
     if (existing) old = *existing;
     return engine::WriteDecision::put(std::move(item));
   });

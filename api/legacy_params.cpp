@@ -1,0 +1,52 @@
+#include "api/legacy_params.h"
+
+#include "api/codec.h"
+
+namespace minnow::api {
+
+namespace {
+bool as_bool(const JsonValue& v) {
+  if (v.IsBool()) return v.GetBool();
+  std::string_view s = view(v);  // Coral accepts "true", "1", "yes" in any case
+  return !s.empty() && (s[0] == 't' || s[0] == 'T' || s[0] == '1' || s[0] == 'y' || s[0] == 'Y');
+}
+}  // namespace
+
+std::vector<expressions::ExpectedCondition> decode_conditions(const JsonValue& map) {
+  std::vector<expressions::ExpectedCondition> conditions;
+  for (auto it = map.MemberBegin(); it != map.MemberEnd(); ++it) {
+    if (!it->value.IsObject()) continue;
+    expressions::ExpectedCondition c;
+    c.attribute.assign(it->name.GetString(), it->name.GetStringLength());
+    const JsonValue& entry = it->value;
+    if (const JsonValue* v = member(entry, "ComparisonOperator")) c.comparison_operator = std::string(view(*v));
+    if (const JsonValue* v = member(entry, "Exists")) c.exists = as_bool(*v);
+    if (const JsonValue* v = member(entry, "Value")) c.value = decode_value(*v);
+    if (const JsonValue* v = member(entry, "AttributeValueList")) {
+      c.attribute_value_list.emplace();
+      for (const auto& x : v->GetArray()) c.attribute_value_list->push_back(decode_value(x));
+    }
+    conditions.push_back(std::move(c));
+  }
+  return conditions;
+}
+
+bool conditional_operator_is_or(const JsonValue& request) {
+  const JsonValue* v = member(request, "ConditionalOperator");
+  return v && view(*v) == "OR";
+}
+
+std::vector<expressions::AttributeUpdate> decode_attribute_updates(const JsonValue& map) {
+  std::vector<expressions::AttributeUpdate> updates;
+  for (auto it = map.MemberBegin(); it != map.MemberEnd(); ++it) {
+    if (!it->value.IsObject()) continue;
+    expressions::AttributeUpdate u;
+    u.attribute.assign(it->name.GetString(), it->name.GetStringLength());
+    if (const JsonValue* v = member(it->value, "Action")) u.action = std::string(view(*v));
+    if (const JsonValue* v = member(it->value, "Value")) u.value = decode_value(*v);
+    updates.push_back(std::move(u));
+  }
+  return updates;
+}
+
+}  // namespace minnow::api

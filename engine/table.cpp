@@ -66,4 +66,39 @@ uint64_t Table::size_bytes() const {
   return size_bytes_;
 }
 
+PageResult Table::query(const QuerySpec& spec, const PageLimits& limits, ItemVisitor visit) const {
+  KeyRange range = query_range(spec, key_schema_);
+  std::shared_lock lock(mu_);
+  return read_range(range, spec.forward, limits, visit);
+}
+
+PageResult Table::scan(const ScanSpec& spec, const PageLimits& limits, ItemVisitor visit) const {
+  KeyRange range = scan_range(spec, key_schema_);
+  std::shared_lock lock(mu_);
+  return read_range(range, true, limits, visit);
+}
+
+PageResult Table::read_range(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const {
+  PageResult page;
+  if (range.empty()) return page;
+  auto first = range.low_inclusive ? items_.lower_bound(range.low) : items_.upper_bound(range.low);
+  auto last = range.unbounded_high ? items_.end()
+              : range.high_inclusive ? items_.upper_bound(range.high)
+                                     : items_.lower_bound(range.high);
+  // [first, last) in key order; read from its front (forward) or from its back.
+  while (first != last) {
+    auto it = forward ? first++ : --last;
+    const model::Item& item = it->second;
+    visit(item);
+    ++page.scanned_count;
+    page.bytes_read += model::item_size(item);
+    bool full = limits.max_items && page.scanned_count >= limits.max_items;
+    if (full || (page.bytes_read >= limits.max_bytes && first != last)) {
+      page.last_evaluated_key = model::key_of(item, key_schema_);
+      break;
+    }
+  }
+  return page;
+}
+
 }  // namespace minnow::engine

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "engine/function_ref.h"
+#include "engine/query.h"
 #include "engine/table_definition.h"
 #include "model/attribute_value.h"
 
@@ -50,7 +51,17 @@ class Table {
   uint64_t item_count() const;
   uint64_t size_bytes() const;
 
+  // Query and Scan (engine/query.h). `visit` sees every item read, in order, under the shared
+  // lock: it filters and copies what the reply needs, and must not touch this table. A page
+  // touches only the items it reads.
+  using ItemVisitor = FunctionRef<void(const model::Item&)>;
+  PageResult query(const QuerySpec& spec, const PageLimits& limits, ItemVisitor visit) const;
+  PageResult scan(const ScanSpec& spec, const PageLimits& limits, ItemVisitor visit) const;
+
  private:
+  // Reads `range` in key order (or in reverse), as query() and scan() describe. Requires mu_.
+  PageResult read_range(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const;
+
   const std::string name_;
   const model::KeySchema key_schema_;
   mutable std::shared_mutex mu_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 
 namespace minnow::expressions {
 
@@ -36,7 +37,7 @@ namespace {
 // An operand's value: a pointer into the item or the expression, or a computed size().
 struct Operand {
   const AttributeValue* ptr = nullptr;
-  AttributeValue computed;
+  std::optional<AttributeValue> computed;  // engaged only for size()
   const AttributeValue* get() const { return ptr; }
 };
 
@@ -80,8 +81,8 @@ void eval_operand(const Node& n, const model::Item* item, Operand& out) {
         }
         char buf[24];
         auto r = std::to_chars(buf, buf + sizeof buf, s);
-        out.computed = AttributeValue(model::Number::parse(std::string_view(buf, r.ptr - buf)));
-        out.ptr = &out.computed;
+        out.computed.emplace(model::Number::parse(std::string_view(buf, r.ptr - buf)));
+        out.ptr = &*out.computed;
         return;
       }
       out.ptr = nullptr;

@@ -76,6 +76,13 @@ const Row kRows[] = {
   {R"({"a":{"N":"7"}})", "SET b = if_not_exists(a, :v) + :v", R"({":v":{"N":"1"}})", R"({"a":{"N":"7"},"b":{"N":"8"}})"},
   {R"({"a":{"N":"7"}})", "SET a = a + :v, b = a", R"({":v":{"N":"1"}})", R"({"a":{"N":"8"},"b":{"N":"7"}})"},
   {R"({"a":{"M":{"l":{"L":[{"N":"0"},{"N":"1"}]}}}})", "SET a.l[0] = :v REMOVE a.l[1]", R"({":v":{"N":"9"}})", R"({"a":{"M":{"l":{"L":[{"N":"9"}]}}}})"},
+  {R"({"a":{"L":[{"M":{}}]}})", "REMOVE a[5].b", "", "The document path provided in the update expression is invalid for update"},
+  {R"({"a":{"L":[{"SS":["x"]},{"S":"k"}]}})", "DELETE a[0] :s", R"({":s":{"SS":["x"]}})", R"({"a":{"L":[{"S":"k"}]}})"},
+  {R"({"a":{"M":{"s":{"SS":["x"]}}}})", "DELETE a.s :s", R"({":s":{"SS":["x"]}})", R"({"a":{"M":{}}})"},
+  {R"({"a":{"L":[{"S":"0"}]}})", "ADD a[4] :s", R"({":s":{"SS":["x"]}})", R"({"a":{"L":[{"S":"0"},{"SS":["x"]}]}})"},
+  {R"({"a":{"N":"1"}})", "SET a = :v + a, b = a - :v", R"({":v":{"N":"2"}})", R"({"a":{"N":"3"},"b":{"N":"-1"}})"},
+  {R"({"a":{"L":[{"S":"0"},{"S":"1"}]}})", "SET a[0] = a[1], a[1] = a[0]", "", R"({"a":{"L":[{"S":"1"},{"S":"0"}]}})"},
+  {R"({})", "SET a = :v, b.c = :v", R"({":v":{"N":"2"}})", "The document path provided in the update expression is invalid for update"},
 };
 // clang-format on
 

@@ -31,6 +31,10 @@ void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const s
                              double units) {
   if (mode == ReturnConsumedCapacity::None) return;
   w.Key("ConsumedCapacity");
+  write_capacity_entry(w, mode, table_name, units);
+}
+
+void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name, double units) {
   w.StartObject();
   w.Key("TableName");
   w.String(table_name.data(), table_name.size());

@@ -18,6 +18,10 @@ double write_units(std::size_t bytes);
 // consistent.
 double read_units(std::size_t bytes, bool consistent);
 
+// Writes one ConsumedCapacity object {TableName, CapacityUnits[, Table]} (batch responses list
+// one per table).
+void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name, double units);
+
 // Writes "ConsumedCapacity": {...} when asked for.
 void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
                              double units);

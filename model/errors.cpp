@@ -174,6 +174,8 @@ Error key_attribute_updated(const std::string& key) {
                     ". This attribute is part of the key");
 }
 Error update_item_too_large() { return validation("Item size to update has exceeded the maximum allowed size"); }
+Error batch_duplicate_keys() { return validation("Provided list of item keys contains duplicates"); }
+Error batch_get_too_many_keys() { return validation("Too many items requested for the BatchGetItem call"); }
 Error return_values_put_delete() { return validation("ReturnValues can only be ALL_OLD or NONE"); }
 Error duplicate_attribute_to_get(const std::string& name) {
   return validation("One or more parameter values were invalid: Duplicate value in attribute name: " + name);

@@ -150,6 +150,10 @@ Error key_path_not_scalar(const std::string& key);
 Error key_attribute_updated(const std::string& key);
 Error update_item_too_large();
 
+// ---- Batches -------------------------------------------------------------------------------
+Error batch_duplicate_keys();
+Error batch_get_too_many_keys();
+
 // ---- Items ---------------------------------------------------------------------------------
 Error item_too_large();
 Error conditional_check_failed();

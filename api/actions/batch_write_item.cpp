@@ -1,0 +1,120 @@
+// BatchWriteItem. Checks, in DynamoDB's order: shape; every request's values and item size;
+// then per table: the table, each key against the schema, duplicate keys. Every check passes
+// before the first write; the writes themselves are independent, as in DynamoDB.
+#include <set>
+
+#include "api/actions/actions.h"
+#include "api/capacity.h"
+#include "api/codec.h"
+#include "api/tables.h"
+#include "model/errors.h"
+#include "model/key.h"
+#include "model/limits.h"
+
+namespace minnow::api::actions {
+
+namespace {
+
+const Shape kShape(R"({
+  "ReturnConsumedCapacity": {"type": "String", "enum": ["INDEXES", "TOTAL", "NONE"]},
+  "ReturnItemCollectionMetrics": {"type": "String", "enum": ["SIZE", "NONE"]},
+  "RequestItems": {"type": "Map<java.util.List<com.amazonaws.dynamodb.v20120810.WriteRequest>>", "notNull": true,
+    "lengthGreaterThanOrEqual": 1,
+    "keys": {"lengthLessThanOrEqual": 255, "lengthGreaterThanOrEqual": 3, "regex": "[a-zA-Z0-9_.-]+"},
+    "values": {"lengthLessThanOrEqual": 25, "lengthGreaterThanOrEqual": 1},
+    "children": {"type": "ParameterizedList", "children": {"type": "ValueStruct<WriteRequest>", "children": {
+      "DeleteRequest": {"type": "FieldStruct<DeleteRequest>", "children": {
+        "Key": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"}}},
+      "PutRequest": {"type": "FieldStruct<PutRequest>", "children": {
+        "Item": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"}}}}}}}
+})");
+
+struct WriteRequest {
+  bool is_put;
+  model::AttributeMap item_or_key;
+};
+
+struct TableWrites {
+  std::string name;
+  std::shared_ptr<engine::Table> table;
+  std::vector<WriteRequest> requests;
+  double units = 0;
+};
+
+void batch_write_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  const JsonValue& request_items = request["RequestItems"];
+  std::vector<TableWrites> tables;
+  for (auto t = request_items.MemberBegin(); t != request_items.MemberEnd(); ++t) {
+    TableWrites writes;
+    writes.name = table_name_of(view(t->name));
+    for (const auto& r : t->value.GetArray()) {
+      const JsonValue* put = member(r, "PutRequest");
+      const JsonValue* del = member(r, "DeleteRequest");
+      if (!put && !del) throw model::attribute_value_multiple_types();  // DynamoDB's wording for {}
+      if (put) {
+        model::Item item = decode_attribute_map((*put)["Item"]);
+        if (model::item_size(item) > model::kMaxItemBytes) throw model::item_too_large();
+        writes.requests.push_back({true, std::move(item)});
+      } else {
+        writes.requests.push_back({false, decode_attribute_map((*del)["Key"])});
+      }
+    }
+    tables.push_back(std::move(writes));
+  }
+  for (auto& writes : tables) {
+    writes.table = context.database.find(writes.name);
+    if (!writes.table) throw model::resource_not_found();
+    const model::KeySchema& schema = writes.table->key_schema();
+    std::set<std::string> seen;
+    for (const auto& r : writes.requests) {
+      if (r.is_put) {
+        try {
+          model::validate_item_key(r.item_or_key, schema);
+        } catch (const model::Error& e) {
+          // A put whose key attributes are missing or mistyped is reported like a bad key.
+          if (e.message().find("Missing the key") != std::string::npos ||
+              e.message().find("Type mismatch for key") != std::string::npos)
+            throw model::key_does_not_match_schema();
+          throw;
+        }
+      } else {
+        model::validate_key(r.item_or_key, schema);
+      }
+      if (!seen.insert(model::storage_key(r.item_or_key, schema)).second) throw model::batch_duplicate_keys();
+    }
+  }
+
+  for (auto& writes : tables) {
+    const model::KeySchema& schema = writes.table->key_schema();
+    for (auto& r : writes.requests) {
+      std::size_t new_size = r.is_put ? model::item_size(r.item_or_key) : 0;
+      std::size_t old_size = 0;
+      model::AttributeMap key = r.is_put ? model::key_of(r.item_or_key, schema) : r.item_or_key;
+      writes.table->write(key, [&](const model::Item* existing) {
+        if (existing) old_size = model::item_size(*existing);
+        if (r.is_put) return engine::WriteDecision::put(std::move(r.item_or_key));
+        return existing ? engine::WriteDecision::remove() : engine::WriteDecision::keep();
+      });
+      writes.units += write_units(std::max(new_size, old_size));
+    }
+  }
+
+  out.StartObject();
+  out.Key("UnprocessedItems");
+  out.StartObject();
+  out.EndObject();
+  ReturnConsumedCapacity mode = return_consumed_capacity(request);
+  if (mode != ReturnConsumedCapacity::None) {
+    out.Key("ConsumedCapacity");
+    out.StartArray();
+    for (const auto& writes : tables) write_capacity_entry(out, mode, writes.table->name(), writes.units);
+    out.EndArray();
+  }
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kBatchWriteItem{"BatchWriteItem", &kShape, batch_write_item};
+
+}  // namespace minnow::api::actions

@@ -1,5 +1,6 @@
 #include "api/shape.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <stdexcept>
@@ -14,13 +15,23 @@ constexpr std::string_view kNamePattern = "[a-zA-Z0-9_.-]+";
 constexpr std::size_t kMaxReportedErrors = 10;
 }  // namespace
 
+// The JSON type checks, decided once when the spec is parsed rather than per request.
+enum class Kind : uint8_t {
+  Boolean, Integral, String, Blob, List, ParameterizedList, Map, ParameterizedMap, ValueStruct, FieldStruct
+};
+enum class Check : uint8_t {
+  NotNull, GreaterThanOrEqual, LessThanOrEqual, Regex, LengthGreaterThanOrEqual, LengthLessThanOrEqual, Enum,
+  Keys, Values
+};
+
 struct Shape::Rule {
+  Kind kind = Kind::String;
   std::string type;     // String, Boolean, Long, List, Map, ValueStruct, FieldStruct, AttrStruct, ...
   std::string subtype;  // the <...> part, e.g. "AttributeValue"
   bool required = false;
   bool table_name = false;
   // Constraints in the order the spec lists them: DynamoDB reports them in that order.
-  std::vector<std::pair<std::string, const JsonValue*>> constraints;
+  std::vector<std::pair<Check, const JsonValue*>> constraints;
   std::unique_ptr<Rule> element;                                      // List and Map elements
   std::vector<std::pair<std::string, std::unique_ptr<Rule>>> members;  // struct members
   bool of_attribute_values = false;   // L and M inside an AttributeValue: elements are AttributeValues
@@ -45,6 +56,33 @@ std::vector<std::pair<std::string, std::unique_ptr<Rule>>> parse_members(const J
 // The AttributeValue structure, as Coral deserializes it.
 std::unique_ptr<Rule> attribute_value_rule(const std::string& struct_kind);
 
+Kind kind_named(const std::string& t) {
+  if (t == "Boolean") return Kind::Boolean;
+  if (t == "Short" || t == "Integer" || t == "Long" || t == "Double") return Kind::Integral;
+  if (t == "String") return Kind::String;
+  if (t == "Blob") return Kind::Blob;
+  if (t == "List") return Kind::List;
+  if (t == "ParameterizedList") return Kind::ParameterizedList;
+  if (t == "Map") return Kind::Map;
+  if (t == "ParameterizedMap") return Kind::ParameterizedMap;
+  if (t == "ValueStruct") return Kind::ValueStruct;
+  if (t == "FieldStruct") return Kind::FieldStruct;
+  throw std::logic_error("shape: unknown type " + t);
+}
+
+Check check_named(const std::string& c) {
+  if (c == "notNull") return Check::NotNull;
+  if (c == "greaterThanOrEqual") return Check::GreaterThanOrEqual;
+  if (c == "lessThanOrEqual") return Check::LessThanOrEqual;
+  if (c == "regex") return Check::Regex;
+  if (c == "lengthGreaterThanOrEqual") return Check::LengthGreaterThanOrEqual;
+  if (c == "lengthLessThanOrEqual") return Check::LengthLessThanOrEqual;
+  if (c == "enum") return Check::Enum;
+  if (c == "keys") return Check::Keys;
+  if (c == "values") return Check::Values;
+  throw std::logic_error("shape: unknown constraint " + c);
+}
+
 std::unique_ptr<Rule> parse_rule(const JsonValue& spec) {
   auto rule = std::make_unique<Rule>();
   const JsonValue* children = nullptr;
@@ -61,7 +99,7 @@ std::unique_ptr<Rule> parse_rule(const JsonValue& spec) {
       else if (key == "children") children = &it->value;
       else if (key == "regex" && std::string_view(it->value.GetString()) != kNamePattern)
         throw std::logic_error("shape: unsupported regex");
-      else rule->constraints.emplace_back(key, &it->value);
+      else rule->constraints.emplace_back(check_named(key), &it->value);
     }
   }
   auto lt = rule->type.find('<');
@@ -70,6 +108,7 @@ std::unique_ptr<Rule> parse_rule(const JsonValue& spec) {
     rule->type = rule->type.substr(0, lt);
   }
   if (rule->type == "AttrStruct") return attribute_value_rule(rule->subtype);
+  rule->kind = kind_named(rule->type);
   if (children) {
     const std::string& t = rule->type;
     if (t == "List" || t == "Map" || t == "ParameterizedList" || t == "ParameterizedMap")
@@ -95,6 +134,7 @@ std::unique_ptr<Rule> attribute_value_rule(const std::string& struct_kind) {
   }();
   auto rule = std::make_unique<Rule>();
   rule->type = struct_kind;
+  rule->kind = kind_named(struct_kind);
   rule->subtype = "AttributeValue";
   // Built lazily: the L and M members refer back to this same structure.
   for (auto it = spec->MemberBegin(); it != spec->MemberEnd(); ++it) {
@@ -102,6 +142,7 @@ std::unique_ptr<Rule> attribute_value_rule(const std::string& struct_kind) {
     if (name == "L" || name == "M") {
       auto r = std::make_unique<Rule>();
       r->type = name == "L" ? "List" : "Map";
+      r->kind = name == "L" ? Kind::List : Kind::Map;
       r->subtype = name == "L" ? "" : "AttributeValue";
       r->of_attribute_values = true;  // not a copy: the structure is recursive, see element_of()
       rule->members.emplace_back(name, std::move(r));
@@ -140,78 +181,100 @@ std::string scalar_kind(const JsonValue& v) {
 
 void check_type(const JsonValue& v, const Rule& rule);
 
+// Members are checked in declaration order (the first error is DynamoDB's), but found by
+// walking the request's few members rather than searching for every declared one.
 void check_members(const JsonValue& object, const std::vector<std::pair<std::string, std::unique_ptr<Rule>>>& members) {
-  for (const auto& [name, rule] : members) {
-    if (const JsonValue* v = member(object, name)) check_type(*v, *rule);
+  constexpr std::size_t kInline = 8;
+  std::pair<std::size_t, const JsonValue*> found_inline[kInline];
+  std::vector<std::pair<std::size_t, const JsonValue*>> found_heap;
+  std::size_t count = 0;
+  for (auto it = object.MemberBegin(); it != object.MemberEnd(); ++it) {
+    if (it->value.IsNull()) continue;
+    std::string_view name = view(it->name);
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      if (members[i].first.size() != name.size() || members[i].first != name) continue;
+      if (count < kInline) found_inline[count] = {i, &it->value};
+      else found_heap.emplace_back(i, &it->value);
+      ++count;
+      break;
+    }
   }
+  if (count > kInline) {
+    found_heap.insert(found_heap.begin(), found_inline, found_inline + kInline);
+    std::sort(found_heap.begin(), found_heap.end());
+    for (const auto& [i, v] : found_heap) check_type(*v, *members[i].second);
+    return;
+  }
+  std::sort(found_inline, found_inline + count);
+  for (std::size_t k = 0; k < count; ++k) check_type(*found_inline[k].second, *members[found_inline[k].first].second);
 }
 
 void check_type(const JsonValue& v, const Rule& rule) {
-  const std::string& t = rule.type;
   constexpr const char* kStructHere = "Start of structure or map found where not expected";
-  if (t == "Boolean") {
-    if (v.IsNumber()) type_error(scalar_kind(v) + " cannot be converted to Boolean");
-    if (v.IsString()) {
-      std::string s(v.GetString(), v.GetStringLength());
-      for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-      if (s != "TRUE" && s != "1" && s != "YES" && s != "FALSE" && s != "0" && s != "NO")
-        type_error("Unexpected token received from parser");
-    }
-    if (v.IsArray()) type_error("Unrecognized collection type class java.lang.Boolean");
-    if (v.IsObject()) type_error(kStructHere);
-  } else if (t == "Short" || t == "Integer" || t == "Long" || t == "Double") {
-    if (v.IsBool() || v.IsString()) type_error(scalar_kind(v) + " cannot be converted to " + t);
-    if (v.IsArray()) type_error("Unrecognized collection type class java.lang." + t);
-    if (v.IsObject()) type_error(kStructHere);
-  } else if (t == "String") {
-    if (v.IsBool() || v.IsNumber()) type_error(scalar_kind(v) + " cannot be converted to String");
-    if (v.IsArray()) type_error("Unrecognized collection type class java.lang.String");
-    if (v.IsObject()) type_error(kStructHere);
-  } else if (t == "Blob") {
-    if (v.IsBool() || v.IsNumber()) type_error("only base-64-encoded strings are convertible to bytes");
-    if (v.IsArray()) type_error("Unrecognized collection type class java.nio.ByteBuffer");
-    if (v.IsObject()) type_error(kStructHere);
-    if (v.GetStringLength() % 4) throw model::base64_length(v.GetStringLength());
-    if (!base64_decode(view(v))) throw model::base64_invalid();
-  } else if (t == "List" || t == "ParameterizedList") {
-    if (!v.IsArray() && !v.IsObject()) {
-      if (t == "List") type_error("Unexpected field type");
-      type_error(
-          "class sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl cannot be cast to class java.lang.Class "
-          "(sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl and java.lang.Class are in module java.base of "
-          "loader 'bootstrap')");
-    }
-    if (v.IsObject()) type_error(kStructHere);
-    if (const Rule* e = element_of(rule)) {
-      for (const auto& x : v.GetArray()) check_type(x, *e);
-    }
-  } else if (t == "Map" || t == "ParameterizedMap") {
-    if (!v.IsArray() && !v.IsObject()) {
-      if (t == "Map") type_error("Unexpected field type");
-      type_error(
-          "class sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl cannot be cast to class java.lang.Class "
-          "(sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl and java.lang.Class are in module java.base of "
-          "loader 'bootstrap')");
-    }
-    if (v.IsArray()) {
-      if (t == "ParameterizedMap")
-        type_error("Unrecognized collection type java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>");
-      std::string sub = rule.subtype.find('.') != std::string::npos ? rule.subtype
-                                                                     : "com.amazonaws.dynamodb.v20120810." + rule.subtype;
-      type_error("Unrecognized collection type java.util.Map<java.lang.String, " + sub + ">");
-    }
-    if (const Rule* e = element_of(rule)) {
-      for (auto it = v.MemberBegin(); it != v.MemberEnd(); ++it) {
-        if (!it->value.IsNull()) check_type(it->value, *e);
+  constexpr const char* kParameterized =
+      "class sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl cannot be cast to class java.lang.Class "
+      "(sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl and java.lang.Class are in module java.base of "
+      "loader 'bootstrap')";
+  switch (rule.kind) {
+    case Kind::Boolean:
+      if (v.IsNumber()) type_error(scalar_kind(v) + " cannot be converted to Boolean");
+      if (v.IsString()) {
+        std::string s(v.GetString(), v.GetStringLength());
+        for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        if (s != "TRUE" && s != "1" && s != "YES" && s != "FALSE" && s != "0" && s != "NO")
+          type_error("Unexpected token received from parser");
       }
-    }
-  } else if (t == "ValueStruct" || t == "FieldStruct") {
-    if (!v.IsArray() && !v.IsObject())
-      type_error(t == "ValueStruct" ? "Unexpected value type in payload" : "Unexpected field type");
-    if (v.IsArray()) type_error("Unrecognized collection type class com.amazonaws.dynamodb.v20120810." + rule.subtype);
-    check_members(v, rule.members);
-  } else {
-    throw std::logic_error("shape: unknown type " + t);
+      if (v.IsArray()) type_error("Unrecognized collection type class java.lang.Boolean");
+      if (v.IsObject()) type_error(kStructHere);
+      return;
+    case Kind::Integral:
+      if (v.IsBool() || v.IsString()) type_error(scalar_kind(v) + " cannot be converted to " + rule.type);
+      if (v.IsArray()) type_error("Unrecognized collection type class java.lang." + rule.type);
+      if (v.IsObject()) type_error(kStructHere);
+      return;
+    case Kind::String:
+      if (v.IsString()) return;
+      if (v.IsBool() || v.IsNumber()) type_error(scalar_kind(v) + " cannot be converted to String");
+      if (v.IsArray()) type_error("Unrecognized collection type class java.lang.String");
+      type_error(kStructHere);
+    case Kind::Blob:
+      if (v.IsBool() || v.IsNumber()) type_error("only base-64-encoded strings are convertible to bytes");
+      if (v.IsArray()) type_error("Unrecognized collection type class java.nio.ByteBuffer");
+      if (v.IsObject()) type_error(kStructHere);
+      if (v.GetStringLength() % 4) throw model::base64_length(v.GetStringLength());
+      if (!base64_decode(view(v))) throw model::base64_invalid();
+      return;
+    case Kind::List:
+    case Kind::ParameterizedList:
+      if (!v.IsArray() && !v.IsObject()) type_error(rule.kind == Kind::List ? "Unexpected field type" : kParameterized);
+      if (v.IsObject()) type_error(kStructHere);
+      if (const Rule* e = element_of(rule)) {
+        for (const auto& x : v.GetArray()) check_type(x, *e);
+      }
+      return;
+    case Kind::Map:
+    case Kind::ParameterizedMap:
+      if (!v.IsArray() && !v.IsObject()) type_error(rule.kind == Kind::Map ? "Unexpected field type" : kParameterized);
+      if (v.IsArray()) {
+        if (rule.kind == Kind::ParameterizedMap)
+          type_error("Unrecognized collection type java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>");
+        std::string sub = rule.subtype.find('.') != std::string::npos ? rule.subtype
+                                                                       : "com.amazonaws.dynamodb.v20120810." + rule.subtype;
+        type_error("Unrecognized collection type java.util.Map<java.lang.String, " + sub + ">");
+      }
+      if (const Rule* e = element_of(rule)) {
+        for (auto it = v.MemberBegin(); it != v.MemberEnd(); ++it) {
+          if (!it->value.IsNull()) check_type(it->value, *e);
+        }
+      }
+      return;
+    case Kind::ValueStruct:
+    case Kind::FieldStruct:
+      if (!v.IsArray() && !v.IsObject())
+        type_error(rule.kind == Kind::ValueStruct ? "Unexpected value type in payload" : "Unexpected field type");
+      if (v.IsArray()) type_error("Unrecognized collection type class com.amazonaws.dynamodb.v20120810." + rule.subtype);
+      check_members(v, rule.members);
+      return;
   }
 }
 
@@ -292,14 +355,14 @@ class ConstraintChecker {
   void check(const std::string& name, const JsonValue* v, const Rule& rule, const std::string& parent) {
     for (const auto& [constraint, arg] : rule.constraints) {
       if (errors.size() >= kMaxReportedErrors) return;
-      if (constraint != "notNull" && !v) continue;
+      if (constraint != Check::NotNull && !v) continue;
       apply(constraint, *arg, v, name, parent);
     }
     if (!v || errors.size() >= kMaxReportedErrors) return;
     std::string here = (parent.empty() ? "" : parent + ".") + lower_first(name);
-    if (rule.type == "List" && rule.element) {
+    if (rule.kind == Kind::List && rule.element) {
       for (rapidjson::SizeType i = 0; i < v->Size(); ++i) check("member", &(*v)[i], *rule.element, here + "." + std::to_string(i + 1));
-    } else if (rule.type == "Map" && rule.element) {
+    } else if (rule.kind == Kind::Map && rule.element) {
       for (auto it = v->MemberBegin(); it != v->MemberEnd(); ++it)
         check("member", it->value.IsNull() ? nullptr : &it->value, *rule.element, here + "." + it->name.GetString());
     } else if (!rule.members.empty() && rule.subtype != "AttributeValue") {
@@ -317,26 +380,25 @@ class ConstraintChecker {
 
   static std::string bound_text(const JsonValue& arg) { return number_text(arg); }
 
-  void apply(const std::string& c, const JsonValue& arg, const JsonValue* v, const std::string& name,
-             const std::string& parent) {
-    if (c == "notNull") {
+  void apply(Check c, const JsonValue& arg, const JsonValue* v, const std::string& name, const std::string& parent) {
+    if (c == Check::NotNull) {
       if (!v) fail("Member must not be null", v, name, parent);
-    } else if (c == "greaterThanOrEqual") {
+    } else if (c == Check::GreaterThanOrEqual) {
       if (!(number_of(*v) >= arg.GetDouble()))
         fail("Member must have value greater than or equal to " + bound_text(arg), v, name, parent);
-    } else if (c == "lessThanOrEqual") {
+    } else if (c == Check::LessThanOrEqual) {
       if (!(number_of(*v) <= arg.GetDouble()))
         fail("Member must have value less than or equal to " + bound_text(arg), v, name, parent);
-    } else if (c == "regex") {
+    } else if (c == Check::Regex) {
       if (!matches_name_pattern(*v))
         fail("Member must satisfy regular expression pattern: " + std::string(kNamePattern), v, name, parent);
-    } else if (c == "lengthGreaterThanOrEqual") {
+    } else if (c == Check::LengthGreaterThanOrEqual) {
       if (!(length_of(*v) >= arg.GetUint64()))
         fail("Member must have length greater than or equal to " + bound_text(arg), v, name, parent);
-    } else if (c == "lengthLessThanOrEqual") {
+    } else if (c == Check::LengthLessThanOrEqual) {
       if (!(length_of(*v) <= arg.GetUint64()))
         fail("Member must have length less than or equal to " + bound_text(arg), v, name, parent);
-    } else if (c == "enum") {
+    } else if (c == Check::Enum) {
       bool found = false;
       std::string set;
       for (const auto& e : arg.GetArray()) {
@@ -345,10 +407,8 @@ class ConstraintChecker {
         if (v->IsString() && view(*v) == view(e)) found = true;
       }
       if (!found) fail("Member must satisfy enum value set: [" + set + "]", v, name, parent);
-    } else if (c == "keys" || c == "values") {
-      check_map_entries(c == "keys", arg, *v, name, parent);
-    } else {
-      throw std::logic_error("shape: unknown constraint " + c);
+    } else if (c == Check::Keys || c == Check::Values) {
+      check_map_entries(c == Check::Keys, arg, *v, name, parent);
     }
   }
 

@@ -7,8 +7,9 @@
 namespace minnow::api {
 
 namespace {
-bool is_key(const std::string& name, const model::KeySchema& schema) {
-  return name == schema.hash.name || (schema.range && name == schema.range->name);
+void collect(const expressions::Node& node, std::vector<expressions::Path>& out) {
+  if (node.kind == expressions::NodeKind::Path) out.push_back(node.path);
+  for (const auto& arg : node.args) collect(arg, out);
 }
 }  // namespace
 
@@ -27,6 +28,19 @@ void validate_no_key_updates(const std::vector<std::string>& top_level_names, co
     if (attr && std::find(top_level_names.begin(), top_level_names.end(), attr->name) != top_level_names.end())
       throw model::key_attribute_updated(attr->name);
   }
+}
+
+std::vector<expressions::Path> read_paths(const expressions::Compiled& compiled) {
+  std::vector<expressions::Path> out;
+  if (compiled.condition) collect(compiled.condition->root, out);
+  if (compiled.update) {
+    for (const auto& section : compiled.update->sections) {
+      if (section.clause != expressions::UpdateClause::Set) continue;
+      for (const auto& action : section.actions) collect(action.value, out);
+    }
+  }
+  if (compiled.projection) out.insert(out.end(), compiled.projection->paths.begin(), compiled.projection->paths.end());
+  return out;
 }
 
 }  // namespace minnow::api

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "expressions/ast.h"
+#include "expressions/resolve.h"
 #include "model/key.h"
 
 namespace minnow::api {
@@ -15,5 +16,11 @@ void validate_key_paths(const std::vector<expressions::Path>& paths, const model
 // "Cannot update attribute pk. This attribute is part of the key" when an update writes a key
 // attribute, given the top-level names it writes.
 void validate_no_key_updates(const std::vector<std::string>& top_level_names, const model::KeySchema& schema);
+
+// The document paths a request's expressions read: the operands of the ConditionExpression, the
+// operands of the UpdateExpression's SET values (function arguments included) and the
+// ProjectionExpression's paths. DynamoDB Local refuses a nested path into a key attribute in any
+// of them ("Key attributes must be scalars ..."), before it checks which attributes are updated.
+std::vector<expressions::Path> read_paths(const expressions::Compiled& compiled);
 
 }  // namespace minnow::api

@@ -29,4 +29,10 @@ void WriteCondition::check(const model::Item* existing) const {
   throw error;
 }
 
+void validate_conditional_operator(const JsonValue& request) {
+  if (!member(request, "ConditionalOperator")) return;
+  const JsonValue* expected = member(request, "Expected");
+  if (!expected || !expected->IsObject() || expected->MemberCount() == 0) throw model::conditional_operator_without_filter();
+}
+
 }  // namespace minnow::api

@@ -26,4 +26,9 @@ class WriteCondition {
   bool return_old_on_failure_ = false;
 };
 
+// "ConditionalOperator cannot be used without Filter or Expected" (DynamoDB Local's check, made
+// once the table and the key are known) when ConditionalOperator is given and Expected is absent
+// or empty.
+void validate_conditional_operator(const JsonValue& request);
+
 }  // namespace minnow::api

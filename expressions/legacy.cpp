@@ -169,18 +169,20 @@ Node translate(const ExpectedCondition& c, int& counter) {
   return n;
 }
 
+// The type as DynamoDB names it in "ADD action is not supported for the type S": the
+// AttributeValue key (dynalite's capture of DynamoDB; DynamoDB Local says STRING, MAP, ...).
 const char* update_type_word(ValueType t) {
   switch (t) {
-    case ValueType::S: return "STRING";
-    case ValueType::N: return "NUMBER";
-    case ValueType::B: return "BINARY";
+    case ValueType::S: return "S";
+    case ValueType::N: return "N";
+    case ValueType::B: return "B";
     case ValueType::NUL: return "NULL";
-    case ValueType::BOOL: return "BOOLEAN";
-    case ValueType::L: return "LIST";
-    case ValueType::M: return "MAP";
-    case ValueType::SS: return "STRING_SET";
-    case ValueType::NS: return "NUMBER_SET";
-    case ValueType::BS: return "BINARY_SET";
+    case ValueType::BOOL: return "BOOL";
+    case ValueType::L: return "L";
+    case ValueType::M: return "M";
+    case ValueType::SS: return "SS";
+    case ValueType::NS: return "NS";
+    case ValueType::BS: return "BS";
   }
   return "";
 }

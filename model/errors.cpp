@@ -85,6 +85,7 @@ Error number_too_many_digits() {
 Error number_arithmetic_overflow() {
   return validation("Number overflow. Attempting to store a number with magnitude larger than supported range");
 }
+Error number_arithmetic_precision() { return validation("DynamoDB only supports precision up to 38 digits"); }
 
 Error attribute_value_empty() {
   return validation("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");

@@ -107,6 +107,7 @@ Error number_overflow();
 Error number_underflow();
 Error number_too_many_digits();
 Error number_arithmetic_overflow();  // result of + or - out of range
+Error number_arithmetic_precision();  // result of + or - needs more than 38 digits (Local's text)
 
 // Attribute values, in the order DynamoDB checks them.
 Error attribute_value_empty();

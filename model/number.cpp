@@ -191,7 +191,7 @@ Number Number::add_signed(const Number& other, bool other_negative) const {
   // DynamoDB Local's order for arithmetic results: precision, then range.
   const std::size_t count = static_cast<std::size_t>(top - bottom + 1);
   const int e = lo + top;
-  if (count > kMaxDigits) throw number_too_many_digits();
+  if (count > kMaxDigits) throw number_arithmetic_precision();
   if (e > kMaxExponent) throw number_arithmetic_overflow();
   if (e < kMinExponent) throw number_underflow();
 

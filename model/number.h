@@ -39,8 +39,9 @@ class Number {
   bool operator<(const Number& other) const { return compare(other) < 0; }
 
   // Exact arithmetic for UpdateExpression SET a = b + c and ADD. Throws model::Error when the
-  // result needs more than 38 significant digits, then when it is out of DynamoDB's range
-  // (number_arithmetic_overflow, number_underflow): DynamoDB Local checks in that order. A
+  // result needs more than 38 significant digits (number_arithmetic_precision), then when it is
+  // out of DynamoDB's range (number_arithmetic_overflow, number_underflow): DynamoDB Local checks
+  // in that order, with those texts. A
   // zero result is zero, never negative zero.
   Number add(const Number& other) const;
   Number subtract(const Number& other) const;

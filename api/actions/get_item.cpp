@@ -1,5 +1,6 @@
 // GetItem. Checks, in DynamoDB's order: shape; expression parameters; key values; duplicate
-// AttributesToGet; ProjectionExpression; table; key against the schema; then the read.
+// AttributesToGet; ProjectionExpression; table; key against the schema; nested projection paths
+// into key attributes (dynalite's order: DynamoDB Local checks them before the key); then the read.
 #include <unordered_set>
 
 #include "api/actions/actions.h"
@@ -7,6 +8,7 @@
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
+#include "api/key_paths.h"
 #include "api/request_expressions.h"
 #include "expressions/projection.h"
 #include "api/tables.h"
@@ -47,6 +49,7 @@ void get_item(const ActionContext& context, const JsonValue& request, JsonWriter
 
   auto table = find_table(context, request, /*table_operation=*/false);
   model::validate_key(key, table->key_schema());
+  if (projection) validate_key_paths(projection->paths, table->key_schema());
   std::optional<model::Item> item = table->get(key);
 
   out.StartObject();

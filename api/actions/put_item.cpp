@@ -1,11 +1,13 @@
-// PutItem. Checks, in DynamoDB's order: shape; expression parameters; each attribute value;
-// ReturnValues; item size; condition (Expected or ConditionExpression); table; key
-// attributes; then the conditional write.
+// PutItem. Checks, in DynamoDB's order: shape; expression parameters (ConditionalOperator is a
+// non-expression parameter); each attribute value; ReturnValues; item size; condition (Expected or
+// ConditionExpression); table; key attributes; ConditionalOperator without Expected; nested
+// paths into key attributes in the condition; then the conditional write.
 #include "api/actions/actions.h"
 #include "api/capacity.h"
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
+#include "api/key_paths.h"
 #include "api/request_expressions.h"
 #include "api/write_condition.h"
 #include "api/tables.h"
@@ -24,17 +26,21 @@ const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_TA
                    "," MINNOW_SHAPE_RETURN_VALUES_ON_CONDITION_CHECK_FAILURE "}");
 
 void put_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  validate_expression_params(request, {"ConditionExpression"}, {"Expected"});
+  validate_expression_params(request, {"ConditionExpression"}, {"Expected", "ConditionalOperator"});
   model::Item item = decode_attribute_map(request["Item"]);
   const JsonValue* return_values = member(request, "ReturnValues");
   bool return_old = return_values && view(*return_values) == "ALL_OLD";
   if (return_values && !return_old && view(*return_values) != "NONE") throw model::return_values_put_delete();
   std::size_t new_size = model::item_size(item);
   if (new_size > model::kMaxItemBytes) throw model::item_too_large();
-  WriteCondition condition(request, std::move(compile_expressions(request).condition));
+  expressions::Compiled compiled = compile_expressions(request);
+  std::vector<expressions::Path> read = read_paths(compiled);
+  WriteCondition condition(request, std::move(compiled.condition));
 
   auto table = find_table(context, request, /*table_operation=*/false);
   model::validate_item_key(item, table->key_schema());
+  validate_conditional_operator(request);
+  validate_key_paths(read, table->key_schema());
 
   std::optional<model::Item> old;
   model::AttributeMap key = model::key_of(item, table->key_schema());

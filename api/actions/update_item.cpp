@@ -1,7 +1,8 @@
-// UpdateItem. Checks, in DynamoDB's order: shape; expression parameters; key values;
-// AttributeUpdates; condition and expressions; table; key against the schema; key attributes
-// not updated; nested paths on keys; then, under the table lock, the condition, the update,
-// the size of the result. The item is created when absent, as DynamoDB does.
+// UpdateItem. Checks, in DynamoDB's order: shape; expression parameters (ConditionalOperator is a
+// non-expression parameter); key values; AttributeUpdates; condition and expressions; table; key
+// against the schema; ConditionalOperator without Expected; nested paths into key attributes read
+// by the condition or a SET value; key attributes not updated; then, under the table lock, the
+// condition, the update, the size of the result. The item is created when absent, as DynamoDB does.
 #include "api/actions/actions.h"
 #include "api/capacity.h"
 #include "api/codec.h"
@@ -43,7 +44,8 @@ model::Item top_level(const model::Item& item, const std::vector<expressions::At
 }
 
 void update_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  validate_expression_params(request, {"UpdateExpression", "ConditionExpression"}, {"AttributeUpdates", "Expected"});
+  validate_expression_params(request, {"UpdateExpression", "ConditionExpression"},
+                             {"AttributeUpdates", "Expected", "ConditionalOperator"});
   model::AttributeMap key = decode_attribute_map(request["Key"]);
   std::vector<expressions::AttributeUpdate> attribute_updates;
   if (const JsonValue* updates = member(request, "AttributeUpdates")) {
@@ -51,6 +53,7 @@ void update_item(const ActionContext& context, const JsonValue& request, JsonWri
     expressions::validate_attribute_updates(attribute_updates);
   }
   expressions::Compiled compiled = compile_expressions(request);
+  std::vector<expressions::Path> read = read_paths(compiled);
   WriteCondition condition(request, std::move(compiled.condition));
   std::string_view return_values = "NONE";
   if (const JsonValue* v = member(request, "ReturnValues")) return_values = view(*v);
@@ -58,6 +61,8 @@ void update_item(const ActionContext& context, const JsonValue& request, JsonWri
   auto table = find_table(context, request, /*table_operation=*/false);
   const model::KeySchema& schema = table->key_schema();
   model::validate_key(key, schema);
+  validate_conditional_operator(request);
+  validate_key_paths(read, schema);
   std::vector<std::string> written;
   std::vector<expressions::Path> paths;
   if (compiled.update) {

@@ -5,6 +5,7 @@
 
 #include "api/base64.h"
 #include "model/errors.h"
+#include "model/item_codec.h"
 
 namespace minnow::api {
 
@@ -203,6 +204,85 @@ void write_attribute_map(JsonWriter& w, const model::AttributeMap& map) {
     write_value(w, value);
   }
   w.EndObject();
+}
+
+namespace {
+
+void write_encoded_map(JsonWriter& w, model::EncodedReader& r);
+
+void write_encoded_value(JsonWriter& w, model::EncodedReader& r) {
+  using model::EncodedTag;
+  w.StartObject();
+  EncodedTag tag = r.tag();
+  switch (tag) {
+    case EncodedTag::S:
+    case EncodedTag::N: {
+      w.Key(tag == EncodedTag::S ? "S" : "N", 1);
+      auto s = r.bytes();
+      w.String(s.data(), s.size());
+      break;
+    }
+    case EncodedTag::B: {
+      w.Key("B", 1);
+      std::string text = base64_encode(r.bytes());
+      w.String(text.data(), text.size());
+      break;
+    }
+    case EncodedTag::SS:
+    case EncodedTag::NS:
+    case EncodedTag::BS:
+      w.Key(tag == EncodedTag::SS ? "SS" : tag == EncodedTag::NS ? "NS" : "BS", 2);
+      w.StartArray();
+      for (uint64_t n = r.varint(); n > 0; --n) {
+        auto s = r.bytes();
+        if (tag == EncodedTag::BS) {
+          std::string text = base64_encode(s);
+          w.String(text.data(), text.size());
+        } else {
+          w.String(s.data(), s.size());
+        }
+      }
+      w.EndArray();
+      break;
+    case EncodedTag::M:
+      w.Key("M", 1);
+      write_encoded_map(w, r);
+      break;
+    case EncodedTag::L:
+      w.Key("L", 1);
+      w.StartArray();
+      for (uint64_t n = r.varint(); n > 0; --n) write_encoded_value(w, r);
+      w.EndArray();
+      break;
+    case EncodedTag::Null:
+      w.Key("NULL", 4);
+      w.Bool(true);
+      break;
+    case EncodedTag::False:
+    case EncodedTag::True:
+      w.Key("BOOL", 4);
+      w.Bool(tag == EncodedTag::True);
+      break;
+  }
+  w.EndObject();
+}
+
+void write_encoded_map(JsonWriter& w, model::EncodedReader& r) {
+  w.StartObject();
+  for (uint64_t n = r.varint(); n > 0; --n) {
+    auto name = r.bytes();
+    w.Key(name.data(), name.size());
+    write_encoded_value(w, r);
+  }
+  w.EndObject();
+}
+
+}  // namespace
+
+void write_encoded_item(JsonWriter& w, std::string_view encoded) {
+  model::EncodedReader r(encoded);
+  r.varint();  // size
+  write_encoded_map(w, r);
 }
 
 }  // namespace minnow::api

@@ -16,5 +16,7 @@ model::AttributeMap decode_attribute_map(const JsonValue& json);
 
 void write_value(JsonWriter& w, const model::AttributeValue& value);
 void write_attribute_map(JsonWriter& w, const model::AttributeMap& map);
+// An item in its stored form (model/item_codec.h), written without decoding it.
+void write_encoded_item(JsonWriter& w, std::string_view encoded);
 
 }  // namespace minnow::api

@@ -2,6 +2,7 @@
 
 #include <mutex>
 
+#include "model/item_codec.h"
 #include "model/key.h"
 
 namespace minnow::engine {
@@ -24,6 +25,14 @@ std::optional<model::Item> Table::get(const model::AttributeMap& key) const {
   std::shared_lock lock(mu_);
   auto it = items_.find(k);
   if (it == items_.end()) return std::nullopt;
+  return model::decode_item(it->second);
+}
+
+std::optional<std::string> Table::get_encoded(const model::AttributeMap& key) const {
+  std::string k = model::storage_key(key, key_schema_);
+  std::shared_lock lock(mu_);
+  auto it = items_.find(k);
+  if (it == items_.end()) return std::nullopt;
   return it->second;
 }
 
@@ -31,25 +40,27 @@ void Table::write(const model::AttributeMap& key, FunctionRef<WriteDecision(cons
   std::string k = model::storage_key(key, key_schema_);
   std::unique_lock lock(mu_);
   auto it = items_.find(k);
-  const model::Item* old = it == items_.end() ? nullptr : &it->second;
-  WriteDecision decision = decide(old);
+  bool exists = it != items_.end();
+  std::optional<model::Item> old;
+  if (exists) old = model::decode_item(it->second);
+  WriteDecision decision = decide(old ? &*old : nullptr);
   switch (decision.action) {
     case WriteDecision::Action::Keep:
       return;
     case WriteDecision::Action::Put: {
-      std::size_t new_size = model::item_size(decision.item);
-      if (old) {
-        size_bytes_ -= model::item_size(*old);
-        it->second = std::move(decision.item);
+      std::string encoded = model::encode_item(decision.item);
+      size_bytes_ += model::encoded_item_size(encoded);
+      if (exists) {
+        size_bytes_ -= model::encoded_item_size(it->second);
+        it->second = std::move(encoded);
       } else {
-        items_.emplace_hint(it, std::move(k), std::move(decision.item));
+        items_.emplace_hint(it, std::move(k), std::move(encoded));
       }
-      size_bytes_ += new_size;
       return;
     }
     case WriteDecision::Action::Delete:
-      if (old) {
-        size_bytes_ -= model::item_size(*old);
+      if (exists) {
+        size_bytes_ -= model::encoded_item_size(it->second);
         items_.erase(it);
       }
       return;
@@ -88,10 +99,10 @@ PageResult Table::read_range(const KeyRange& range, bool forward, const PageLimi
   // [first, last) in key order; read from its front (forward) or from its back.
   while (first != last) {
     auto it = forward ? first++ : --last;
-    const model::Item& item = it->second;
+    const model::Item item = model::decode_item(it->second);
     visit(item);
     ++page.scanned_count;
-    page.bytes_read += model::item_size(item);
+    page.bytes_read += model::encoded_item_size(it->second);
     bool full = limits.max_items && page.scanned_count >= limits.max_items;
     if (full || (page.bytes_read >= limits.max_bytes && first != last)) {
       page.last_evaluated_key = model::key_of(item, key_schema_);

@@ -42,6 +42,8 @@ class Table {
 
   // A copy of the item with this (validated) key, if any.
   std::optional<model::Item> get(const model::AttributeMap& key) const;
+  // The same item in its stored form (model/item_codec.h), for replies that need no decoding.
+  std::optional<std::string> get_encoded(const model::AttributeMap& key) const;
 
   // Looks up the item with this (validated) key and applies what `decide` returns, all under
   // the exclusive lock. `decide` may throw model::Error (a failed condition): nothing changes.
@@ -66,7 +68,7 @@ class Table {
   const model::KeySchema key_schema_;
   mutable std::shared_mutex mu_;
   TableDefinition definition_;                // Protected by mu_.
-  std::map<std::string, model::Item> items_;  // storage_key -> item. Protected by mu_.
+  std::map<std::string, std::string> items_;  // storage_key -> encoded item. Protected by mu_.
   uint64_t size_bytes_ = 0;                   // Sum of item sizes. Protected by mu_.
 };
 

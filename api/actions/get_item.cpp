@@ -13,6 +13,7 @@
 #include "expressions/projection.h"
 #include "api/tables.h"
 #include "model/errors.h"
+#include "model/item_codec.h"
 #include "model/key.h"
 
 namespace minnow::api::actions {
@@ -50,27 +51,29 @@ void get_item(const ActionContext& context, const JsonValue& request, JsonWriter
   auto table = find_table(context, request, /*table_operation=*/false);
   model::validate_key(key, table->key_schema());
   if (projection) validate_key_paths(projection->paths, table->key_schema());
-  std::optional<model::Item> item = table->get(key);
+  // Stored form: written as JSON directly unless a projection needs the decoded item.
+  std::optional<std::string> encoded = table->get_encoded(key);
 
   out.StartObject();
-  if (item) {
+  if (encoded) {
     out.Key("Item");
     if (projection) {
-      write_attribute_map(out, expressions::project(*item, *projection));
+      write_attribute_map(out, expressions::project(model::decode_item(*encoded), *projection));
     } else if (attributes_to_get) {
+      model::Item item = model::decode_item(*encoded);
       model::AttributeMap projected;
       for (const auto& name : attributes_to_get->GetArray()) {
-        auto it = item->find(view(name));
-        if (it != item->end()) projected.insert(*it);
+        auto it = item.find(view(name));
+        if (it != item.end()) projected.insert(*it);
       }
       write_attribute_map(out, projected);
     } else {
-      write_attribute_map(out, *item);
+      write_encoded_item(out, *encoded);
     }
   }
   bool consistent = consistent_read(request);
   write_consumed_capacity(out, return_consumed_capacity(request), table->name(),
-                          read_units(item ? model::item_size(*item) : 0, consistent));
+                          read_units(encoded ? model::encoded_item_size(*encoded) : 0, consistent));
   out.EndObject();
 }
 

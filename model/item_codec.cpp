@@ -1,0 +1,169 @@
+#include "model/item_codec.h"
+
+namespace minnow::model {
+
+namespace {
+
+void put_varint(std::string& out, uint64_t v) {
+  while (v >= 0x80) {
+    out += static_cast<char>((v & 0x7f) | 0x80);
+    v >>= 7;
+  }
+  out += static_cast<char>(v);
+}
+
+void put_bytes(std::string& out, std::string_view bytes) {
+  put_varint(out, bytes.size());
+  out.append(bytes);
+}
+
+void put_tag(std::string& out, EncodedTag tag) { out += static_cast<char>(tag); }
+
+void encode_map(std::string& out, const AttributeMap& map);
+
+void encode_value(std::string& out, const AttributeValue& v) {
+  switch (v.type()) {
+    case ValueType::S:
+      put_tag(out, EncodedTag::S);
+      put_bytes(out, v.as<std::string>());
+      return;
+    case ValueType::N:
+      put_tag(out, EncodedTag::N);
+      put_bytes(out, v.as<Number>().to_string());
+      return;
+    case ValueType::B:
+      put_tag(out, EncodedTag::B);
+      put_bytes(out, v.as<Binary>().bytes);
+      return;
+    case ValueType::SS:
+      put_tag(out, EncodedTag::SS);
+      put_varint(out, v.as<StringSet>().values.size());
+      for (const auto& s : v.as<StringSet>().values) put_bytes(out, s);
+      return;
+    case ValueType::NS:
+      put_tag(out, EncodedTag::NS);
+      put_varint(out, v.as<NumberSet>().values.size());
+      for (const auto& n : v.as<NumberSet>().values) put_bytes(out, n.to_string());
+      return;
+    case ValueType::BS:
+      put_tag(out, EncodedTag::BS);
+      put_varint(out, v.as<BinarySet>().values.size());
+      for (const auto& b : v.as<BinarySet>().values) put_bytes(out, b);
+      return;
+    case ValueType::M:
+      put_tag(out, EncodedTag::M);
+      encode_map(out, v.as<AttributeMap>());
+      return;
+    case ValueType::L:
+      put_tag(out, EncodedTag::L);
+      put_varint(out, v.as<AttributeList>().size());
+      for (const auto& x : v.as<AttributeList>()) encode_value(out, x);
+      return;
+    case ValueType::NUL:
+      put_tag(out, EncodedTag::Null);
+      return;
+    case ValueType::BOOL:
+      put_tag(out, v.as<bool>() ? EncodedTag::True : EncodedTag::False);
+      return;
+  }
+}
+
+void encode_map(std::string& out, const AttributeMap& map) {
+  put_varint(out, map.size());
+  for (const auto& [name, value] : map) {
+    put_bytes(out, name);
+    encode_value(out, value);
+  }
+}
+
+AttributeMap decode_map(EncodedReader& r);
+
+AttributeValue decode_value(EncodedReader& r) {
+  switch (r.tag()) {
+    case EncodedTag::S: return AttributeValue(std::string(r.bytes()));
+    case EncodedTag::N: return AttributeValue(Number::parse(r.bytes()));
+    case EncodedTag::B: return AttributeValue(Binary{std::string(r.bytes())});
+    case EncodedTag::SS: {
+      StringSet set;
+      set.values.resize(r.varint());
+      for (auto& s : set.values) s = r.bytes();
+      return AttributeValue(std::move(set));
+    }
+    case EncodedTag::NS: {
+      NumberSet set;
+      std::size_t n = r.varint();
+      set.values.reserve(n);
+      for (std::size_t i = 0; i < n; ++i) set.values.push_back(Number::parse(r.bytes()));
+      return AttributeValue(std::move(set));
+    }
+    case EncodedTag::BS: {
+      BinarySet set;
+      set.values.resize(r.varint());
+      for (auto& s : set.values) s = r.bytes();
+      return AttributeValue(std::move(set));
+    }
+    case EncodedTag::M: return AttributeValue(decode_map(r));
+    case EncodedTag::L: {
+      AttributeList list;
+      std::size_t n = r.varint();
+      list.reserve(n);
+      for (std::size_t i = 0; i < n; ++i) list.push_back(decode_value(r));
+      return AttributeValue(std::move(list));
+    }
+    case EncodedTag::Null: return AttributeValue(Null{});
+    case EncodedTag::False: return AttributeValue(false);
+    case EncodedTag::True: return AttributeValue(true);
+  }
+  return AttributeValue();
+}
+
+AttributeMap decode_map(EncodedReader& r) {
+  AttributeMap map;
+  std::size_t n = r.varint();
+  for (std::size_t i = 0; i < n; ++i) {
+    std::string name(r.bytes());
+    map.emplace_hint(map.end(), std::move(name), decode_value(r));  // encoded in name order
+  }
+  return map;
+}
+
+}  // namespace
+
+uint64_t EncodedReader::varint() {
+  uint64_t v = 0;
+  int shift = 0;
+  while (true) {
+    uint8_t b = static_cast<uint8_t>(*p_++);
+    v |= static_cast<uint64_t>(b & 0x7f) << shift;
+    if (!(b & 0x80)) return v;
+    shift += 7;
+  }
+}
+
+std::string_view EncodedReader::bytes() {
+  std::size_t n = varint();
+  std::string_view s(p_, n);
+  p_ += n;
+  return s;
+}
+
+std::string encode_item(const Item& item) {
+  std::string out;
+  out.reserve(item_size(item) + 2 * item.size() + 8);
+  put_varint(out, item_size(item));
+  encode_map(out, item);
+  return out;
+}
+
+Item decode_item(std::string_view encoded) {
+  EncodedReader r(encoded);
+  r.varint();  // size
+  return decode_map(r);
+}
+
+std::size_t encoded_item_size(std::string_view encoded) {
+  EncodedReader r(encoded);
+  return r.varint();
+}
+
+}  // namespace minnow::model

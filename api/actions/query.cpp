@@ -1,0 +1,202 @@
+// Query. Checks, in DynamoDB's order (dynalite's validations/query.js and actions/query.js,
+// captured from DynamoDB; the Select and ConditionalOperator rules, which only DynamoDB Local
+// has, come last, where DynamoDB Local makes them):
+//   shape; expression parameters; QueryFilter entries; duplicate AttributesToGet;
+//   ExclusiveStartKey values; KeyConditions or KeyConditionExpression present; expressions
+//   compiled; the key condition's terms; KeyConditions entries; one or two conditions;
+//   -- table; IndexName; nested key paths in the key condition; ExclusiveStartKey's size; per key
+//   attribute (hash, then range): the start key's piece, then the condition on it; the start
+//   key against the conditions; ProjectionExpression paths into keys; the filter on key
+//   attributes; ConditionalOperator without a filter; Select.
+// Then the read: one partition, from a logarithmic seek (engine/query.h).
+#include <algorithm>
+
+#include "api/actions/actions.h"
+#include "api/expression_params.h"
+#include "api/item_shapes.h"
+#include "api/key_paths.h"
+#include "api/query_scan.h"
+#include "api/request_expressions.h"
+#include "api/tables.h"
+#include "expressions/key_condition.h"
+#include "model/errors.h"
+#include "model/expression_errors.h"
+#include "model/limits.h"
+
+namespace minnow::api::actions {
+
+namespace {
+
+#define MINNOW_SHAPE_CONDITION_MAP(name)                                                               \
+  "\"" name "\": {\"type\": \"Map<Condition>\", \"children\": {\"type\": \"ValueStruct<Condition>\", " \
+  "\"children\": {\"AttributeValueList\": {\"type\": \"List\", \"children\": \"AttrStruct<ValueStruct>\"}, " \
+  "\"ComparisonOperator\": {\"type\": \"String\", \"notNull\": true, \"enum\": [\"IN\", \"NULL\", \"BETWEEN\", " \
+  "\"LT\", \"NOT_CONTAINS\", \"EQ\", \"GT\", \"NOT_NULL\", \"NE\", \"LE\", \"BEGINS_WITH\", \"GE\", \"CONTAINS\"]}}}}"
+
+// dynalite's validations/query.js, member for member, in its order (KeyConditions lists
+// ComparisonOperator first).
+const Shape kShape(R"({
+  "Select": {"type": "String", "enum": ["SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"]},
+  "IndexName": {"type": "String", "regex": "[a-zA-Z0-9_.-]+", "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255},
+  )" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY ", " MINNOW_SHAPE_CONDITION_MAP("QueryFilter") ", " MINNOW_SHAPE_TABLE_NAME R"(,
+  "ConditionalOperator": {"type": "String", "enum": ["OR", "AND"]},
+  "AttributesToGet": {"type": "List", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255, "children": "String"},
+  "Limit": {"type": "Integer", "greaterThanOrEqual": 1},
+  "KeyConditions": {"type": "Map<Condition>", "children": {"type": "ValueStruct<Condition>", "children": {
+    "ComparisonOperator": {"type": "String", "notNull": true, "enum": ["IN", "NULL", "BETWEEN", "LT", "NOT_CONTAINS", "EQ", "GT", "NOT_NULL", "NE", "LE", "BEGINS_WITH", "GE", "CONTAINS"]},
+    "AttributeValueList": {"type": "List", "children": "AttrStruct<ValueStruct>"}}}},
+  "ExclusiveStartKey": {"type": "Map<AttributeValue>", "children": "AttrStruct<ValueStruct>"},
+  "ConsistentRead": "Boolean",
+  "ScanIndexForward": "Boolean",
+  "KeyConditionExpression": {"type": "String"},
+  "FilterExpression": {"type": "String"},
+  "ProjectionExpression": {"type": "String"},
+  )" MINNOW_SHAPE_EXPRESSION_ATTRIBUTES "}");
+
+// One condition on a key attribute, from KeyConditions or from KeyConditionExpression.
+struct KeyTerm {
+  std::string attribute;
+  std::string op;  // EQ, LT, ..., as in KeyConditions
+  std::vector<model::AttributeValue> values;
+  bool nested = false;  // a document path (KeyConditionExpression only)
+};
+
+std::vector<KeyTerm> key_terms(const JsonValue& request, const expressions::Compiled& compiled) {
+  std::vector<KeyTerm> terms;
+  if (compiled.key_condition) {
+    for (auto& t : expressions::key_condition_terms(*compiled.key_condition))
+      terms.push_back({t.attribute, expressions::key_operator_name(t.op), t.values, t.nested});
+    for (const KeyTerm& t : terms) check_condition(t.op, t.values);
+  } else {
+    for (auto& c : decode_condition_map(member(request, "KeyConditions")))
+      terms.push_back({c.attribute, *c.comparison_operator, *c.attribute_value_list, false});
+  }
+  if (terms.size() != 1 && terms.size() != 2) throw model::key_conditions_length();
+  return terms;
+}
+
+const KeyTerm* term_for(const std::vector<KeyTerm>& terms, const std::string& attribute) {
+  for (const KeyTerm& t : terms)
+    if (t.attribute == attribute) return &t;
+  return nullptr;
+}
+
+engine::SortKeyCondition sort_condition(const KeyTerm& t) {
+  static const std::pair<const char*, engine::SortKeyOperator> kOps[] = {
+      {"EQ", engine::SortKeyOperator::EQ},      {"LT", engine::SortKeyOperator::LT},
+      {"LE", engine::SortKeyOperator::LE},      {"GT", engine::SortKeyOperator::GT},
+      {"GE", engine::SortKeyOperator::GE},      {"BETWEEN", engine::SortKeyOperator::BETWEEN},
+      {"BEGINS_WITH", engine::SortKeyOperator::BEGINS_WITH},
+  };
+  engine::SortKeyCondition c;
+  for (const auto& [name, op] : kOps)
+    if (t.op == name) c.op = op;
+  c.value = t.values[0];
+  if (c.op == engine::SortKeyOperator::BETWEEN) c.high = t.values[1];
+  return c;
+}
+
+// dynalite's validateKeyPiece: one attribute of a key.
+void check_key_piece(const model::KeyAttribute& attr, const model::AttributeValue& v, bool is_hash) {
+  if (v.type() != attr.type) throw model::key_does_not_match_schema();
+  if (v.type() == model::ValueType::N) return;
+  std::size_t bytes = v.type() == model::ValueType::S ? v.as<std::string>().size() : v.as<model::Binary>().bytes.size();
+  if (bytes == 0) throw model::key_empty_value(attr.name, attr.type, /*in_item=*/false);
+  if (is_hash && bytes > model::kMaxPartitionKeyBytes) throw model::partition_key_too_large();
+  if (!is_hash && bytes > model::kMaxSortKeyBytes) throw model::sort_key_too_large();
+}
+
+// dynalite's traverseKey in actions/query.js: for the hash key, then the range key, the start
+// key's piece and then the condition on that key.
+void check_keys(const model::KeySchema& schema, const std::vector<KeyTerm>& terms,
+                const std::optional<model::AttributeMap>& start_key) {
+  for (const model::KeyAttribute* attr : {&schema.hash, schema.range ? &*schema.range : nullptr}) {
+    if (!attr) continue;
+    bool is_hash = attr == &schema.hash;
+    if (start_key) {
+      auto it = start_key->find(attr->name);
+      if (it == start_key->end()) throw model::start_key_invalid();
+      check_key_piece(*attr, it->second, is_hash);
+    }
+    if (is_hash && !schema.range && terms.size() > 1) throw model::query_key_condition_not_supported();
+    const KeyTerm* t = term_for(terms, attr->name);
+    if (!t) {
+      if (is_hash || terms.size() > 1) throw model::query_missed_key_element(attr->name);
+      continue;
+    }
+    for (const char* op : {"NULL", "NOT_NULL", "NE", "CONTAINS", "NOT_CONTAINS", "IN"})
+      if (t->op == op) throw model::key_condition_not_indexable();
+    for (const auto& v : t->values)
+      if (v.type() != attr->type) throw model::key_condition_type_mismatch();
+    if (is_hash && t->op != "EQ") throw model::query_key_condition_not_supported();
+  }
+}
+
+void query(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  validate_expression_params(request, {"ProjectionExpression", "FilterExpression", "KeyConditionExpression"},
+                             {"AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"});
+  std::vector<expressions::ExpectedCondition> query_filter = decode_condition_map(member(request, "QueryFilter"));
+  check_attributes_to_get(request);
+  std::optional<model::AttributeMap> start_key = decode_start_key(request);
+  if (!member(request, "KeyConditions") && !member(request, "KeyConditionExpression"))
+    throw model::key_conditions_required();
+  expressions::Compiled compiled = compile_expressions(request);
+  std::vector<KeyTerm> terms = key_terms(request, compiled);
+
+  auto table = find_table(context, request, /*table_operation=*/false);
+  const model::KeySchema& schema = table->key_schema();
+  if (const JsonValue* index = member(request, "IndexName")) throw model::index_not_found(std::string(view(*index)));
+  for (const KeyTerm& t : terms) {
+    if (!t.nested) continue;
+    bool is_key = t.attribute == schema.hash.name || (schema.range && t.attribute == schema.range->name);
+    throw is_key ? model::key_path_not_scalar(t.attribute) : model::key_condition_nested_attributes();
+  }
+  std::size_t key_size = schema.range ? 2 : 1;
+  if (start_key && start_key->size() != key_size) throw model::start_key_invalid();
+  check_keys(schema, terms, start_key);
+
+  engine::QuerySpec spec;
+  spec.hash_value = term_for(terms, schema.hash.name)->values[0];
+  const KeyTerm* range_term = schema.range ? term_for(terms, schema.range->name) : nullptr;
+  if (range_term) spec.sort = sort_condition(*range_term);
+  if (start_key) {
+    const model::AttributeValue& start_hash = start_key->at(schema.hash.name);
+    if (!spec.sort) {
+      if (!(start_hash == spec.hash_value)) throw model::start_key_outside_query();
+    } else {
+      if (!engine::sort_key_matches(*spec.sort, start_key->at(schema.range->name)))
+        throw model::start_key_range_mismatch();
+      if (!(start_hash == spec.hash_value)) throw model::start_key_single_row();
+    }
+    spec.exclusive_start_key = std::move(start_key);
+  }
+  if (compiled.projection) validate_key_paths(compiled.projection->paths, schema);
+  if (!query_filter.empty() || compiled.filter) {
+    std::vector<std::string> heads;
+    if (compiled.filter) {
+      std::vector<const expressions::Path*> paths;
+      collect_paths(compiled.filter->root, paths);
+      for (const auto* p : paths) heads.push_back(p->elements[0].name);
+    } else {
+      for (const auto& c : query_filter) heads.push_back(c.attribute);
+    }
+    const char* parameter = compiled.filter ? "Filter Expression" : "QueryFilter";
+    for (const model::KeyAttribute* attr : {&schema.hash, schema.range ? &*schema.range : nullptr}) {
+      if (attr && std::find(heads.begin(), heads.end(), attr->name) != heads.end())
+        throw model::filter_on_key_attribute(parameter, attr->name);
+    }
+  }
+  check_select(request, !query_filter.empty());
+
+  ReadPlan plan = read_plan(request, compiled, query_filter);
+  if (const JsonValue* forward = member(request, "ScanIndexForward")) spec.forward = json_bool(*forward);
+  write_page(out, plan, table->name(), [&](engine::Table::ItemVisitor visit) {
+    return table->query(spec, plan.limits, visit);
+  });
+}
+
+}  // namespace
+
+const Action kQuery{"Query", &kShape, query};
+
+}  // namespace minnow::api::actions

@@ -1,0 +1,103 @@
+// Scan. Checks, in DynamoDB's order (dynalite's validations/scan.js and actions/scan.js,
+// captured from DynamoDB; the Select and ConditionalOperator rules, which only DynamoDB Local
+// has, come last, where DynamoDB Local makes them):
+//   shape (TotalSegments up to 1,000,000, as DynamoDB Local states it); expression parameters;
+//   duplicate AttributesToGet; ScanFilter entries; ExclusiveStartKey values; Segment and
+//   TotalSegments together, Segment < TotalSegments; expressions compiled;
+//   -- table; IndexName; ExclusiveStartKey against the key schema; the start key inside the
+//   segment; ProjectionExpression and FilterExpression paths into keys; ConditionalOperator
+//   without a filter; Select.
+// Then the read: the segment's range of the hash space, after the start key (engine/query.h).
+#include "api/actions/actions.h"
+#include "api/expression_params.h"
+#include "api/item_shapes.h"
+#include "api/key_paths.h"
+#include "api/query_scan.h"
+#include "api/request_expressions.h"
+#include "api/tables.h"
+#include "model/errors.h"
+#include "model/key.h"
+
+namespace minnow::api::actions {
+
+namespace {
+
+// dynalite's validations/scan.js, member for member, in its order.
+const Shape kShape(R"({
+  "Select": {"type": "String", "enum": ["SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"]},
+  "IndexName": {"type": "String", "regex": "[a-zA-Z0-9_.-]+", "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255},
+  "TotalSegments": {"type": "Integer", "greaterThanOrEqual": 1, "lessThanOrEqual": 1000000},
+  )" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY ", " MINNOW_SHAPE_TABLE_NAME R"(,
+  "ConditionalOperator": {"type": "String", "enum": ["OR", "AND"]},
+  "ScanFilter": {"type": "Map<Condition>", "children": {"type": "ValueStruct<Condition>", "children": {
+    "AttributeValueList": {"type": "List", "children": "AttrStruct<ValueStruct>"},
+    "ComparisonOperator": {"type": "String", "notNull": true, "enum": ["IN", "NULL", "BETWEEN", "LT", "NOT_CONTAINS", "EQ", "GT", "NOT_NULL", "NE", "LE", "BEGINS_WITH", "GE", "CONTAINS"]}}}},
+  "Segment": {"type": "Integer", "greaterThanOrEqual": 0},
+  "Limit": {"type": "Integer", "greaterThanOrEqual": 1},
+  "AttributesToGet": {"type": "List", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255, "children": "String"},
+  "ExclusiveStartKey": {"type": "Map<AttributeValue>", "children": "AttrStruct<ValueStruct>"},
+  "FilterExpression": {"type": "String"},
+  "ProjectionExpression": {"type": "String"},
+  )" MINNOW_SHAPE_EXPRESSION_ATTRIBUTES "}");
+
+int64_t as_int(const JsonValue& v) {
+  if (v.IsInt64()) return v.GetInt64();
+  if (v.IsUint64()) return INT64_MAX;
+  return static_cast<int64_t>(v.GetDouble());  // Coral truncates a decimal Integer
+}
+
+void scan(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  validate_expression_params(request, {"ProjectionExpression", "FilterExpression"},
+                             {"AttributesToGet", "ScanFilter", "ConditionalOperator"});
+  check_attributes_to_get(request);
+  std::vector<expressions::ExpectedCondition> scan_filter = decode_condition_map(member(request, "ScanFilter"));
+  std::optional<model::AttributeMap> start_key = decode_start_key(request);
+  const JsonValue* segment_json = member(request, "Segment");
+  const JsonValue* total_json = member(request, "TotalSegments");
+  int64_t segment = segment_json ? as_int(*segment_json) : 0;
+  int64_t total = total_json ? as_int(*total_json) : 1;
+  // As dynalite has it: Segment 0 alone is accepted (a falsy Segment needs no TotalSegments).
+  if (segment_json && segment != 0 && !total_json) throw model::total_segments_required();
+  if (total_json) {
+    if (!segment_json) throw model::segment_required();
+    if (segment >= total) throw model::segment_not_less_than_total(segment, total);
+  }
+  expressions::Compiled compiled = compile_expressions(request);
+
+  auto table = find_table(context, request, /*table_operation=*/false);
+  const model::KeySchema& schema = table->key_schema();
+  if (const JsonValue* index = member(request, "IndexName")) throw model::index_not_found(std::string(view(*index)));
+  engine::ScanSpec spec;
+  spec.segment = static_cast<uint32_t>(segment);
+  spec.total_segments = static_cast<uint32_t>(total);
+  if (start_key) {
+    try {
+      model::validate_key(*start_key, schema);
+    } catch (const model::Error& e) {
+      throw model::start_key_invalid(e.message());
+    }
+    if (total > 1 && !engine::in_segment(start_key->at(schema.hash.name), spec.segment, spec.total_segments))
+      throw model::start_key_wrong_segment(total, segment);
+    spec.exclusive_start_key = std::move(start_key);
+  }
+  if (compiled.projection) validate_key_paths(compiled.projection->paths, schema);
+  if (compiled.filter) {
+    std::vector<const expressions::Path*> paths;
+    collect_paths(compiled.filter->root, paths);
+    std::vector<expressions::Path> copies;
+    for (const auto* p : paths) copies.push_back(*p);
+    validate_key_paths(copies, schema);
+  }
+  check_select(request, !scan_filter.empty());
+
+  ReadPlan plan = read_plan(request, compiled, scan_filter);
+  write_page(out, plan, table->name(), [&](engine::Table::ItemVisitor visit) {
+    return table->scan(spec, plan.limits, visit);
+  });
+}
+
+}  // namespace
+
+const Action kScan{"Scan", &kShape, scan};
+
+}  // namespace minnow::api::actions

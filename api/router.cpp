@@ -12,7 +12,7 @@ constexpr std::string_view kDynamoDbPrefix = "DynamoDB_20120810.";
 const std::array kDynamoDbActions = {
     &actions::kCreateTable, &actions::kDescribeTable, &actions::kListTables, &actions::kDeleteTable,
     &actions::kUpdateTable, &actions::kPutItem,       &actions::kGetItem,    &actions::kDeleteItem,
-    &actions::kUpdateItem,
+    &actions::kUpdateItem,  &actions::kBatchWriteItem, &actions::kBatchGetItem,
     &actions::kQuery,
     &actions::kScan,
 };

@@ -14,6 +14,8 @@ extern const Action kPutItem;
 extern const Action kGetItem;
 extern const Action kDeleteItem;
 extern const Action kUpdateItem;
+extern const Action kBatchWriteItem;
+extern const Action kBatchGetItem;
 extern const Action kQuery;
 extern const Action kScan;
 

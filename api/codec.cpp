@@ -67,7 +67,7 @@ model::AttributeMap decode_map(const JsonValue& json, int depth) {
 }
 
 AttributeValue decode(const JsonValue& json, int depth) {
-  if (depth > kMaxNesting) throw model::nesting_too_deep();
+  if (depth >= kMaxNesting - 1 && json.IsObject() && (member(json, "L") || member(json, "M"))) throw model::nesting_too_deep();
   if (!json.IsObject()) throw model::serialization("Unexpected value type in payload");
   std::optional<AttributeValue> result;
   int types = 0;

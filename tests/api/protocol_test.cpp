@@ -1,0 +1,269 @@
+// The wire protocol through api::Service::handle: health check, methods and content types,
+// targets, JSON syntax, authentication, JSON types against the request shape, and the
+// aggregation of validation errors. Exact bodies and statuses as dynalite (captured from
+// DynamoDB) answers them; see conformance/test/protocol.test.mjs for the SDK-level checks.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <utility>
+
+#include "api/service.h"
+#include "engine/clock.h"
+#include "engine/database.h"
+
+namespace {
+
+using namespace minnow;
+
+const std::string kAuthorization =
+    "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0";
+const std::string kJson10 = "application/x-amz-json-1.0";
+const std::string kUnknownOperation = R"({"__type":"com.amazon.coral.service#UnknownOperationException"})";
+const std::string kBareSerialization = R"({"__type":"com.amazon.coral.service#SerializationException"})";
+const std::string kMissingToken =
+    R"({"__type":"com.amazon.coral.service#MissingAuthenticationTokenException",)"
+    R"("message":"Request is missing Authentication Token"})";
+
+struct Raw {
+  std::string method = "POST";
+  std::string path = "/";
+  std::string target;
+  std::string content_type = kJson10;
+  std::string authorization = kAuthorization;
+  std::string body = "{}";
+};
+
+struct Harness {
+  engine::AdjustableClock clock;
+  engine::Database database{clock, engine::DatabaseOptions{}};
+  api::Service service{database, api::ServiceOptions{}};
+
+  api::Reply send(const Raw& raw) {
+    api::Request request;
+    request.method = raw.method;
+    request.path = raw.path;
+    request.target = raw.target;
+    request.content_type = raw.content_type;
+    request.authorization = raw.authorization;
+    request.body = raw.body;
+    return service.handle(request);
+  }
+
+  api::Reply call(const std::string& action, const std::string& body) {
+    Raw raw;
+    raw.target = "DynamoDB_20120810." + action;
+    raw.body = body;
+    return send(raw);
+  }
+};
+
+Raw list_tables(std::string body = "{}") {
+  Raw raw;
+  raw.target = "DynamoDB_20120810.ListTables";
+  raw.body = std::move(body);
+  return raw;
+}
+
+std::string serialization(const std::string& message) {
+  return R"({"__type":"com.amazon.coral.service#SerializationException","Message":")" + message + R"("})";
+}
+std::string validation(const std::string& message) {
+  return R"({"__type":"com.amazon.coral.validate#ValidationException","message":")" + message + R"("})";
+}
+
+}  // namespace
+
+TEST_CASE("protocol: GET is the health check", "[protocol]") {
+  Harness h;
+  Raw raw;
+  raw.method = "GET";
+  raw.target = "";
+  raw.content_type = "";
+  raw.authorization = "";
+  raw.body = "";
+  api::Reply reply = h.send(raw);
+  CHECK(reply.status == 200);
+  CHECK(reply.content_type == "text/plain");
+  CHECK(reply.body == "healthy: dynamodb.us-east-1.amazonaws.com ");
+  // The region in the text is the service's.
+  api::Service eu(h.database, api::ServiceOptions{"eu-west-1", "123456789012"});
+  api::Request request;
+  request.method = "GET";
+  request.path = "/";
+  CHECK(eu.handle(request).body == "healthy: dynamodb.eu-west-1.amazonaws.com ");
+}
+
+TEST_CASE("protocol: other methods and content types answer 404 <UnknownOperationException/>", "[protocol]") {
+  Harness h;
+  for (const char* method : {"PUT", "DELETE", "PATCH"}) {
+    INFO(method);
+    Raw raw = list_tables();
+    raw.method = method;
+    api::Reply reply = h.send(raw);
+    CHECK(reply.status == 404);
+    CHECK(reply.body == "<UnknownOperationException/>\n");
+  }
+  for (const char* type : {"text/plain", "application/xml", "application/x-www-form-urlencoded", ""}) {
+    INFO("Content-Type '" << type << "'");
+    Raw raw = list_tables();
+    raw.content_type = type;
+    api::Reply reply = h.send(raw);
+    CHECK(reply.status == 404);
+    CHECK(reply.body == "<UnknownOperationException/>\n");
+  }
+  // The JSON content types are accepted, with parameters too.
+  for (const char* type : {"application/x-amz-json-1.0", "application/x-amz-json-1.1", "application/json",
+                           "application/x-amz-json-1.0; charset=utf-8"}) {
+    INFO("Content-Type '" << type << "'");
+    Raw raw = list_tables();
+    raw.content_type = type;
+    api::Reply reply = h.send(raw);
+    CHECK(reply.status == 200);
+    CHECK(reply.content_type == kJson10);
+    CHECK(reply.body == R"({"TableNames":[]})");
+  }
+}
+
+TEST_CASE("protocol: unknown targets are UnknownOperationException without a message", "[protocol]") {
+  Harness h;
+  for (const char* target : {"DynamoDB_20120810.NoSuchAction", "DynamoDB_20120810.listtables",
+                             "DynamoDB_20990101.ListTables", "ListTables", "DynamoDB_20120810.", ""}) {
+    INFO("X-Amz-Target '" << target << "'");
+    Raw raw = list_tables();
+    raw.target = target;
+    api::Reply reply = h.send(raw);
+    CHECK(reply.status == 400);
+    CHECK(reply.content_type == kJson10);
+    CHECK(reply.body == kUnknownOperation);
+  }
+}
+
+TEST_CASE("protocol: malformed JSON is a SerializationException without a message", "[protocol]") {
+  Harness h;
+  for (const char* body : {R"({"Limit": )", "{", "{]", R"({"a":1,})", "nul", "", " \r\n\t", R"({"a" 1})"}) {
+    INFO("body '" << body << "'");
+    api::Reply reply = h.send(list_tables(body));
+    CHECK(reply.status == 400);
+    CHECK(reply.body == kBareSerialization);
+  }
+  // A JSON value that is not an object is a request with no members.
+  for (const char* body : {"[]", "5", R"("text")"}) {
+    INFO("body '" << body << "'");
+    api::Reply reply = h.send(list_tables(body));
+    CHECK(reply.status == 200);
+    CHECK(reply.body == R"({"TableNames":[]})");
+  }
+}
+
+TEST_CASE("protocol: the order of the protocol checks is DynamoDB's", "[protocol]") {
+  Harness h;
+  // JSON syntax before the target.
+  Raw raw = list_tables(R"({"Limit": )");
+  raw.target = "DynamoDB_20120810.NoSuchAction";
+  CHECK(h.send(raw).body == kBareSerialization);
+  // The target before authentication.
+  raw = list_tables();
+  raw.target = "DynamoDB_20120810.NoSuchAction";
+  raw.authorization = "";
+  CHECK(h.send(raw).body == kUnknownOperation);
+  // Authentication before the request's shape.
+  raw = list_tables(R"({"Limit":"ten"})");
+  raw.authorization = "";
+  CHECK(h.send(raw).body == kMissingToken);
+  // Method and content type before everything.
+  raw = list_tables("{");
+  raw.content_type = "text/plain";
+  raw.authorization = "";
+  CHECK(h.send(raw).status == 404);
+}
+
+TEST_CASE("protocol: a request without a SigV4 Authorization is MissingAuthenticationTokenException", "[protocol]") {
+  Harness h;
+  for (const char* authorization : {"", "Basic Zm9vOmJhcg==", "AWS3 whatever", "aws4-hmac-sha256 lower case"}) {
+    INFO("Authorization '" << authorization << "'");
+    Raw raw = list_tables();
+    raw.authorization = authorization;
+    api::Reply reply = h.send(raw);
+    CHECK(reply.status == 400);
+    CHECK(reply.body == kMissingToken);
+  }
+}
+
+TEST_CASE("protocol: a field of the wrong JSON type is a SerializationException with Message", "[protocol]") {
+  Harness h;
+  struct Case {
+    const char* action;
+    const char* body;
+    std::string expected;
+  };
+  const Case cases[] = {
+      {"DescribeTable", R"({"TableName":5})", serialization("NUMBER_VALUE cannot be converted to String")},
+      {"DescribeTable", R"({"TableName":1.5})", serialization("DECIMAL_VALUE cannot be converted to String")},
+      {"DescribeTable", R"({"TableName":true})", serialization("TRUE_VALUE cannot be converted to String")},
+      {"DescribeTable", R"({"TableName":false})", serialization("FALSE_VALUE cannot be converted to String")},
+      {"DescribeTable", R"({"TableName":{}})", serialization("Start of structure or map found where not expected")},
+      {"ListTables", R"({"Limit":"ten"})", serialization("STRING_VALUE cannot be converted to Integer")},
+      {"ListTables", R"({"Limit":true})", serialization("TRUE_VALUE cannot be converted to Integer")},
+      {"GetItem", R"({"TableName":"abc","Key":[]})",
+       serialization("Unrecognized collection type java.util.Map<java.lang.String, "
+                     "com.amazonaws.dynamodb.v20120810.AttributeValue>")},
+      {"GetItem", R"({"TableName":"abc","Key":{"a":{"S":"x"}},"ConsistentRead":5})",
+       serialization("NUMBER_VALUE cannot be converted to Boolean")},
+  };
+  for (const auto& c : cases) {
+    INFO(c.action << " " << c.body);
+    api::Reply reply = h.call(c.action, c.body);
+    CHECK(reply.status == 400);
+    CHECK(reply.body == c.expected);
+  }
+  // JSON null is an absent member.
+  CHECK(h.call("ListTables", R"({"Limit":null})").body == R"({"TableNames":[]})");
+}
+
+TEST_CASE("protocol: validation errors are aggregated in DynamoDB's order", "[protocol]") {
+  Harness h;
+  struct Case {
+    const char* action;
+    const char* body;
+    std::string expected;
+  };
+  const Case cases[] = {
+      {"PutItem", R"({"TableName":"ab","Item":{"pk":{"S":"a"}},"ReturnValues":"BOGUS"})",
+       validation("2 validation errors detected: Value 'ab' at 'tableName' failed to satisfy constraint: Member must "
+                  "have length greater than or equal to 3; Value 'BOGUS' at 'returnValues' failed to satisfy "
+                  "constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, "
+                  "UPDATED_NEW]")},
+      {"PutItem", R"({"TableName":"abc","Item":{"pk":{"S":"a"}},"ReturnValues":"BOGUS","ReturnConsumedCapacity":"X"})",
+       validation("2 validation errors detected: Value 'X' at 'returnConsumedCapacity' failed to satisfy constraint: "
+                  "Member must satisfy enum value set: [INDEXES, TOTAL, NONE]; Value 'BOGUS' at 'returnValues' failed "
+                  "to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, "
+                  "UPDATED_NEW]")},
+      {"PutItem", R"({"TableName":"a;"})",
+       validation("3 validation errors detected: Value 'a;' at 'tableName' failed to satisfy constraint: Member must "
+                  "satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'a;' at 'tableName' failed to satisfy "
+                  "constraint: Member must have length greater than or equal to 3; Value null at 'item' failed to "
+                  "satisfy constraint: Member must not be null")},
+      {"GetItem", R"({"TableName":"ab","ReturnConsumedCapacity":"ALL"})",
+       validation("3 validation errors detected: Value 'ALL' at 'returnConsumedCapacity' failed to satisfy "
+                  "constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]; Value 'ab' at 'tableName' "
+                  "failed to satisfy constraint: Member must have length greater than or equal to 3; Value null at "
+                  "'key' failed to satisfy constraint: Member must not be null")},
+      // A required TableName alone is reported in its own words.
+      {"DescribeTable", R"({})", validation("The parameter 'TableName' is required but was not present in the request")},
+  };
+  for (const auto& c : cases) {
+    INFO(c.action << " " << c.body);
+    api::Reply reply = h.call(c.action, c.body);
+    CHECK(reply.status == 400);
+    CHECK(reply.body == c.expected);
+  }
+}
+
+TEST_CASE("protocol: error bodies of the DynamoDB namespace use a lower-case message", "[protocol]") {
+  Harness h;
+  api::Reply reply = h.call("DescribeTable", R"({"TableName":"no-such-table"})");
+  CHECK(reply.status == 400);
+  CHECK(reply.content_type == kJson10);
+  CHECK(reply.body == R"({"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException",)"
+                      R"("message":"Requested resource not found: Table: no-such-table not found"})");
+}

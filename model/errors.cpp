@@ -108,7 +108,11 @@ Error number_set_duplicates() { return validation("Input collection contains dup
 Error binary_set_duplicates(const std::string& members) {
   return validation("One or more parameter values were invalid: Input collection " + members + "of type BS contains duplicates.");
 }
-Error nesting_too_deep() { return validation("Nesting Levels have exceeded supported limits"); }
+// DynamoDB Local's full wording (dynalite has no nesting limit to compare with).
+Error nesting_too_deep() {
+  return validation(
+      "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit");
+}
 
 Error cannot_convert(const std::string& json_kind, const std::string& type) {
   return serialization(json_kind + " cannot be converted to " + type);

@@ -656,9 +656,8 @@ TEST_CASE("items: nesting up to 32 levels", "[items][nesting]") {
   }
 }
 
-// KNOWN BUG (reported): DynamoDB Local's message goes on after "limits". Remove [!shouldfail]
-// once model::nesting_too_deep() says it all.
-TEST_CASE("items: the nesting message is DynamoDB's", "[items][nesting][!shouldfail]") {
+// DynamoDB Local's message goes on after "limits".
+TEST_CASE("items: the nesting message is DynamoDB's", "[items][nesting]") {
   Harness h;
   CHECK(h.put_error(R"({"pk":{"S":"deep"},"sk":{"N":"1"},"v":)" + nested(32, R"({"S":"x"})") + "}") ==
         validation("Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond "

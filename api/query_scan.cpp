@@ -8,6 +8,7 @@
 #include "expressions/projection.h"
 #include "model/errors.h"
 #include "model/expression_errors.h"
+#include "model/item_codec.h"
 
 namespace minnow::api {
 
@@ -189,7 +190,13 @@ void write_page(JsonWriter& out, const ReadPlan& plan, const std::string& table_
     out.StartArray();
   }
   uint64_t count = 0;
-  engine::PageResult page = read([&](const model::Item& item) {
+  engine::PageResult page = read([&](std::string_view encoded) {
+    if (!plan.filter && !plan.projection) {  // the common case: no decoding at all
+      ++count;
+      if (!plan.count_only) write_encoded_item(out, encoded);
+      return;
+    }
+    model::Item item = model::decode_item(encoded);
     if (plan.filter && !expressions::evaluate(*plan.filter, &item)) return;
     ++count;
     if (plan.count_only) return;

@@ -99,13 +99,13 @@ PageResult Table::read_range(const KeyRange& range, bool forward, const PageLimi
   // [first, last) in key order; read from its front (forward) or from its back.
   while (first != last) {
     auto it = forward ? first++ : --last;
-    const model::Item item = model::decode_item(it->second);
-    visit(item);
+    const std::string_view encoded = it->second;
+    visit(encoded);
     ++page.scanned_count;
-    page.bytes_read += model::encoded_item_size(it->second);
+    page.bytes_read += model::encoded_item_size(encoded);
     bool full = limits.max_items && page.scanned_count >= limits.max_items;
     if (full || (page.bytes_read >= limits.max_bytes && first != last)) {
-      page.last_evaluated_key = model::key_of(item, key_schema_);
+      page.last_evaluated_key = model::key_of(model::decode_item(encoded), key_schema_);
       break;
     }
   }

@@ -10,6 +10,7 @@
 #include <optional>
 #include <shared_mutex>
 #include <string>
+#include <string_view>
 
 #include "engine/function_ref.h"
 #include "engine/query.h"
@@ -53,10 +54,11 @@ class Table {
   uint64_t item_count() const;
   uint64_t size_bytes() const;
 
-  // Query and Scan (engine/query.h). `visit` sees every item read, in order, under the shared
-  // lock: it filters and copies what the reply needs, and must not touch this table. A page
-  // touches only the items it reads.
-  using ItemVisitor = FunctionRef<void(const model::Item&)>;
+  // Query and Scan (engine/query.h). `visit` sees every item read, in order, in its stored form
+  // (model/item_codec.h; the view is valid during the call only), under the shared lock: it
+  // filters and copies (or writes out) what the reply needs, and must not touch this table. A
+  // page touches only the items it reads; none is decoded unless `visit` decodes it.
+  using ItemVisitor = FunctionRef<void(std::string_view encoded)>;
   PageResult query(const QuerySpec& spec, const PageLimits& limits, ItemVisitor visit) const;
   PageResult scan(const ScanSpec& spec, const PageLimits& limits, ItemVisitor visit) const;
 

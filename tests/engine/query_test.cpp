@@ -10,6 +10,7 @@
 #include <set>
 
 #include "engine/table.h"
+#include "model/item_codec.h"
 #include "model/key.h"
 
 using namespace minnow;
@@ -245,12 +246,12 @@ struct Fixture {
 
   std::vector<model::Item> run_query(const QuerySpec& q, const PageLimits& limits, PageResult& result) {
     std::vector<model::Item> got;
-    result = table->query(q, limits, [&](const model::Item& i) { got.push_back(i); });
+    result = table->query(q, limits, [&](std::string_view e) { got.push_back(model::decode_item(e)); });
     return got;
   }
   std::vector<model::Item> run_scan(const ScanSpec& s, const PageLimits& limits, PageResult& result) {
     std::vector<model::Item> got;
-    result = table->scan(s, limits, [&](const model::Item& i) { got.push_back(i); });
+    result = table->scan(s, limits, [&](std::string_view e) { got.push_back(model::decode_item(e)); });
     return got;
   }
 };
@@ -436,17 +437,17 @@ TEST_CASE("the byte budget counts item sizes and keeps the item that crosses it"
   QuerySpec q;
   q.hash_value = str("a");
   std::size_t n = 0;
-  PageResult r = table.query(q, {}, [&](const model::Item&) { ++n; });
+  PageResult r = table.query(q, {}, [&](std::string_view) { ++n; });
   CHECK(n == 11);
   CHECK(r.bytes_read == first_eleven);
   REQUIRE(r.last_evaluated_key);
   CHECK(r.last_evaluated_key->at("sk") == num("10"));
   // The size limit at the very last item: no LastEvaluatedKey. Limit at the last item: one.
   q.exclusive_start_key = model::AttributeMap{{"pk", str("a")}, {"sk", num("0")}};
-  r = table.query(q, {}, [](const model::Item&) {});
+  r = table.query(q, {}, [](std::string_view) {});
   CHECK(r.scanned_count == 11);
   CHECK(!r.last_evaluated_key);
-  r = table.query(q, {11, kMaxPageBytes}, [](const model::Item&) {});
+  r = table.query(q, {11, kMaxPageBytes}, [](std::string_view) {});
   CHECK(r.last_evaluated_key);
 }
 

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Scan and Query at scale: the time to page through a full Scan of a large table, and the
+latency of a 10-item Query.
+
+    scan_query.py --port P [--host 127.0.0.1] [--items 1000000] [--rows 10] [--procs 4]
+                  [--queries 2000] [--table bench_sq] [--no-load]
+
+Creates TABLE (hash pk S, range sk N) and loads ITEMS items with BatchWriteItem (load.py's
+loader and item shape, about 200 bytes each by DynamoDB's size rules) as ITEMS/ROWS partitions
+of ROWS items. Then, over one keep-alive connection:
+
+  scan   pages through the whole table with Scan (no Limit: DynamoDB's 1 MB pages), following
+         LastEvaluatedKey; checks that every item came back exactly once (by count);
+  query  QUERIES Query calls, each reading one random partition (ROWS items), after 100 warm-up
+         calls; reports the median, p90 and p99 latency.
+
+Prints one JSON line with the figures. The client reads only Count, ScannedCount and
+LastEvaluatedKey out of each page (no full JSON parse), so the scan time is the server's time
+plus the transfer. Stdlib only; loopback only.
+"""
+import argparse, json, os, random, statistics, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import load  # noqa: E402  (bench/load.py: the BatchWriteItem loader and its keep-alive client)
+
+_decoder = json.JSONDecoder()
+
+
+def member(text, name, start=0):
+    """The JSON value of the first "name": at or after `start` (a small value), or None."""
+    i = text.find('"%s":' % name, start)
+    if i < 0:
+        return None
+    value, _ = _decoder.raw_decode(text, i + len(name) + 3)
+    return value
+
+
+def tail_member(text, name):
+    """The same, searching from the end: Minnow and DynamoDB write these after the Items."""
+    i = text.rfind('"%s":' % name)
+    if i < 0:
+        return None
+    value, _ = _decoder.raw_decode(text, i + len(name) + 3)
+    return value
+
+
+def scan_all(conn, table):
+    start = None
+    pages = items = scanned = response_bytes = 0
+    t0 = time.perf_counter()
+    while True:
+        body = {"TableName": table}
+        if start is not None:
+            body["ExclusiveStartKey"] = start
+        status, text = conn.call("Scan", json.dumps(body))
+        if status != 200:
+            raise RuntimeError("Scan answered %d: %s" % (status, text[:500]))
+        pages += 1
+        response_bytes += len(text)
+        items += tail_member(text, "Count")
+        scanned += tail_member(text, "ScannedCount")
+        start = tail_member(text, "LastEvaluatedKey")
+        if start is None:
+            break
+    return time.perf_counter() - t0, pages, items, scanned, response_bytes
+
+
+def query_latencies(conn, table, partitions, rows, n):
+    rnd = random.Random(42)
+    samples = []
+    for i in range(100 + n):
+        p = rnd.randrange(partitions)
+        body = ('{"TableName":"%s","KeyConditionExpression":"pk = :p",'
+                '"ExpressionAttributeValues":{":p":{"S":"p%05d"}}}' % (table, p))
+        t0 = time.perf_counter()
+        status, text = conn.call("Query", body)
+        dt = time.perf_counter() - t0
+        if status != 200:
+            raise RuntimeError("Query answered %d: %s" % (status, text[:500]))
+        count = tail_member(text, "Count")
+        if count != rows:
+            raise RuntimeError("Query of p%05d returned %s items, expected %d" % (p, count, rows))
+        if i >= 100:
+            samples.append(dt)
+    samples.sort()
+    pick = lambda q: samples[min(len(samples) - 1, int(q * len(samples)))]
+    return {"median_ms": round(statistics.median(samples) * 1000, 3), "p90_ms": round(pick(0.90) * 1000, 3),
+            "p99_ms": round(pick(0.99) * 1000, 3), "calls": len(samples)}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--port", type=int, required=True)
+    ap.add_argument("--table", default="bench_sq")
+    ap.add_argument("--items", type=int, default=1000000)
+    ap.add_argument("--rows", type=int, default=10, help="items per partition (the Query's size)")
+    ap.add_argument("--procs", type=int, default=4)
+    ap.add_argument("--queries", type=int, default=2000)
+    ap.add_argument("--no-load", action="store_true", help="the table is already loaded")
+    args = ap.parse_args()
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        sys.exit("loopback only")
+    partitions = args.items // args.rows
+    out = {"items": partitions * args.rows, "partitions": partitions, "rows_per_partition": args.rows}
+    if not args.no_load:
+        load.create_table(args.host, args.port, args.table, True)
+        secs, requests = load.load(args.host, args.port, args.table, load.query_jobs(partitions, args.rows), args.procs)
+        out["load_seconds"] = round(secs, 2)
+    conn = load.Conn(args.host, args.port, timeout=600)
+    try:
+        secs, pages, items, scanned, nbytes = scan_all(conn, args.table)
+        if items != out["items"] or scanned != items:
+            raise RuntimeError("Scan returned %d items (%d scanned), expected %d" % (items, scanned, out["items"]))
+        out["scan"] = {"seconds": round(secs, 3), "pages": pages, "items_per_second": round(items / secs),
+                       "response_mb": round(nbytes / 1e6, 1)}
+        out["query_%d_items" % args.rows] = query_latencies(conn, args.table, partitions, args.rows, args.queries)
+    finally:
+        conn.close()
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -9,6 +9,7 @@
 
 #include "api/json.h"
 #include "api/service.h"
+#include "tests/api/service_harness.h"
 #include "engine/clock.h"
 #include "engine/database.h"
 
@@ -23,10 +24,7 @@ const std::string kScalars = "Key attributes must be scalars; list random access
 const std::string kMixed = "Can not use both expression and non-expression parameters in the same request: ";
 const std::string kOperatorAlone = "ConditionalOperator cannot be used without Filter or Expected";
 
-struct Harness {
-  engine::AdjustableClock clock;
-  engine::Database database{clock, engine::DatabaseOptions{}};
-  api::Service service{database, api::ServiceOptions{}};
+struct Harness : testing::ServiceHarness {
 
   // Tables: hashed (pk S), ranged (pk S, sk N).
   Harness() {
@@ -36,19 +34,6 @@ struct Harness {
     ok("CreateTable", R"~({"TableName":"ranged","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
         "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],
         "BillingMode":"PAY_PER_REQUEST"})~");
-  }
-
-  api::Reply call(const std::string& action, std::string body) {
-    std::string target = "DynamoDB_20120810." + action;
-    api::Request request;
-    request.method = "POST";
-    request.path = "/";
-    request.target = target;
-    request.content_type = "application/x-amz-json-1.0";
-    request.authorization =
-        "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0";
-    request.body = std::move(body);
-    return service.handle(request);
   }
 
   // The answer of a call that must succeed, as compact JSON.

@@ -13,6 +13,7 @@
 
 #include "api/json.h"
 #include "api/service.h"
+#include "tests/api/service_harness.h"
 #include "engine/clock.h"
 #include "engine/database.h"
 #include "engine/table.h"
@@ -71,10 +72,7 @@ std::string quoted(const std::string& s) {
   return buffer.GetString();
 }
 
-struct Harness {
-  engine::AdjustableClock clock;
-  engine::Database database{clock, engine::DatabaseOptions{}};
-  api::Service service{database, api::ServiceOptions{}};
+struct Harness : testing::ServiceHarness {
 
   // Tables: t_ps (pk S, sk N), t_bs (id B, r S), t_h (pk S).
   Harness() {
@@ -93,19 +91,6 @@ struct Harness {
     }
     ok("CreateTable", R"({"TableName":")" + name + R"(","KeySchema":[)" + schema + R"(],"AttributeDefinitions":[)" +
                           definitions + R"(],"BillingMode":"PAY_PER_REQUEST"})");
-  }
-
-  api::Reply call(const std::string& action, std::string body) {
-    std::string target = "DynamoDB_20120810." + action;
-    api::Request request;
-    request.method = "POST";
-    request.path = "/";
-    request.target = target;
-    request.content_type = "application/x-amz-json-1.0";
-    request.authorization =
-        "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0";
-    request.body = std::move(body);
-    return service.handle(request);
   }
 
   // The canonical answer of a call that must succeed.

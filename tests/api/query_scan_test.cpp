@@ -9,6 +9,7 @@
 
 #include "api/json.h"
 #include "api/service.h"
+#include "tests/api/service_harness.h"
 #include "engine/clock.h"
 #include "engine/database.h"
 
@@ -19,10 +20,7 @@ using namespace minnow;
 const std::string kValidation = "com.amazon.coral.validate#ValidationException";
 const std::string kNotFound = "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException";
 
-struct Harness {
-  engine::AdjustableClock clock;
-  engine::Database database{clock, engine::DatabaseOptions{}};
-  api::Service service{database, api::ServiceOptions{}};
+struct Harness : testing::ServiceHarness {
 
   Harness() {
     clock.set_ms(1796018400000);
@@ -38,19 +36,6 @@ struct Harness {
       ok("PutItem", R"({"TableName":"th1","Item":{"pk":{"S":"a)" + n + R"("},"x":{"N":")" + n + R"("}}})");
     }
     ok("PutItem", R"({"TableName":"thr","Item":{"pk":{"S":"b"},"sk":{"N":"1"}}})");
-  }
-
-  api::Reply call(const std::string& action, std::string body) {
-    std::string target = "DynamoDB_20120810." + action;
-    api::Request request;
-    request.method = "POST";
-    request.path = "/";
-    request.target = target;
-    request.content_type = "application/x-amz-json-1.0";
-    request.authorization =
-        "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0";
-    request.body = std::move(body);
-    return service.handle(request);
   }
 
   std::string ok(const std::string& action, const std::string& body) {

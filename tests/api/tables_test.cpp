@@ -9,6 +9,7 @@
 
 #include "api/json.h"
 #include "api/service.h"
+#include "tests/api/service_harness.h"
 #include "engine/clock.h"
 #include "engine/database.h"
 #include "engine/table.h"
@@ -26,25 +27,9 @@ const std::string kInUse = "com.amazonaws.dynamodb.v20120810#ResourceInUseExcept
 const std::string kLimit = "com.amazonaws.dynamodb.v20120810#LimitExceededException";
 const std::string kArnPrefix = "arn:aws:dynamodb:us-east-1:000000000000:table/";
 
-struct Harness {
-  engine::AdjustableClock clock;
-  engine::Database database{clock, engine::DatabaseOptions{}};
-  api::Service service{database, api::ServiceOptions{}};
+struct Harness : testing::ServiceHarness {
 
   Harness() { clock.set_ms(kStartMs); }
-
-  api::Reply call(const std::string& action, std::string body) {
-    std::string target = "DynamoDB_20120810." + action;
-    api::Request request;
-    request.method = "POST";
-    request.path = "/";
-    request.target = target;
-    request.content_type = "application/x-amz-json-1.0";
-    request.authorization =
-        "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0";
-    request.body = std::move(body);
-    return service.handle(request);
-  }
 
   // The parsed answer of a call that must succeed.
   api::JsonDocument ok(const std::string& action, const std::string& body) {

@@ -1,16 +1,9 @@
 #include "api/legacy_params.h"
 
 #include "api/codec.h"
+#include "api/shape.h"
 
 namespace minnow::api {
-
-namespace {
-bool as_bool(const JsonValue& v) {
-  if (v.IsBool()) return v.GetBool();
-  std::string_view s = view(v);  // Coral accepts "true", "1", "yes" in any case
-  return !s.empty() && (s[0] == 't' || s[0] == 'T' || s[0] == '1' || s[0] == 'y' || s[0] == 'Y');
-}
-}  // namespace
 
 std::vector<expressions::ExpectedCondition> decode_conditions(const JsonValue& map) {
   std::vector<expressions::ExpectedCondition> conditions;
@@ -20,7 +13,7 @@ std::vector<expressions::ExpectedCondition> decode_conditions(const JsonValue& m
     c.attribute.assign(it->name.GetString(), it->name.GetStringLength());
     const JsonValue& entry = it->value;
     if (const JsonValue* v = member(entry, "ComparisonOperator")) c.comparison_operator = std::string(view(*v));
-    if (const JsonValue* v = member(entry, "Exists")) c.exists = as_bool(*v);
+    if (const JsonValue* v = member(entry, "Exists")) c.exists = coral_bool(*v);
     if (const JsonValue* v = member(entry, "Value")) c.value = decode_value(*v);
     if (const JsonValue* v = member(entry, "AttributeValueList")) {
       c.attribute_value_list.emplace();

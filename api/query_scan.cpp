@@ -1,4 +1,5 @@
 #include "api/query_scan.h"
+#include "api/shape.h"
 
 #include <unordered_set>
 
@@ -58,12 +59,6 @@ std::size_t as_count(const JsonValue& v) {
 }
 
 }  // namespace
-
-bool json_bool(const JsonValue& v) {
-  if (v.IsBool()) return v.GetBool();
-  std::string_view s = view(v);
-  return !s.empty() && (s[0] == 't' || s[0] == 'T' || s[0] == '1' || s[0] == 'y' || s[0] == 'Y');
-}
 
 void check_condition(const std::string& op, const std::vector<model::AttributeValue>& values) {
   const OperatorRule* rule = nullptr;
@@ -150,7 +145,7 @@ ReadPlan read_plan(const JsonValue& request, expressions::Compiled& compiled,
   }
   const JsonValue* select = member(request, "Select");
   plan.count_only = select && view(*select) == "COUNT";
-  if (const JsonValue* v = member(request, "ConsistentRead")) plan.consistent = json_bool(*v);
+  if (const JsonValue* v = member(request, "ConsistentRead")) plan.consistent = coral_bool(*v);
   if (const JsonValue* v = member(request, "Limit")) plan.limits.max_items = as_count(*v);
   plan.capacity = return_consumed_capacity(request);
   return plan;

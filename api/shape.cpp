@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <stdexcept>
 
@@ -472,6 +473,36 @@ void Shape::check(const JsonValue& request) const {
     for (std::size_t i = 0; i < checker.errors.size(); ++i) message += (i ? "; " : "") + checker.errors[i];
     throw model::validation(message);
   }
+}
+
+bool coral_bool(const JsonValue& v) {
+  if (v.IsBool()) return v.GetBool();
+  std::string s(view(v));
+  for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s == "TRUE" || s == "YES" || s == "1";
+}
+
+int64_t coral_long(const JsonValue& v) {
+  if (v.IsInt64()) return v.GetInt64();
+  if (v.IsUint64()) return INT64_MAX;
+  double d = std::floor(v.GetDouble());
+  if (d >= 9.2e18) return INT64_MAX;
+  if (d <= -9.2e18) return INT64_MIN;
+  return static_cast<int64_t>(d);
+}
+
+std::string coral_long_text(const JsonValue& v) {
+  if (v.IsInt64()) return std::to_string(v.GetInt64());
+  if (v.IsUint64()) return std::to_string(v.GetUint64());
+  double d = std::floor(v.GetDouble());
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, std::fabs(d) < 1e21 ? "%.0f" : "%g", d);
+  return buffer;
+}
+
+std::string string_member(const JsonValue& object, const char* name) {
+  const JsonValue* v = member(object, name);
+  return v ? std::string(view(*v)) : std::string();
 }
 
 }  // namespace minnow::api

@@ -13,6 +13,7 @@
 // Constant after construction; thread-safe.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -37,5 +38,15 @@ class Shape {
  private:
   std::vector<std::pair<std::string, std::unique_ptr<Rule>>> members_;
 };
+
+// Reading members the Shape has type-checked, with Coral's conversions.
+// A Boolean may also be the string true/false, yes/no or 1/0, in any case.
+bool coral_bool(const JsonValue& v);
+// A Long or Integer: Coral drops the fraction (floor) and clamps to 64 bits.
+int64_t coral_long(const JsonValue& v);
+// That Long as DynamoDB prints it in messages.
+std::string coral_long_text(const JsonValue& v);
+// A String member, or "" when absent.
+std::string string_member(const JsonValue& object, const char* name);
 
 }  // namespace minnow::api

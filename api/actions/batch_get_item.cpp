@@ -46,13 +46,6 @@ struct TableGets {
   double units = 0;
 };
 
-bool truthy(const JsonValue* v) {
-  if (!v) return false;
-  if (v->IsBool()) return v->GetBool();
-  std::string_view s = view(*v);
-  return !s.empty() && (s[0] == 't' || s[0] == 'T' || s[0] == '1' || s[0] == 'y' || s[0] == 'Y');
-}
-
 void batch_get_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   const JsonValue& request_items = request["RequestItems"];
   std::vector<TableGets> tables;
@@ -80,7 +73,8 @@ void batch_get_item(const ActionContext& context, const JsonValue& request, Json
       if (++total_keys > kMaxKeys) throw model::batch_get_too_many_keys();
       gets.keys.push_back(std::move(key));
     }
-    gets.consistent = truthy(member(t->value, "ConsistentRead"));
+    const JsonValue* consistent_read = member(t->value, "ConsistentRead");
+    gets.consistent = consistent_read && coral_bool(*consistent_read);
     tables.push_back(std::move(gets));
   }
   for (auto& gets : tables) {

@@ -92,42 +92,13 @@ constexpr std::size_t kMaxGlobalIndexes = 20;
 
 // ---- Reading values the Shape has type-checked (Coral's conversions) -------------------------
 
-// A Long: Coral drops the fraction.
-int64_t long_of(const JsonValue& v) {
-  if (v.IsInt64()) return v.GetInt64();
-  if (v.IsUint64()) return INT64_MAX;
-  double d = std::floor(v.GetDouble());
-  if (d >= 9.2e18) return INT64_MAX;
-  if (d <= -9.2e18) return INT64_MIN;
-  return static_cast<int64_t>(d);
-}
 
-// The Long as DynamoDB prints it in "Given value N ... is out of bounds".
-std::string long_text(const JsonValue& v) {
-  if (v.IsInt64()) return std::to_string(v.GetInt64());
-  if (v.IsUint64()) return std::to_string(v.GetUint64());
-  double d = std::floor(v.GetDouble());
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, std::fabs(d) < 1e21 ? "%.0f" : "%g", d);
-  return buffer;
-}
 
-// A Boolean: Coral also accepts the strings true/false, yes/no, 1/0 in any case.
-bool bool_of(const JsonValue& v) {
-  if (v.IsBool()) return v.GetBool();
-  std::string s(view(v));
-  for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s == "TRUE" || s == "YES" || s == "1";
-}
 
-std::string string_of(const JsonValue& object, const char* name) {
-  const JsonValue* v = member(object, name);
-  return v ? std::string(view(*v)) : std::string();
-}
 
 std::vector<std::string> attribute_names(const JsonValue& list) {
   std::vector<std::string> names;
-  for (const auto& element : list.GetArray()) names.push_back(string_of(element, "AttributeName"));
+  for (const auto& element : list.GetArray()) names.push_back(string_member(element, "AttributeName"));
   return names;
 }
 
@@ -140,9 +111,9 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
 void check_throughput_bounds(const JsonValue& throughput) {
   const JsonValue* read = member(throughput, "ReadCapacityUnits");
   const JsonValue* write = member(throughput, "WriteCapacityUnits");
-  if (read && long_of(*read) > kMaxCapacityUnits) throw model::throughput_out_of_bounds(long_text(*read), "ReadCapacityUnits");
-  if (write && long_of(*write) > kMaxCapacityUnits)
-    throw model::throughput_out_of_bounds(long_text(*write), "WriteCapacityUnits");
+  if (read && coral_long(*read) > kMaxCapacityUnits) throw model::throughput_out_of_bounds(coral_long_text(*read), "ReadCapacityUnits");
+  if (write && coral_long(*write) > kMaxCapacityUnits)
+    throw model::throughput_out_of_bounds(coral_long_text(*write), "WriteCapacityUnits");
 }
 
 // The checks an index's key schema and projection share, LSI or GSI, in dynalite's order.
@@ -153,8 +124,8 @@ void check_index_keys(const JsonValue& index, const std::vector<std::string>& de
     if (!contains(definitions, key)) throw model::key_attributes_not_defined(keys, definitions);
   }
   if (keys.size() > 1 && keys[0] == keys[1]) throw model::hash_and_range_same_name();
-  if (string_of(key_schema[0], "KeyType") != "HASH") throw model::first_key_not_hash();
-  if (keys.size() > 1 && string_of(key_schema[1], "KeyType") != "RANGE") throw model::second_key_not_range();
+  if (string_member(key_schema[0], "KeyType") != "HASH") throw model::first_key_not_hash();
+  if (keys.size() > 1 && string_member(key_schema[1], "KeyType") != "RANGE") throw model::second_key_not_range();
 }
 
 void check_projection(const JsonValue& index) {
@@ -166,7 +137,7 @@ void check_projection(const JsonValue& index) {
 }
 
 void check_unique_name(const JsonValue& index, std::vector<std::string>& names) {
-  std::string name = string_of(index, "IndexName");
+  std::string name = string_member(index, "IndexName");
   if (contains(names, name)) throw model::duplicate_index_name(name);
   names.push_back(name);
 }
@@ -179,7 +150,7 @@ void check_definition(const JsonValue& request) {
     if (throughput) throw model::throughput_with_pay_per_request();
   } else {
     if (!throughput || !member(*throughput, "ReadCapacityUnits") || !member(*throughput, "WriteCapacityUnits") ||
-        long_of((*throughput)["ReadCapacityUnits"]) == 0 || long_of((*throughput)["WriteCapacityUnits"]) == 0)
+        coral_long((*throughput)["ReadCapacityUnits"]) == 0 || coral_long((*throughput)["WriteCapacityUnits"]) == 0)
       throw model::throughput_required_for_provisioned();
     check_throughput_bounds(*throughput);
   }
@@ -192,8 +163,8 @@ void check_definition(const JsonValue& request) {
     if (!contains(definitions, key)) throw model::key_attributes_not_defined(keys, definitions);
   }
   if (keys.size() > 1 && keys[0] == keys[1]) throw model::hash_and_range_same_name();
-  if (string_of(key_schema[0], "KeyType") != "HASH") throw model::first_key_not_hash();
-  if (keys.size() > 1 && string_of(key_schema[1], "KeyType") != "RANGE") throw model::second_key_not_range();
+  if (string_member(key_schema[0], "KeyType") != "HASH") throw model::first_key_not_hash();
+  if (keys.size() > 1 && string_member(key_schema[1], "KeyType") != "RANGE") throw model::second_key_not_range();
 
   const JsonValue* local = member(request, "LocalSecondaryIndexes");
   const JsonValue* global = member(request, "GlobalSecondaryIndexes");
@@ -205,9 +176,9 @@ void check_definition(const JsonValue& request) {
     if (keys.size() != 2) throw model::table_without_range_key_for_lsi();
     for (const auto& index : local->GetArray()) {
       check_index_keys(index, definitions);
-      std::string name = string_of(index, "IndexName");
+      std::string name = string_member(index, "IndexName");
       if (index["KeySchema"].Size() != 2) throw model::index_without_range_key(name);
-      std::string index_hash = string_of(index["KeySchema"][0], "AttributeName");
+      std::string index_hash = string_member(index["KeySchema"][0], "AttributeName");
       if (index_hash != keys[0]) throw model::lsi_hash_key_mismatch(name, index_hash, keys[0]);
       check_projection(index);
       check_unique_name(index, index_names);
@@ -219,7 +190,7 @@ void check_definition(const JsonValue& request) {
     for (const auto& index : global->GetArray()) {
       check_index_keys(index, definitions);
       check_projection(index);
-      std::string name = string_of(index, "IndexName");
+      std::string name = string_member(index, "IndexName");
       if (on_demand && member(index, "ProvisionedThroughput")) throw model::index_throughput_with_pay_per_request(name);
       // dynalite lets this through; DynamoDB (and DynamoDB Local) refuse it.
       if (!on_demand && !member(index, "ProvisionedThroughput")) throw model::index_throughput_required(name);
@@ -248,14 +219,14 @@ void check_definition(const JsonValue& request) {
     if (used.size() != definitions.size()) throw model::attribute_definitions_unused(definitions, used);
   }
   if (const JsonValue* stream = member(request, "StreamSpecification")) {
-    bool enabled = bool_of((*stream)["StreamEnabled"]);
+    bool enabled = coral_bool((*stream)["StreamEnabled"]);
     if (enabled && !member(*stream, "StreamViewType")) throw model::stream_view_type_required();
     if (!enabled && member(*stream, "StreamViewType")) throw model::stream_view_type_without_stream();
   }
   if (const JsonValue* limits = member(request, "OnDemandThroughput")) {
     for (const char* name : {"MaxReadRequestUnits", "MaxWriteRequestUnits"}) {
       const JsonValue* v = member(*limits, name);
-      if (v && long_of(*v) < 1 && long_of(*v) != -1) throw model::on_demand_throughput_out_of_range(name);
+      if (v && coral_long(*v) < 1 && coral_long(*v) != -1) throw model::on_demand_throughput_out_of_range(name);
     }
   }
 }
@@ -283,23 +254,23 @@ std::string new_table_id() {
 
 engine::ProvisionedThroughput throughput_of(const JsonValue& throughput) {
   engine::ProvisionedThroughput t;
-  t.read_capacity_units = long_of(throughput["ReadCapacityUnits"]);
-  t.write_capacity_units = long_of(throughput["WriteCapacityUnits"]);
+  t.read_capacity_units = coral_long(throughput["ReadCapacityUnits"]);
+  t.write_capacity_units = coral_long(throughput["WriteCapacityUnits"]);
   return t;
 }
 
 std::vector<engine::KeySchemaElement> key_schema_of(const JsonValue& list) {
   std::vector<engine::KeySchemaElement> elements;
-  for (const auto& e : list.GetArray()) elements.push_back({string_of(e, "AttributeName"), string_of(e, "KeyType") == "HASH"});
+  for (const auto& e : list.GetArray()) elements.push_back({string_member(e, "AttributeName"), string_member(e, "KeyType") == "HASH"});
   return elements;
 }
 
 engine::IndexDefinition index_of(const JsonValue& index) {
   engine::IndexDefinition definition;
-  definition.name = string_of(index, "IndexName");
+  definition.name = string_member(index, "IndexName");
   definition.key_schema = key_schema_of(index["KeySchema"]);
   const JsonValue& projection = index["Projection"];
-  definition.projection.type = string_of(projection, "ProjectionType");
+  definition.projection.type = string_member(projection, "ProjectionType");
   if (const JsonValue* attributes = member(projection, "NonKeyAttributes")) {
     for (const auto& a : attributes->GetArray()) definition.projection.non_key_attributes.emplace_back(view(a));
   }
@@ -317,7 +288,7 @@ engine::TableDefinition definition_of(const ActionContext& context, const JsonVa
   def.id = new_table_id();
   def.creation_ms = context.now_ms;
   for (const auto& a : request["AttributeDefinitions"].GetArray())
-    def.attribute_definitions.push_back({string_of(a, "AttributeName"), scalar_type(string_of(a, "AttributeType"))});
+    def.attribute_definitions.push_back({string_member(a, "AttributeName"), scalar_type(string_member(a, "AttributeType"))});
   def.key_schema_elements = key_schema_of(request["KeySchema"]);
   auto type_of = [&](const std::string& name) {
     for (const auto& a : def.attribute_definitions) {
@@ -336,8 +307,8 @@ engine::TableDefinition definition_of(const ActionContext& context, const JsonVa
     def.last_pay_per_request_ms = context.now_ms;
     if (const JsonValue* limits = member(request, "OnDemandThroughput")) {
       engine::OnDemandThroughput on_demand;
-      if (const JsonValue* v = member(*limits, "MaxReadRequestUnits")) on_demand.max_read_request_units = long_of(*v);
-      if (const JsonValue* v = member(*limits, "MaxWriteRequestUnits")) on_demand.max_write_request_units = long_of(*v);
+      if (const JsonValue* v = member(*limits, "MaxReadRequestUnits")) on_demand.max_read_request_units = coral_long(*v);
+      if (const JsonValue* v = member(*limits, "MaxWriteRequestUnits")) on_demand.max_write_request_units = coral_long(*v);
       def.on_demand_throughput = on_demand;
     }
   } else {
@@ -350,24 +321,24 @@ engine::TableDefinition definition_of(const ActionContext& context, const JsonVa
     for (const auto& index : global->GetArray()) def.global_indexes.push_back(index_of(index));
   }
   if (const JsonValue* stream = member(request, "StreamSpecification")) {
-    if (bool_of((*stream)["StreamEnabled"])) {
-      def.stream = {true, string_of(*stream, "StreamViewType")};
+    if (coral_bool((*stream)["StreamEnabled"])) {
+      def.stream = {true, string_member(*stream, "StreamViewType")};
       def.stream_label = stream_label(context.now_ms);
     }
   }
   if (const JsonValue* sse = member(request, "SSESpecification")) {
     const JsonValue* enabled = member(*sse, "Enabled");
-    if (enabled && bool_of(*enabled)) {
-      std::string type = string_of(*sse, "SSEType");
-      def.sse = engine::SseSpecification{type.empty() ? "KMS" : type, string_of(*sse, "KMSMasterKeyId")};
+    if (enabled && coral_bool(*enabled)) {
+      std::string type = string_member(*sse, "SSEType");
+      def.sse = engine::SseSpecification{type.empty() ? "KMS" : type, string_member(*sse, "KMSMasterKeyId")};
     }
   }
   if (const JsonValue* tags = member(request, "Tags")) {
-    for (const auto& tag : tags->GetArray()) def.tags.emplace_back(string_of(tag, "Key"), string_of(tag, "Value"));
+    for (const auto& tag : tags->GetArray()) def.tags.emplace_back(string_member(tag, "Key"), string_member(tag, "Value"));
   }
   if (const JsonValue* table_class = member(request, "TableClass")) def.table_class = std::string(view(*table_class));
   if (const JsonValue* protection = member(request, "DeletionProtectionEnabled"))
-    def.deletion_protection = bool_of(*protection);
+    def.deletion_protection = coral_bool(*protection);
   return def;
 }
 

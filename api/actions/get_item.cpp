@@ -29,14 +29,6 @@ const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY R"(,
   "ExpressionAttributeNames": {"type": "Map<java.lang.String>", "children": "String"}
 })");
 
-bool consistent_read(const JsonValue& request) {
-  const JsonValue* v = member(request, "ConsistentRead");
-  if (!v) return false;
-  if (v->IsBool()) return v->GetBool();
-  std::string_view s = view(*v);  // Coral accepts "true", "1", "yes" in any case
-  return s.size() && (s[0] == 't' || s[0] == 'T' || s[0] == '1' || s[0] == 'y' || s[0] == 'Y');
-}
-
 void get_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   validate_expression_params(request, {"ProjectionExpression"}, {"AttributesToGet"});
   model::AttributeMap key = decode_attribute_map(request["Key"]);
@@ -71,7 +63,8 @@ void get_item(const ActionContext& context, const JsonValue& request, JsonWriter
       write_encoded_item(out, *encoded);
     }
   }
-  bool consistent = consistent_read(request);
+  const JsonValue* consistent_read = member(request, "ConsistentRead");
+  bool consistent = consistent_read && coral_bool(*consistent_read);
   write_consumed_capacity(out, return_consumed_capacity(request), table->name(),
                           read_units(encoded ? model::encoded_item_size(*encoded) : 0, consistent));
   out.EndObject();

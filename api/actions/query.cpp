@@ -189,7 +189,7 @@ void query(const ActionContext& context, const JsonValue& request, JsonWriter& o
   check_select(request, !query_filter.empty());
 
   ReadPlan plan = read_plan(request, compiled, query_filter);
-  if (const JsonValue* forward = member(request, "ScanIndexForward")) spec.forward = json_bool(*forward);
+  if (const JsonValue* forward = member(request, "ScanIndexForward")) spec.forward = coral_bool(*forward);
   write_page(out, plan, table->name(), [&](engine::Table::ItemVisitor visit) {
     return table->query(spec, plan.limits, visit);
   });

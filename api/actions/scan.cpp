@@ -40,12 +40,6 @@ const Shape kShape(R"({
   "ProjectionExpression": {"type": "String"},
   )" MINNOW_SHAPE_EXPRESSION_ATTRIBUTES "}");
 
-int64_t as_int(const JsonValue& v) {
-  if (v.IsInt64()) return v.GetInt64();
-  if (v.IsUint64()) return INT64_MAX;
-  return static_cast<int64_t>(v.GetDouble());  // Coral truncates a decimal Integer
-}
-
 void scan(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   validate_expression_params(request, {"ProjectionExpression", "FilterExpression"},
                              {"AttributesToGet", "ScanFilter", "ConditionalOperator"});
@@ -54,8 +48,8 @@ void scan(const ActionContext& context, const JsonValue& request, JsonWriter& ou
   std::optional<model::AttributeMap> start_key = decode_start_key(request);
   const JsonValue* segment_json = member(request, "Segment");
   const JsonValue* total_json = member(request, "TotalSegments");
-  int64_t segment = segment_json ? as_int(*segment_json) : 0;
-  int64_t total = total_json ? as_int(*total_json) : 1;
+  int64_t segment = segment_json ? coral_long(*segment_json) : 0;
+  int64_t total = total_json ? coral_long(*total_json) : 1;
   // As dynalite has it: Segment 0 alone is accepted (a falsy Segment needs no TotalSegments).
   if (segment_json && segment != 0 && !total_json) throw model::total_segments_required();
   if (total_json) {

@@ -89,35 +89,9 @@ constexpr int64_t kMsPerDay = 24 * 60 * 60 * 1000;
 
 // ---- Reading values the Shape has type-checked (Coral's conversions) -------------------------
 
-int64_t long_of(const JsonValue& v) {
-  if (v.IsInt64()) return v.GetInt64();
-  if (v.IsUint64()) return INT64_MAX;
-  double d = std::floor(v.GetDouble());
-  if (d >= 9.2e18) return INT64_MAX;
-  if (d <= -9.2e18) return INT64_MIN;
-  return static_cast<int64_t>(d);
-}
 
-std::string long_text(const JsonValue& v) {
-  if (v.IsInt64()) return std::to_string(v.GetInt64());
-  if (v.IsUint64()) return std::to_string(v.GetUint64());
-  double d = std::floor(v.GetDouble());
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, std::fabs(d) < 1e21 ? "%.0f" : "%g", d);
-  return buffer;
-}
 
-bool bool_of(const JsonValue& v) {
-  if (v.IsBool()) return v.GetBool();
-  std::string s(view(v));
-  for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s == "TRUE" || s == "YES" || s == "1";
-}
 
-std::string string_of(const JsonValue& object, const char* name) {
-  const JsonValue* v = member(object, name);
-  return v ? std::string(view(*v)) : std::string();
-}
 
 template <typename T>
 bool contains(const std::vector<T>& values, const T& value) {
@@ -150,7 +124,7 @@ void check_request(const JsonValue& request) {
   if (throughput) {
     for (const char* name : {"ReadCapacityUnits", "WriteCapacityUnits"}) {
       const JsonValue& v = (*throughput)[name];
-      if (long_of(v) > kMaxCapacityUnits) throw model::throughput_out_of_bounds(long_text(v), name);
+      if (coral_long(v) > kMaxCapacityUnits) throw model::throughput_out_of_bounds(coral_long_text(v), name);
     }
   }
   if (index_updates) {
@@ -158,20 +132,20 @@ void check_request(const JsonValue& request) {
     for (const auto& update : index_updates->GetArray()) {
       const JsonValue* action = index_action(update);
       if (!action) throw model::index_update_action_required();
-      std::string name = string_of(*action, "IndexName");
+      std::string name = string_member(*action, "IndexName");
       if (contains(names, name)) throw model::duplicate_index_update(name);
       names.push_back(name);
     }
   }
   if (const JsonValue* stream = member(request, "StreamSpecification")) {
-    bool enabled = bool_of((*stream)["StreamEnabled"]);
+    bool enabled = coral_bool((*stream)["StreamEnabled"]);
     if (enabled && !member(*stream, "StreamViewType")) throw model::stream_view_type_required();
     if (!enabled && member(*stream, "StreamViewType")) throw model::stream_view_type_without_stream();
   }
   if (const JsonValue* limits = member(request, "OnDemandThroughput")) {
     for (const char* name : {"MaxReadRequestUnits", "MaxWriteRequestUnits"}) {
       const JsonValue* v = member(*limits, name);
-      if (v && long_of(*v) < 1 && long_of(*v) != -1) throw model::on_demand_throughput_out_of_range(name);
+      if (v && coral_long(*v) < 1 && coral_long(*v) != -1) throw model::on_demand_throughput_out_of_range(name);
     }
   }
 }
@@ -203,8 +177,8 @@ void count_decrease(engine::ProvisionedThroughput& t, int64_t now_ms) {
 // NumberOfDecreasesToday) and returns what the answer shows: the old values with the new times.
 engine::ProvisionedThroughput change_throughput(engine::ProvisionedThroughput& next, const JsonValue& requested,
                                                 int64_t now_ms, bool show_new_values) {
-  int64_t read = long_of(requested["ReadCapacityUnits"]);
-  int64_t write = long_of(requested["WriteCapacityUnits"]);
+  int64_t read = coral_long(requested["ReadCapacityUnits"]);
+  int64_t write = coral_long(requested["WriteCapacityUnits"]);
   int64_t read_diff = read - next.read_capacity_units;
   int64_t write_diff = write - next.write_capacity_units;
   if (read_diff == 0 && write_diff == 0)
@@ -228,7 +202,7 @@ engine::ProvisionedThroughput change_throughput(engine::ProvisionedThroughput& n
 
 std::vector<engine::KeySchemaElement> key_schema_of(const JsonValue& list) {
   std::vector<engine::KeySchemaElement> elements;
-  for (const auto& e : list.GetArray()) elements.push_back({string_of(e, "AttributeName"), string_of(e, "KeyType") == "HASH"});
+  for (const auto& e : list.GetArray()) elements.push_back({string_member(e, "AttributeName"), string_member(e, "KeyType") == "HASH"});
   return elements;
 }
 
@@ -244,17 +218,17 @@ std::vector<std::string> definition_names(const engine::TableDefinition& def) {
 
 // A GSI to create: checked like CreateTable's GSIs, against the merged attribute definitions.
 engine::IndexDefinition new_index(const JsonValue& create, const engine::TableDefinition& next, bool on_demand) {
-  std::string name = string_of(create, "IndexName");
+  std::string name = string_member(create, "IndexName");
   const JsonValue& key_schema = create["KeySchema"];
   std::vector<std::string> keys;
-  for (const auto& e : key_schema.GetArray()) keys.push_back(string_of(e, "AttributeName"));
+  for (const auto& e : key_schema.GetArray()) keys.push_back(string_member(e, "AttributeName"));
   std::vector<std::string> definitions = definition_names(next);
   for (const auto& key : keys) {
     if (!contains(definitions, key)) throw model::key_attributes_not_defined(keys, definitions);
   }
   if (keys.size() > 1 && keys[0] == keys[1]) throw model::hash_and_range_same_name();
-  if (string_of(key_schema[0], "KeyType") != "HASH") throw model::first_key_not_hash();
-  if (keys.size() > 1 && string_of(key_schema[1], "KeyType") != "RANGE") throw model::second_key_not_range();
+  if (string_member(key_schema[0], "KeyType") != "HASH") throw model::first_key_not_hash();
+  if (keys.size() > 1 && string_member(key_schema[1], "KeyType") != "RANGE") throw model::second_key_not_range();
   const JsonValue& projection = create["Projection"];
   const JsonValue* projection_type = member(projection, "ProjectionType");
   if (!projection_type) throw model::projection_type_null();
@@ -278,8 +252,8 @@ engine::IndexDefinition new_index(const JsonValue& create, const engine::TableDe
   }
   if (throughput) {
     engine::ProvisionedThroughput t;
-    t.read_capacity_units = long_of((*throughput)["ReadCapacityUnits"]);
-    t.write_capacity_units = long_of((*throughput)["WriteCapacityUnits"]);
+    t.read_capacity_units = coral_long((*throughput)["ReadCapacityUnits"]);
+    t.write_capacity_units = coral_long((*throughput)["WriteCapacityUnits"]);
     index.throughput = t;
   }
   return index;
@@ -321,10 +295,10 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
       const JsonValue* action = member(update, "Update");
       if (!action) continue;
       const JsonValue& requested = (*action)["ProvisionedThroughput"];
-      if (long_of(requested["ReadCapacityUnits"]) > kMaxCapacityUnits ||
-          long_of(requested["WriteCapacityUnits"]) > kMaxCapacityUnits)
+      if (coral_long(requested["ReadCapacityUnits"]) > kMaxCapacityUnits ||
+          coral_long(requested["WriteCapacityUnits"]) > kMaxCapacityUnits)
         throw model::index_update_blocked();
-      std::string name = string_of(*action, "IndexName");
+      std::string name = string_member(*action, "IndexName");
       if (!find_index(next.global_indexes, name)) throw model::global_index_not_found();
       if (on_demand) throw model::index_throughput_with_pay_per_request(name);
       index_throughputs.emplace_back(name, &requested);
@@ -379,16 +353,16 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
   }
   if (const JsonValue* limits = member(request, "OnDemandThroughput"); limits && on_demand) {
     engine::OnDemandThroughput o = next.on_demand_throughput.value_or(engine::OnDemandThroughput{});
-    if (const JsonValue* v = member(*limits, "MaxReadRequestUnits")) o.max_read_request_units = long_of(*v);
-    if (const JsonValue* v = member(*limits, "MaxWriteRequestUnits")) o.max_write_request_units = long_of(*v);
+    if (const JsonValue* v = member(*limits, "MaxReadRequestUnits")) o.max_read_request_units = coral_long(*v);
+    if (const JsonValue* v = member(*limits, "MaxWriteRequestUnits")) o.max_write_request_units = coral_long(*v);
     next.on_demand_throughput = shown.on_demand_throughput = o;
   }
 
   // GSI creations and deletions, in request order.
   if (const JsonValue* definitions = member(request, "AttributeDefinitions")) {
     for (const auto& a : definitions->GetArray()) {
-      std::string name = string_of(a, "AttributeName");
-      model::ValueType type = scalar_type(string_of(a, "AttributeType"));
+      std::string name = string_member(a, "AttributeName");
+      model::ValueType type = scalar_type(string_member(a, "AttributeType"));
       auto it = std::find_if(next.attribute_definitions.begin(), next.attribute_definitions.end(),
                              [&](const auto& d) { return d.name == name; });
       if (it == next.attribute_definitions.end()) next.attribute_definitions.push_back({name, type});
@@ -405,7 +379,7 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
         if (next.global_indexes.size() > kMaxGlobalIndexes) throw model::too_many_global_indexes();
         table_updating = true;
       } else if (const JsonValue* remove = member(update, "Delete")) {
-        std::string name = string_of(*remove, "IndexName");
+        std::string name = string_member(*remove, "IndexName");
         if (!find_index(next.global_indexes, name)) throw model::resource_not_found();
         std::erase_if(next.global_indexes, [&](const auto& index) { return index.name == name; });
         find_index(shown.global_indexes, name)->status = "DELETING";
@@ -421,9 +395,9 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
   }
 
   if (const JsonValue* stream = member(request, "StreamSpecification")) {
-    if (bool_of((*stream)["StreamEnabled"])) {
+    if (coral_bool((*stream)["StreamEnabled"])) {
       if (current.stream.enabled) throw model::stream_already_enabled();
-      next.stream = {true, string_of(*stream, "StreamViewType")};
+      next.stream = {true, string_member(*stream, "StreamViewType")};
       next.stream_label = stream_label(now);
     } else {
       if (!current.stream.enabled) throw model::no_stream_to_disable();
@@ -435,7 +409,7 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
   }
   if (const JsonValue* sse = member(request, "SSESpecification")) {
     const JsonValue* enabled = member(*sse, "Enabled");
-    if (enabled && !bool_of(*enabled)) {
+    if (enabled && !coral_bool(*enabled)) {
       next.sse.reset();
     } else if (enabled || next.sse) {
       engine::SseSpecification s = next.sse.value_or(engine::SseSpecification{"KMS", ""});
@@ -452,7 +426,7 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
     table_updating = true;
   }
   if (const JsonValue* protection = member(request, "DeletionProtectionEnabled"))
-    next.deletion_protection = shown.deletion_protection = bool_of(*protection);
+    next.deletion_protection = shown.deletion_protection = coral_bool(*protection);
 
   if (table_updating) out.status = "UPDATING";
   return out;

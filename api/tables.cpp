@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <ctime>
 
+#include "api/shape.h"
 #include "model/errors.h"
 
 namespace minnow::api {
@@ -217,6 +218,20 @@ void write_table_description(const ActionContext& context, const engine::TableDe
   w.Key("DeletionProtectionEnabled");
   w.Bool(def.deletion_protection);
   w.EndObject();
+}
+
+void check_stream_and_on_demand_settings(const JsonValue& request) {
+  if (const JsonValue* stream = member(request, "StreamSpecification")) {
+    bool enabled = coral_bool((*stream)["StreamEnabled"]);
+    if (enabled && !member(*stream, "StreamViewType")) throw model::stream_view_type_required();
+    if (!enabled && member(*stream, "StreamViewType")) throw model::stream_view_type_without_stream();
+  }
+  if (const JsonValue* limits = member(request, "OnDemandThroughput")) {
+    for (const char* name : {"MaxReadRequestUnits", "MaxWriteRequestUnits"}) {
+      const JsonValue* v = member(*limits, name);
+      if (v && coral_long(*v) < 1 && coral_long(*v) != -1) throw model::on_demand_throughput_out_of_range(name);
+    }
+  }
 }
 
 }  // namespace minnow::api

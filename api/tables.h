@@ -24,6 +24,10 @@ std::string table_arn(const ActionContext& context, const std::string& table_nam
 // "2026-11-30T06:13:44.123". LatestStreamArn is the table ARN + "/stream/" + label.
 std::string stream_label(int64_t epoch_ms);
 
+// The StreamSpecification and OnDemandThroughput checks CreateTable and UpdateTable share:
+// a view type exactly when the stream is enabled; request-unit limits of -1 or at least 1.
+void check_stream_and_on_demand_settings(const JsonValue& request);
+
 // Writes a TableDescription object (DescribeTable's Table, CreateTable's TableDescription, ...).
 // `status` overrides TableStatus (CREATING on create, DELETING on delete).
 void write_table_description(const ActionContext& context, const engine::Table& table, JsonWriter& w,

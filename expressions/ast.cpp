@@ -1,5 +1,7 @@
 #include "expressions/ast.h"
 
+#include <algorithm>
+
 namespace minnow::expressions {
 
 std::string Path::to_string() const {
@@ -158,6 +160,22 @@ std::string Projection::to_string() const {
     out += paths[i].to_string();
   }
   return out;
+}
+
+int compare_paths(const Path& a, const Path& b) {
+  std::size_t n = std::min(a.elements.size(), b.elements.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const PathElement& x = a.elements[i];
+    const PathElement& y = b.elements[i];
+    if (x.is_index() != y.is_index()) return x.is_index() ? -1 : 1;
+    if (x.is_index()) {
+      if (x.index != y.index) return x.index < y.index ? -1 : 1;
+    } else if (int c = x.name.compare(y.name); c != 0) {
+      return c < 0 ? -1 : 1;
+    }
+  }
+  if (a.elements.size() == b.elements.size()) return 0;
+  return a.elements.size() < b.elements.size() ? -1 : 1;
 }
 
 }  // namespace minnow::expressions

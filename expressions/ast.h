@@ -37,6 +37,11 @@ struct Path {
   bool operator==(const Path& o) const { return elements == o.elements; }
 };
 
+// A total order on resolved paths (-1, 0, 1): element by element, list indexes before names,
+// indexes numerically, names bytewise, a prefix first. DynamoDB's choice of "path two" in
+// overlap messages and the order of list updates both follow it.
+int compare_paths(const Path& a, const Path& b);
+
 enum class Comparator : uint8_t { Eq, Ne, Lt, Le, Gt, Ge };
 const char* comparator_text(Comparator c);
 

@@ -155,21 +155,6 @@ void erase(Parent& p, const PathElement& e) {
   }
 }
 
-int compare_paths(const Path& a, const Path& b) {
-  std::size_t n = std::min(a.elements.size(), b.elements.size());
-  for (std::size_t i = 0; i < n; ++i) {
-    const PathElement& x = a.elements[i];
-    const PathElement& y = b.elements[i];
-    if (x.is_index() != y.is_index()) return x.is_index() ? -1 : 1;
-    if (x.is_index()) {
-      if (x.index != y.index) return x.index < y.index ? -1 : 1;
-    } else if (int c = x.name.compare(y.name); c != 0) {
-      return c;
-    }
-  }
-  return static_cast<int>(a.elements.size()) - static_cast<int>(b.elements.size());
-}
-
 }  // namespace
 
 model::Item apply_update(const Update& update, const model::Item& old_item) {

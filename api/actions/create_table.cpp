@@ -218,17 +218,7 @@ void check_definition(const JsonValue& request) {
     }
     if (used.size() != definitions.size()) throw model::attribute_definitions_unused(definitions, used);
   }
-  if (const JsonValue* stream = member(request, "StreamSpecification")) {
-    bool enabled = coral_bool((*stream)["StreamEnabled"]);
-    if (enabled && !member(*stream, "StreamViewType")) throw model::stream_view_type_required();
-    if (!enabled && member(*stream, "StreamViewType")) throw model::stream_view_type_without_stream();
-  }
-  if (const JsonValue* limits = member(request, "OnDemandThroughput")) {
-    for (const char* name : {"MaxReadRequestUnits", "MaxWriteRequestUnits"}) {
-      const JsonValue* v = member(*limits, name);
-      if (v && coral_long(*v) < 1 && coral_long(*v) != -1) throw model::on_demand_throughput_out_of_range(name);
-    }
-  }
+  check_stream_and_on_demand_settings(request);
 }
 
 // ---- Building the definition --------------------------------------------------------------

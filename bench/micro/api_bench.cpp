@@ -14,6 +14,7 @@
 #include "engine/clock.h"
 #include "engine/database.h"
 #include "fixtures.h"
+#include "tests/api/service_harness.h"
 
 namespace {
 
@@ -50,31 +51,14 @@ void BM_ParseAndDecodeItem(benchmark::State& state) {
 }
 BENCHMARK(BM_ParseAndDecodeItem);
 
-struct ServiceFixture {
-  engine::AdjustableClock clock;
-  engine::Database database{clock, engine::DatabaseOptions{}};
-  api::Service service{database, api::ServiceOptions{}};
-  std::string target;
-
+// The api tests' in-process harness, with the benchmark table created.
+struct ServiceFixture : testing::ServiceHarness {
   ServiceFixture() {
     api::Reply r = call("CreateTable",
                         R"({"TableName":"bench","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],)"
                         R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],)"
                         R"("BillingMode":"PAY_PER_REQUEST"})");
     if (r.status != 200) throw std::runtime_error("CreateTable failed: " + r.body);
-  }
-
-  api::Reply call(const char* action, std::string body) {
-    target = std::string("DynamoDB_20120810.") + action;
-    api::Request request;
-    request.method = "POST";
-    request.path = "/";
-    request.target = target;
-    request.content_type = "application/x-amz-json-1.0";
-    request.authorization =
-        "AWS4-HMAC-SHA256 Credential=k/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0";
-    request.body = std::move(body);
-    return service.handle(request);
   }
 };
 

@@ -2,13 +2,48 @@
 
 #include <mutex>
 
+#include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/key.h"
 
 namespace minnow::engine {
 
+namespace {
+
+// Reads the entries of `map` in `range` in key order (or in reverse), as Table::query and
+// Table::scan describe. `item_of(it)` is an entry's encoded base item, `size_of(it)` the size
+// the page counts, `page_key(encoded)` the LastEvaluatedKey of an item.
+template <class Map, class ItemOf, class SizeOf, class PageKey>
+PageResult read_range(const Map& map, const KeyRange& range, bool forward, const PageLimits& limits,
+                      Table::ItemVisitor visit, ItemOf item_of, SizeOf size_of, PageKey page_key) {
+  PageResult page;
+  if (range.empty()) return page;
+  auto first = range.low_inclusive ? map.lower_bound(range.low) : map.upper_bound(range.low);
+  auto last = range.unbounded_high ? map.end()
+              : range.high_inclusive ? map.upper_bound(range.high)
+                                     : map.lower_bound(range.high);
+  // [first, last) in key order; read from its front (forward) or from its back.
+  while (first != last) {
+    auto it = forward ? first++ : --last;
+    const std::string_view encoded = item_of(it);
+    visit(encoded);
+    ++page.scanned_count;
+    page.bytes_read += size_of(it);
+    bool full = limits.max_items && page.scanned_count >= limits.max_items;
+    if (full || (page.bytes_read >= limits.max_bytes && first != last)) {
+      page.last_evaluated_key = page_key(encoded);
+      break;
+    }
+  }
+  return page;
+}
+
+}  // namespace
+
 Table::Table(TableDefinition definition)
-    : name_(definition.name), key_schema_(definition.key_schema), definition_(std::move(definition)) {}
+    : name_(definition.name), key_schema_(definition.key_schema), definition_(std::move(definition)) {
+  rebuild_indexes();
+}
 
 TableDefinition Table::definition() const {
   std::shared_lock lock(mu_);
@@ -23,15 +58,23 @@ void Table::update_definition(FunctionRef<void(TableDefinition&)> change) {
 std::optional<model::Item> Table::get(const model::AttributeMap& key) const {
   std::string k = model::storage_key(key, key_schema_);
   std::shared_lock lock(mu_);
-  auto it = items_.find(k);
-  if (it == items_.end()) return std::nullopt;
-  return model::decode_item(it->second);
+  return get_locked(k);
 }
 
 std::optional<std::string> Table::get_encoded(const model::AttributeMap& key) const {
   std::string k = model::storage_key(key, key_schema_);
   std::shared_lock lock(mu_);
-  auto it = items_.find(k);
+  return get_encoded_locked(k);
+}
+
+std::optional<model::Item> Table::get_locked(const std::string& storage_key) const {
+  auto it = items_.find(storage_key);
+  if (it == items_.end()) return std::nullopt;
+  return model::decode_item(it->second);
+}
+
+std::optional<std::string> Table::get_encoded_locked(const std::string& storage_key) const {
+  auto it = items_.find(storage_key);
   if (it == items_.end()) return std::nullopt;
   return it->second;
 }
@@ -39,31 +82,105 @@ std::optional<std::string> Table::get_encoded(const model::AttributeMap& key) co
 void Table::write(const model::AttributeMap& key, FunctionRef<WriteDecision(const model::Item* old)> decide) {
   std::string k = model::storage_key(key, key_schema_);
   std::unique_lock lock(mu_);
-  auto it = items_.find(k);
-  bool exists = it != items_.end();
-  std::optional<model::Item> old;
-  if (exists) old = model::decode_item(it->second);
+  std::optional<model::Item> old = get_locked(k);
   WriteDecision decision = decide(old ? &*old : nullptr);
+  check_write_locked(decision);
+  commit(k, old ? &*old : nullptr, std::move(decision));
+}
+
+void Table::check_write_locked(const WriteDecision& decision) const {
+  if (decision.action != WriteDecision::Action::Put) return;
+  for (const auto& index : indexes_) index->check_item(decision.item, decision.from_update);
+}
+
+void Table::commit_write_locked(const std::string& storage_key, const model::Item* old, WriteDecision decision) {
+  commit(storage_key, old, std::move(decision));
+}
+
+void Table::commit(const std::string& k, const model::Item* old, WriteDecision decision) {
+  auto it = items_.find(k);
   switch (decision.action) {
     case WriteDecision::Action::Keep:
       return;
     case WriteDecision::Action::Put: {
       std::string encoded = model::encode_item(decision.item);
       size_bytes_ += model::encoded_item_size(encoded);
-      if (exists) {
+      if (it != items_.end()) {
         size_bytes_ -= model::encoded_item_size(it->second);
         it->second = std::move(encoded);
       } else {
-        items_.emplace_hint(it, std::move(k), std::move(encoded));
+        it = items_.emplace_hint(it, k, std::move(encoded));
       }
+      for (const auto& index : indexes_) index->update(k, old, &decision.item, it);
       return;
     }
     case WriteDecision::Action::Delete:
-      if (exists) {
-        size_bytes_ -= model::encoded_item_size(it->second);
-        items_.erase(it);
-      }
+      if (it == items_.end()) return;
+      for (const auto& index : indexes_) index->update(k, old, nullptr, items_.end());
+      size_bytes_ -= model::encoded_item_size(it->second);
+      items_.erase(it);
       return;
+  }
+}
+
+void Table::rebuild_indexes() {
+  indexes_.clear();
+  for (const auto* list : {&definition_.local_indexes, &definition_.global_indexes}) {
+    for (const IndexDefinition& d : *list) {
+      auto index = std::make_unique<SecondaryIndex>(d, definition_.attribute_definitions, key_schema_,
+                                                    list == &definition_.local_indexes);
+      for (auto it = items_.begin(); it != items_.end(); ++it) {
+        model::Item item = model::decode_item(it->second);
+        index->update(it->first, nullptr, &item, it);
+      }
+      indexes_.push_back(std::move(index));
+    }
+  }
+}
+
+const SecondaryIndex* Table::find_index(const std::string& name) const {
+  for (const auto& index : indexes_)
+    if (index->name() == name) return index.get();
+  return nullptr;
+}
+
+std::optional<IndexStats> Table::index_stats(const std::string& name) const {
+  std::shared_lock lock(mu_);
+  const SecondaryIndex* index = find_index(name);
+  if (!index) return std::nullopt;
+  return IndexStats{index->item_count(), index->size_bytes()};
+}
+
+void Table::create_global_index(IndexDefinition index, const std::vector<AttributeDefinition>& new_definitions) {
+  std::unique_lock lock(mu_);
+  for (const AttributeDefinition& d : new_definitions) {
+    bool known = false;
+    for (const AttributeDefinition& e : definition_.attribute_definitions) known |= e.name == d.name;
+    if (!known) definition_.attribute_definitions.push_back(d);
+  }
+  auto built = std::make_unique<SecondaryIndex>(index, definition_.attribute_definitions, key_schema_, false);
+  for (auto it = items_.begin(); it != items_.end(); ++it) {
+    model::Item item = model::decode_item(it->second);
+    built->update(it->first, nullptr, &item, it);
+  }
+  definition_.global_indexes.push_back(std::move(index));
+  indexes_.push_back(std::move(built));
+}
+
+void Table::delete_global_index(const std::string& name) {
+  std::unique_lock lock(mu_);
+  auto& globals = definition_.global_indexes;
+  for (auto it = globals.begin(); it != globals.end(); ++it) {
+    if (it->name == name) {
+      globals.erase(it);
+      break;
+    }
+  }
+  for (auto it = indexes_.begin(); it != indexes_.end(); ++it) {
+    if ((*it)->name() == name && !(*it)->local()) {
+      indexes_.erase(it);
+      break;
+    }
   }
 }
 
@@ -80,36 +197,46 @@ uint64_t Table::size_bytes() const {
 PageResult Table::query(const QuerySpec& spec, const PageLimits& limits, ItemVisitor visit) const {
   KeyRange range = query_range(spec, key_schema_);
   std::shared_lock lock(mu_);
-  return read_range(range, spec.forward, limits, visit);
+  return read_items(range, spec.forward, limits, visit);
 }
 
 PageResult Table::scan(const ScanSpec& spec, const PageLimits& limits, ItemVisitor visit) const {
   KeyRange range = scan_range(spec, key_schema_);
   std::shared_lock lock(mu_);
-  return read_range(range, true, limits, visit);
+  return read_items(range, true, limits, visit);
 }
 
-PageResult Table::read_range(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const {
-  PageResult page;
-  if (range.empty()) return page;
-  auto first = range.low_inclusive ? items_.lower_bound(range.low) : items_.upper_bound(range.low);
-  auto last = range.unbounded_high ? items_.end()
-              : range.high_inclusive ? items_.upper_bound(range.high)
-                                     : items_.lower_bound(range.high);
-  // [first, last) in key order; read from its front (forward) or from its back.
-  while (first != last) {
-    auto it = forward ? first++ : --last;
-    const std::string_view encoded = it->second;
-    visit(encoded);
-    ++page.scanned_count;
-    page.bytes_read += model::encoded_item_size(encoded);
-    bool full = limits.max_items && page.scanned_count >= limits.max_items;
-    if (full || (page.bytes_read >= limits.max_bytes && first != last)) {
-      page.last_evaluated_key = model::key_of(model::decode_item(encoded), key_schema_);
-      break;
-    }
-  }
-  return page;
+PageResult Table::read_items(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const {
+  return read_range(
+      items_, range, forward, limits, visit, [](Items::const_iterator it) -> std::string_view { return it->second; },
+      [](Items::const_iterator it) { return model::encoded_item_size(it->second); },
+      [this](std::string_view encoded) { return model::key_of(model::decode_item(encoded), key_schema_); });
+}
+
+PageResult Table::read_index(const SecondaryIndex& index, const KeyRange& range, bool forward,
+                             const PageLimits& limits, ItemVisitor visit) const {
+  using Entries = std::map<std::string, SecondaryIndex::Entry>;
+  return read_range(
+      index.entries(), range, forward, limits, visit,
+      [](Entries::const_iterator it) -> std::string_view { return it->second.item->second; },
+      [](Entries::const_iterator it) { return std::size_t{it->second.size}; },
+      [&index](std::string_view encoded) { return index.page_key(model::decode_item(encoded)); });
+}
+
+PageResult Table::query_index(const std::string& name, const IndexQuerySpec& spec, const PageLimits& limits,
+                              ItemVisitor visit) const {
+  std::shared_lock lock(mu_);
+  const SecondaryIndex* index = find_index(name);
+  if (!index) throw model::index_not_found(name);
+  return read_index(*index, index->query_range(spec), spec.forward, limits, visit);
+}
+
+PageResult Table::scan_index(const std::string& name, const ScanSpec& spec, const PageLimits& limits,
+                             ItemVisitor visit) const {
+  std::shared_lock lock(mu_);
+  const SecondaryIndex* index = find_index(name);
+  if (!index) throw model::index_not_found(name);
+  return read_index(*index, index->scan_range(spec), true, limits, visit);
 }
 
 }  // namespace minnow::engine

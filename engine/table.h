@@ -1,18 +1,24 @@
-// One table: its definition and its items, in DynamoDB's order.
+// One table: its definition, its items in DynamoDB's order, and its secondary indexes.
 //
-// Thread-safe. mu_ protects the definition's mutable parts and the items: reads take it
-// shared, writes exclusive. Nothing handed out refers into the table: results are copies.
-// The key schema is constant after construction.
+// Thread-safe. mu_ protects the definition's mutable parts, the items and the indexes: reads
+// take it shared, writes exclusive. Every change to the items goes through commit(), which
+// updates the indexes in the same critical section, so an index never drifts from its table.
+// Nothing handed out refers into the table: results are copies. The key schema is constant
+// after construction. engine/transaction holds the locks of several tables at once (in one
+// global order) and uses the *_locked members.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <shared_mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/function_ref.h"
+#include "engine/index.h"
 #include "engine/query.h"
 #include "engine/table_definition.h"
 #include "model/attribute_value.h"
@@ -24,10 +30,18 @@ struct WriteDecision {
   enum class Action { Keep, Put, Delete };
   Action action = Action::Keep;
   model::Item item;  // the new item, for Put
+  // Set by UpdateItem: a secondary index key of the wrong type gets UpdateItem's message.
+  bool from_update = false;
 
   static WriteDecision keep() { return {}; }
   static WriteDecision put(model::Item item) { return {Action::Put, std::move(item)}; }
+  static WriteDecision update(model::Item item) { return {Action::Put, std::move(item), true}; }
   static WriteDecision remove() { return {Action::Delete, {}}; }
+};
+
+struct IndexStats {
+  uint64_t item_count = 0;
+  uint64_t size_bytes = 0;
 };
 
 class Table {
@@ -48,7 +62,8 @@ class Table {
 
   // Looks up the item with this (validated) key and applies what `decide` returns, all under
   // the exclusive lock. `decide` may throw model::Error (a failed condition): nothing changes.
-  // `decide` must not touch this table.
+  // A new item with a secondary index key of the wrong type (or an empty one) is rejected with
+  // DynamoDB's ValidationException, and nothing changes. `decide` must not touch this table.
   void write(const model::AttributeMap& key, FunctionRef<WriteDecision(const model::Item* old)> decide);
 
   uint64_t item_count() const;
@@ -62,16 +77,51 @@ class Table {
   PageResult query(const QuerySpec& spec, const PageLimits& limits, ItemVisitor visit) const;
   PageResult scan(const ScanSpec& spec, const PageLimits& limits, ItemVisitor visit) const;
 
+  // The same on a secondary index (named in the definition; model::index_not_found otherwise).
+  // `visit` sees the whole base item: projecting it is the caller's job. The 1 MB page and the
+  // bytes read count projected sizes; LastEvaluatedKey has the index and the table keys.
+  PageResult query_index(const std::string& index, const IndexQuerySpec& spec, const PageLimits& limits,
+                         ItemVisitor visit) const;
+  PageResult scan_index(const std::string& index, const ScanSpec& spec, const PageLimits& limits,
+                        ItemVisitor visit) const;
+  // ItemCount and IndexSizeBytes of an index; nullopt when there is no such index.
+  std::optional<IndexStats> index_stats(const std::string& index) const;
+
+  // UpdateTable's GlobalSecondaryIndexUpdates: Create adds the definition and fills the index
+  // from the existing items (backfill) in one critical section; Delete drops both.
+  void create_global_index(IndexDefinition index, const std::vector<AttributeDefinition>& new_definitions);
+  void delete_global_index(const std::string& index);
+
+  // For engine/transaction, with mu_ held by the caller (shared for get, exclusive for
+  // check_write and commit_write).
+  std::shared_mutex& mutex() const { return mu_; }
+  std::optional<model::Item> get_locked(const std::string& storage_key) const;
+  std::optional<std::string> get_encoded_locked(const std::string& storage_key) const;
+  // Throws what write() would for this decision (index keys), changing nothing.
+  void check_write_locked(const WriteDecision& decision) const;
+  void commit_write_locked(const std::string& storage_key, const model::Item* old, WriteDecision decision);
+
  private:
-  // Reads `range` in key order (or in reverse), as query() and scan() describe. Requires mu_.
-  PageResult read_range(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const;
+  using Items = std::map<std::string, std::string>;
+
+  // The one place items_ changes: applies `decision` to the item at `storage_key` (old: its
+  // decoded current value) and keeps the indexes and sizes exact. Requires mu_ exclusive.
+  void commit(const std::string& storage_key, const model::Item* old, WriteDecision decision);
+  // The index of that name, or null. Requires mu_.
+  const SecondaryIndex* find_index(const std::string& name) const;
+  void rebuild_indexes();  // from definition_, filled from items_. Requires mu_ exclusive.
+  // A page of items_ or of an index (engine/query.h). Require mu_.
+  PageResult read_items(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const;
+  PageResult read_index(const SecondaryIndex& index, const KeyRange& range, bool forward, const PageLimits& limits,
+                        ItemVisitor visit) const;
 
   const std::string name_;
   const model::KeySchema key_schema_;
   mutable std::shared_mutex mu_;
   TableDefinition definition_;                // Protected by mu_.
-  std::map<std::string, std::string> items_;  // storage_key -> encoded item. Protected by mu_.
+  Items items_;                               // storage_key -> encoded item. Protected by mu_.
   uint64_t size_bytes_ = 0;                   // Sum of item sizes. Protected by mu_.
+  std::vector<std::unique_ptr<SecondaryIndex>> indexes_;  // LSIs then GSIs. Protected by mu_.
 };
 
 }  // namespace minnow::engine

@@ -130,6 +130,18 @@ Error key_type_mismatch(const std::string& name, ValueType expected, ValueType a
   return validation("One or more parameter values were invalid: Type mismatch for key " + name + " expected: " +
                     value_type_name(expected) + " actual: " + value_type_name(actual));
 }
+Error index_key_type_mismatch(const std::string& name, ValueType expected, ValueType actual, const std::string& index) {
+  return validation("One or more parameter values were invalid: Type mismatch for Index Key " + name + " Expected: " +
+                    value_type_name(expected) + " Actual: " + value_type_name(actual) + " IndexName: " + index);
+}
+Error index_key_update_type_mismatch() {
+  return validation("The update expression attempted to update the secondary index key to unsupported type");
+}
+Error index_key_empty_value(const std::string& index, const std::string& name, ValueType type) {
+  return validation(std::string("One or more parameter values are not valid. A value specified for a secondary index key "
+                                "is not supported. The AttributeValue for a key attribute cannot contain an empty ") +
+                    (type == ValueType::S ? "string" : "binary") + " value. IndexName: " + index + ", IndexKey: " + name);
+}
 Error key_empty_value(const std::string& name, ValueType type, bool in_item) {
   return validation(std::string(in_item ? "One or more parameter values are not valid." : "One or more parameter values were invalid:") +
                     " The AttributeValue for a key attribute cannot contain an empty " +

@@ -134,6 +134,11 @@ Error key_type_mismatch(const std::string& name, ValueType expected, ValueType a
 Error key_empty_value(const std::string& name, ValueType type, bool in_item);
 Error partition_key_too_large();
 Error sort_key_too_large();
+// A secondary index key attribute of the wrong type in an item written (PutItem and the like) or
+// set by UpdateItem, and an empty S or B index key value.
+Error index_key_type_mismatch(const std::string& name, ValueType expected, ValueType actual, const std::string& index);
+Error index_key_update_type_mismatch();
+Error index_key_empty_value(const std::string& index, const std::string& name, ValueType type);
 
 // ---- Expression parameters ---------------------------------------------------------------
 Error mixed_expression_parameters(const std::vector<std::string>& non_expression,

@@ -1,0 +1,255 @@
+#include "engine/index.h"
+
+#include "model/errors.h"
+#include "model/item_codec.h"
+
+namespace minnow::engine {
+
+namespace {
+
+const model::AttributeValue* find(const model::AttributeMap& item, const std::string& name) {
+  auto it = item.find(name);
+  return it == item.end() ? nullptr : &it->second;
+}
+
+bool is_empty_scalar(const model::AttributeValue& v) {
+  if (v.type() == model::ValueType::S) return v.as<std::string>().empty();
+  if (v.type() == model::ValueType::B) return v.as<model::Binary>().bytes.empty();
+  return false;
+}
+
+void append_be(std::string& out, uint64_t x, int bytes) {
+  for (int shift = 8 * (bytes - 1); shift >= 0; shift -= 8) out += static_cast<char>((x >> shift) & 0xff);
+}
+
+// The self-delimiting, memcmp-ordered form of one key value (see index.h).
+void append_delimited(std::string& out, const model::AttributeValue& v) {
+  if (v.type() == model::ValueType::N) {
+    out += v.as<model::Number>().sortable_bytes();
+    return;
+  }
+  for (char c : model::key_value_bytes(v)) {
+    out += c;
+    if (c == '\0') out += '\xff';
+  }
+  out += '\0';
+  out += '\x01';
+}
+
+// The escaped bytes of an S or B prefix, without the terminator (begins_with).
+std::string escaped_prefix(const model::AttributeValue& v) {
+  std::string out;
+  for (char c : model::key_value_bytes(v)) {
+    out += c;
+    if (c == '\0') out += '\xff';
+  }
+  return out;
+}
+
+uint64_t mix(uint64_t h) {
+  h ^= h >> 30;
+  h *= 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 27;
+  h *= 0x94d049bb133111ebull;
+  h ^= h >> 31;
+  return h;
+}
+
+}  // namespace
+
+IndexKeySchema index_key_schema(const IndexDefinition& index, const std::vector<AttributeDefinition>& definitions) {
+  IndexKeySchema schema;
+  for (const KeySchemaElement& e : index.key_schema) {
+    model::KeyAttribute attr{e.attribute_name, model::ValueType::S};
+    for (const AttributeDefinition& d : definitions)
+      if (d.name == e.attribute_name) attr.type = d.type;
+    (e.is_hash ? schema.hash : schema.range).push_back(std::move(attr));
+  }
+  return schema;
+}
+
+SecondaryIndex::SecondaryIndex(const IndexDefinition& definition,
+                               const std::vector<AttributeDefinition>& attribute_definitions,
+                               const model::KeySchema& table_schema, bool local)
+    : name_(definition.name),
+      local_(local),
+      key_(index_key_schema(definition, attribute_definitions)),
+      table_schema_(table_schema),
+      projection_type_(definition.projection.type) {
+  projected_attributes_.insert(table_schema.hash.name);
+  if (table_schema.range) projected_attributes_.insert(table_schema.range->name);
+  for (const auto* attrs : {&key_.hash, &key_.range})
+    for (const auto& a : *attrs) projected_attributes_.insert(a.name);
+  for (const auto& name : definition.projection.non_key_attributes) projected_attributes_.insert(name);
+}
+
+void SecondaryIndex::check_item(const model::Item& item, bool from_update) const {
+  for (const auto* attrs : {&key_.hash, &key_.range}) {
+    for (const model::KeyAttribute& a : *attrs) {
+      const model::AttributeValue* v = find(item, a.name);
+      if (!v) continue;
+      if (v->type() != a.type) {
+        if (from_update) throw model::index_key_update_type_mismatch();
+        throw model::index_key_type_mismatch(a.name, a.type, v->type(), name_);
+      }
+      if (is_empty_scalar(*v)) throw model::index_key_empty_value(name_, a.name, a.type);
+    }
+  }
+}
+
+std::string SecondaryIndex::partition_prefix(const std::vector<const model::AttributeValue*>& values) const {
+  std::string bytes;
+  uint64_t hash;
+  if (values.size() == 1) {
+    bytes = model::key_value_bytes(*values[0]);
+    hash = model::partition_hash(*values[0]);
+  } else {
+    hash = 0;
+    for (const model::AttributeValue* v : values) {
+      append_delimited(bytes, *v);
+      hash = mix(hash * 31 + model::partition_hash(*v));
+    }
+  }
+  std::string out;
+  out.reserve(12 + bytes.size() + 32);
+  append_be(out, hash, 8);
+  append_be(out, bytes.size(), 4);
+  out += bytes;
+  return out;
+}
+
+std::optional<std::string> SecondaryIndex::entry_key(const model::Item& item, const std::string& base_key) const {
+  std::vector<const model::AttributeValue*> hash_values;
+  for (const model::KeyAttribute& a : key_.hash) {
+    const model::AttributeValue* v = find(item, a.name);
+    if (!v || v->type() != a.type || is_empty_scalar(*v)) return std::nullopt;
+    hash_values.push_back(v);
+  }
+  std::string key = partition_prefix(hash_values);
+  for (const model::KeyAttribute& a : key_.range) {
+    const model::AttributeValue* v = find(item, a.name);
+    if (!v || v->type() != a.type || is_empty_scalar(*v)) return std::nullopt;
+    append_delimited(key, *v);
+  }
+  key += base_key;
+  return key;
+}
+
+std::string SecondaryIndex::entry_key_of_attributes(const model::AttributeMap& attributes) const {
+  return *entry_key(attributes, model::storage_key(attributes, table_schema_));
+}
+
+std::size_t SecondaryIndex::projected_size(const model::Item& item) const {
+  if (projection_type_ == "ALL") return model::item_size(item);
+  std::size_t size = 0;
+  for (const auto& [name, value] : item)
+    if (projected_attributes_.count(name)) size += name.size() + value.size_bytes();
+  return size;
+}
+
+void SecondaryIndex::update(const std::string& base_key, const model::Item* old_item, const model::Item* new_item,
+                            BaseItems::const_iterator new_position) {
+  std::optional<std::string> old_key = old_item ? entry_key(*old_item, base_key) : std::nullopt;
+  std::optional<std::string> new_key = new_item ? entry_key(*new_item, base_key) : std::nullopt;
+  if (old_key) {
+    auto it = entries_.find(*old_key);
+    if (it != entries_.end()) {
+      size_bytes_ -= it->second.size;
+      entries_.erase(it);
+    }
+  }
+  if (new_key) {
+    Entry entry{new_position, static_cast<uint32_t>(projected_size(*new_item))};
+    size_bytes_ += entry.size;
+    entries_.insert_or_assign(std::move(*new_key), entry);
+  }
+}
+
+void SecondaryIndex::clear() {
+  entries_.clear();
+  size_bytes_ = 0;
+}
+
+model::AttributeMap SecondaryIndex::page_key(const model::Item& item) const {
+  model::AttributeMap key = model::key_of(item, table_schema_);
+  for (const auto* attrs : {&key_.hash, &key_.range})
+    for (const auto& a : *attrs) key.emplace(a.name, item.at(a.name));
+  return key;
+}
+
+KeyRange SecondaryIndex::query_range(const IndexQuerySpec& spec) const {
+  std::vector<const model::AttributeValue*> hash_values;
+  for (const auto& v : spec.hash_values) hash_values.push_back(&v);
+  std::string prefix = partition_prefix(hash_values);
+  for (const auto& v : spec.range_equal) append_delimited(prefix, v);
+
+  KeyRange r;
+  r.low = prefix;
+  auto set_high = [&r](std::optional<std::string> high, bool inclusive) {
+    r.unbounded_high = !high;
+    if (high) r.high = std::move(*high);
+    r.high_inclusive = inclusive;
+  };
+  set_high(prefix_successor(prefix), false);
+  if (spec.sort) {
+    const SortKeyCondition& c = *spec.sort;
+    std::string bound = prefix;
+    append_delimited(bound, c.value);
+    switch (c.op) {
+      case SortKeyOperator::EQ:
+        r.low = bound;
+        set_high(prefix_successor(bound), false);
+        break;
+      case SortKeyOperator::LT: set_high(bound, false); break;
+      case SortKeyOperator::LE: set_high(prefix_successor(bound), false); break;
+      case SortKeyOperator::GT: r.low = *prefix_successor(bound); break;
+      case SortKeyOperator::GE: r.low = bound; break;
+      case SortKeyOperator::BETWEEN: {
+        r.low = bound;
+        std::string high = prefix;
+        append_delimited(high, c.high);
+        set_high(prefix_successor(high), false);
+        break;
+      }
+      case SortKeyOperator::BEGINS_WITH: {
+        std::string start = prefix + escaped_prefix(c.value);
+        set_high(prefix_successor(start), false);
+        r.low = std::move(start);
+        break;
+      }
+    }
+  }
+  if (spec.exclusive_start_key) {
+    std::string start = entry_key_of_attributes(*spec.exclusive_start_key);
+    if (spec.forward) {
+      if (start >= r.low) {
+        r.low = std::move(start);
+        r.low_inclusive = false;
+      }
+    } else if (r.unbounded_high || start <= r.high) {
+      set_high(std::move(start), false);
+    }
+  }
+  return r;
+}
+
+KeyRange SecondaryIndex::scan_range(const ScanSpec& spec) const {
+  HashRange h = segment_hash_range(spec.segment, spec.total_segments);
+  KeyRange r;
+  if (h.first != 0) append_be(r.low, h.first, 8);
+  if (h.last == UINT64_MAX) {
+    r.unbounded_high = true;
+  } else {
+    append_be(r.high, h.last + 1, 8);
+  }
+  if (spec.exclusive_start_key) {
+    std::string start = entry_key_of_attributes(*spec.exclusive_start_key);
+    if (start >= r.low) {
+      r.low = std::move(start);
+      r.low_inclusive = false;
+    }
+  }
+  return r;
+}
+
+}  // namespace minnow::engine

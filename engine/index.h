@@ -1,0 +1,115 @@
+// A secondary index (LSI or GSI): index key -> the base item, kept exact by Table on every
+// write under the table's exclusive lock (engine/table.h), so it never drifts from the table.
+//
+// An index key is 1-4 partition ("HASH") attributes and 0-4 sort ("RANGE") attributes (a GSI
+// with several of either is DynamoDB's multi-attribute key; an LSI has the table's partition
+// key and one sort key). An item is in the index only when it has every index key attribute
+// (sparse indexes).
+//
+// Entries are ordered like a table's items, so the same page and segment rules apply:
+//   entry key := big-endian hash64(partition bytes) len32(partition bytes) partition bytes
+//                sort bytes base-storage-key
+// where partition bytes are the single partition value's key bytes (model::key_value_bytes), or
+// for several the concatenation of their self-delimiting forms, and sort bytes are the
+// self-delimiting forms of the sort values (S and B: 0x00 escaped as 0x00 0xFF, ended by
+// 0x00 0x01; N: Number::sortable_bytes, which ends itself). Self-delimiting forms keep memcmp
+// order value by value, so equality on the leading sort attributes and a condition on the next
+// one are each one contiguous range of entries. The base storage key at the end makes entries
+// unique and orders items with equal index keys by their table key.
+//
+// Not thread-safe: Table guards it with its own lock.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/query.h"
+#include "engine/table_definition.h"
+#include "model/attribute_value.h"
+#include "model/key.h"
+
+namespace minnow::engine {
+
+struct IndexKeySchema {
+  std::vector<model::KeyAttribute> hash;   // 1-4, in KeySchema order
+  std::vector<model::KeyAttribute> range;  // 0-4, in KeySchema order
+};
+
+// The key schema of `index`, typed from the table's attribute definitions.
+IndexKeySchema index_key_schema(const IndexDefinition& index, const std::vector<AttributeDefinition>& definitions);
+
+// A Query on an index: every partition attribute equal; equality on the first sort attributes,
+// then optionally a condition on the next one. The api checks all of that (and the types)
+// before it gets here.
+struct IndexQuerySpec {
+  std::vector<model::AttributeValue> hash_values;  // one per partition attribute, in order
+  std::vector<model::AttributeValue> range_equal;  // the leading sort attributes, in order
+  std::optional<SortKeyCondition> sort;            // on sort attribute range_equal.size()
+  bool forward = true;
+  // Index key and table key attributes of the last item of the previous page; the page starts
+  // just after it (before it, backwards).
+  std::optional<model::AttributeMap> exclusive_start_key;
+};
+
+class SecondaryIndex {
+ public:
+  using BaseItems = std::map<std::string, std::string>;  // Table's storage key -> encoded item
+
+  struct Entry {
+    BaseItems::const_iterator item;  // stays valid: entries go before their base item does
+    uint32_t size = 0;               // the projected item's size (IndexSizeBytes, read units)
+  };
+
+  SecondaryIndex(const IndexDefinition& definition, const std::vector<AttributeDefinition>& attribute_definitions,
+                 const model::KeySchema& table_schema, bool local);
+
+  const std::string& name() const { return name_; }
+  bool local() const { return local_; }
+  const IndexKeySchema& key_schema() const { return key_; }
+
+  // Throws DynamoDB's ValidationException when `item` has an index key attribute of the wrong
+  // type or an empty S or B index key value. `from_update`: the message UpdateItem gets.
+  void check_item(const model::Item& item, bool from_update) const;
+
+  // The entry key for `item` stored under `base_key`, or nullopt when the item lacks an index
+  // key attribute (or has one of the wrong type: check_item rejects those before a write).
+  std::optional<std::string> entry_key(const model::Item& item, const std::string& base_key) const;
+  // The same for a key given as attributes (an ExclusiveStartKey: index and table keys).
+  std::string entry_key_of_attributes(const model::AttributeMap& attributes) const;
+
+  // Replaces the item's entry (old_item/new_item null: absent) after a base write.
+  void update(const std::string& base_key, const model::Item* old_item, const model::Item* new_item,
+              BaseItems::const_iterator new_position);
+  void clear();
+
+  uint64_t item_count() const { return entries_.size(); }
+  uint64_t size_bytes() const { return size_bytes_; }
+
+  // The index key and table key attributes of an item in the index (a LastEvaluatedKey).
+  model::AttributeMap page_key(const model::Item& item) const;
+
+  KeyRange query_range(const IndexQuerySpec& spec) const;
+  KeyRange scan_range(const ScanSpec& spec) const;
+
+  const std::map<std::string, Entry>& entries() const { return entries_; }
+
+ private:
+  std::size_t projected_size(const model::Item& item) const;
+  std::string partition_prefix(const std::vector<const model::AttributeValue*>& values) const;
+
+  std::string name_;
+  bool local_;
+  IndexKeySchema key_;
+  model::KeySchema table_schema_;
+  std::string projection_type_;                // ALL, KEYS_ONLY, INCLUDE
+  std::set<std::string> projected_attributes_;  // key attributes and NonKeyAttributes
+  std::map<std::string, Entry> entries_;
+  uint64_t size_bytes_ = 0;
+};
+
+}  // namespace minnow::engine

@@ -1,5 +1,8 @@
 #include "api/json.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "model/errors.h"
 
 namespace minnow::api {
@@ -16,6 +19,35 @@ std::string to_json_text(const JsonValue& v) {
   rapidjson::StringBuffer buffer;
   JsonWriter writer(buffer);
   v.Accept(writer);
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+namespace {
+void write_canonical(const JsonValue& v, JsonWriter& w) {
+  if (v.IsObject()) {
+    std::vector<const JsonValue::Member*> members;
+    for (auto it = v.MemberBegin(); it != v.MemberEnd(); ++it) members.push_back(&*it);
+    std::sort(members.begin(), members.end(), [](const auto* a, const auto* b) { return view(a->name) < view(b->name); });
+    w.StartObject();
+    for (const auto* m : members) {
+      w.Key(m->name.GetString(), m->name.GetStringLength());
+      write_canonical(m->value, w);
+    }
+    w.EndObject();
+  } else if (v.IsArray()) {
+    w.StartArray();
+    for (const auto& x : v.GetArray()) write_canonical(x, w);
+    w.EndArray();
+  } else {
+    v.Accept(w);
+  }
+}
+}  // namespace
+
+std::string canonical_json_text(const JsonValue& v) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  write_canonical(v, writer);
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 

@@ -49,5 +49,8 @@ inline const JsonValue* member(const JsonValue& object, std::string_view name) {
 
 // Compact JSON text of a value (JavaScript's JSON.stringify form), for messages.
 std::string to_json_text(const JsonValue& v);
+// The same with every object's members sorted by name: equal for two requests that differ only in
+// the order of members (ClientRequestToken idempotency compares requests this way).
+std::string canonical_json_text(const JsonValue& v);
 
 }  // namespace minnow::api

@@ -15,6 +15,7 @@ const std::array kDynamoDbActions = {
     &actions::kUpdateItem,  &actions::kBatchWriteItem, &actions::kBatchGetItem,
     &actions::kQuery,
     &actions::kScan,
+    &actions::kTransactWriteItems, &actions::kTransactGetItems,
 };
 }  // namespace
 

@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "api/admin.h"
 #include "api/error_reply.h"
 #include "api/json.h"
 #include "api/router.h"
@@ -13,10 +14,11 @@ namespace minnow::api {
 struct Service::Impl {
   engine::Database& database;
   ServiceOptions options;
+  engine::AdjustableClock* clock;
 };
 
-Service::Service(engine::Database& database, ServiceOptions options)
-    : impl_(std::make_unique<Impl>(Impl{database, std::move(options)})) {}
+Service::Service(engine::Database& database, ServiceOptions options, engine::AdjustableClock* clock)
+    : impl_(std::make_unique<Impl>(Impl{database, std::move(options), clock})) {}
 Service::~Service() = default;
 
 namespace {
@@ -34,8 +36,10 @@ bool is_blank(const std::string& body) { return body.find_first_not_of(" \t\r\n"
 }  // namespace
 
 // The order of these checks is DynamoDB's (as captured by dynalite): health check, method and
-// content type, JSON syntax, target, authentication, then the action's own checks.
+// content type, JSON syntax, target, authentication, then the action's own checks. Paths under
+// /_minnow/ are Minnow's test controls (api/admin.h).
 Reply Service::handle(Request& request) {
+  if (is_admin_path(request.path)) return handle_admin(request, impl_->database, impl_->clock);
   if (request.method == "GET") {
     return Reply{200, "text/plain", "healthy: dynamodb." + impl_->options.region + ".amazonaws.com "};
   }

@@ -11,6 +11,7 @@
 #include <string_view>
 
 namespace minnow::engine {
+class AdjustableClock;
 class Database;
 }
 
@@ -38,7 +39,9 @@ struct ServiceOptions {
 
 class Service {
  public:
-  Service(engine::Database& database, ServiceOptions options);
+  // `clock`, when given, is the database's clock, which the /_minnow/clock admin call moves
+  // (api/admin.h).
+  Service(engine::Database& database, ServiceOptions options, engine::AdjustableClock* clock = nullptr);
   ~Service();
 
   Reply handle(Request& request);

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "engine/clock.h"
+#include "engine/faults.h"
+#include "engine/idempotency.h"
 
 namespace minnow::engine {
 
@@ -43,11 +45,18 @@ class Database {
   // Drops every table (the /_minnow/reset admin call).
   void clear();
 
+  // The /_minnow/faults admin call's pending conflicts, and TransactWriteItems' tokens. Both are
+  // thread-safe themselves.
+  FaultRegistry& faults() { return faults_; }
+  IdempotencyCache& idempotency() { return idempotency_; }
+
  private:
   const Clock& clock_;
   const DatabaseOptions options_;
   mutable std::shared_mutex mu_;
   std::map<std::string, std::shared_ptr<Table>> tables_;  // Protected by mu_.
+  FaultRegistry faults_;
+  IdempotencyCache idempotency_;
 };
 
 }  // namespace minnow::engine

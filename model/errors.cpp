@@ -193,6 +193,7 @@ Error key_attribute_updated(const std::string& key) {
 Error update_item_too_large() { return validation("Item size to update has exceeded the maximum allowed size"); }
 Error batch_duplicate_keys() { return validation("Provided list of item keys contains duplicates"); }
 Error batch_get_too_many_keys() { return validation("Too many items requested for the BatchGetItem call"); }
+Error batch_write_too_many_items() { return validation("Too many items requested for the BatchWriteItem call"); }
 Error return_values_put_delete() { return validation("ReturnValues can only be ALL_OLD or NONE"); }
 Error duplicate_attribute_to_get(const std::string& name) {
   return validation("One or more parameter values were invalid: Duplicate value in attribute name: " + name);
@@ -201,6 +202,53 @@ Error duplicate_attribute_to_get(const std::string& name) {
 Error item_too_large() { return validation("Item size has exceeded the maximum allowed size"); }
 Error conditional_check_failed() {
   return Error(ErrorCode::ConditionalCheckFailedException, "The conditional request failed");
+}
+Error transaction_conflict() {
+  return Error(ErrorCode::TransactionConflictException, "Transaction is ongoing for the item");
+}
+
+Error transaction_canceled(std::vector<CancellationReason> reasons) {
+  std::string message = "Transaction cancelled, please refer cancellation reasons for specific reasons [";
+  for (std::size_t i = 0; i < reasons.size(); ++i) message += (i ? ", " : "") + reasons[i].code;
+  Error error(ErrorCode::TransactionCanceledException, message + "]");
+  error.cancellation_reasons = std::move(reasons);
+  return error;
+}
+CancellationReason cancellation_reason(const Error& error) {
+  std::string code;
+  switch (error.code()) {
+    case ErrorCode::ConditionalCheckFailedException: code = "ConditionalCheckFailed"; break;
+    case ErrorCode::TransactionConflictException: code = "TransactionConflict"; break;
+    case ErrorCode::ProvisionedThroughputExceededException: code = "ProvisionedThroughputExceeded"; break;
+    case ErrorCode::ItemCollectionSizeLimitExceededException: code = "ItemCollectionSizeLimitExceeded"; break;
+    default: code = "ValidationError"; break;
+  }
+  return CancellationReason{code, error.message(), error.item};
+}
+Error condition_check_failed() {
+  return Error(ErrorCode::ConditionalCheckFailedException, "The conditional request failed.");
+}
+Error transaction_same_item() {
+  return validation("Transaction request cannot include multiple operations on one item");
+}
+Error transaction_item_multiple_actions() {
+  return validation("TransactItems can only contain one of Check, Put, Update or Delete");
+}
+Error transaction_item_no_action() {
+  return validation("Invalid Request: TransactWriteRequest should contain Delete or Put or Update request");
+}
+Error transaction_payload_too_large(std::size_t bytes) {
+  return validation("Transaction payload size cannot exceed 4MB. Payload Size: " + std::to_string(bytes));
+}
+// DynamoDB Local sends no message; real DynamoDB's text was not captured.
+Error idempotent_parameter_mismatch() {
+  return Error(ErrorCode::IdempotentParameterMismatchException,
+               "The request uses the same client token as a previous, but non-identical request.");
+}
+Error admin_invalid(const std::string& detail) { return validation("Invalid /_minnow call: " + detail); }
+Error transaction_in_progress() {
+  return Error(ErrorCode::TransactionInProgressException,
+               "The transaction with the given request token is already in progress.");
 }
 
 // ---- Table actions -------------------------------------------------------------------------

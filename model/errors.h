@@ -159,10 +159,32 @@ Error update_item_too_large();
 // ---- Batches -------------------------------------------------------------------------------
 Error batch_duplicate_keys();
 Error batch_get_too_many_keys();
+Error batch_write_too_many_items();  // more than 25 requests over several tables
 
 // ---- Items ---------------------------------------------------------------------------------
 Error item_too_large();
 Error conditional_check_failed();
+// An item held by an in-flight transaction (an injected conflict, engine/faults.h):
+// TransactionConflictException "Transaction is ongoing for the item".
+Error transaction_conflict();
+
+// ---- Transactions --------------------------------------------------------------------------
+// TransactionCanceledException "Transaction cancelled, please refer cancellation reasons for
+// specific reasons [None, ConditionalCheckFailed]" from one reason per action, in request order.
+Error transaction_canceled(std::vector<CancellationReason> reasons);
+// The reason an action's error gives: Code from the error's code (ConditionalCheckFailed,
+// ValidationError, TransactionConflict), Message and Item from the error.
+CancellationReason cancellation_reason(const Error& error);
+Error condition_check_failed();  // a ConditionCheck action's: "The conditional request failed."
+Error transaction_same_item();   // "Transaction request cannot include multiple operations on one item"
+Error transaction_item_multiple_actions();  // "TransactItems can only contain one of Check, Put, Update or Delete"
+Error transaction_item_no_action();         // "Invalid Request: TransactWriteRequest should contain ..."
+Error transaction_payload_too_large(std::size_t bytes);  // "Transaction payload size cannot exceed 4MB. ..."
+Error idempotent_parameter_mismatch();
+Error transaction_in_progress();
+
+// ---- Minnow's /_minnow admin calls (docs/admin-api.md) ---------------------------------------
+Error admin_invalid(const std::string& detail);  // "Invalid /_minnow call: <detail>"
 
 // ---- Table actions: CreateTable, UpdateTable, DeleteTable ------------------------------------
 // dynalite's wording (captured from DynamoDB) where it has one; DynamoDB Local's where only it

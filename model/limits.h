@@ -6,6 +6,8 @@
 namespace minnow::model {
 
 inline constexpr std::size_t kMaxItemBytes = 400 * 1024;
+inline constexpr std::size_t kMaxTransactionItems = 100;
+inline constexpr std::size_t kMaxTransactionPayloadBytes = 4 * 1024 * 1024;  // the items' sizes, summed
 inline constexpr std::size_t kMaxPartitionKeyBytes = 2048;
 inline constexpr std::size_t kMaxSortKeyBytes = 1024;
 inline constexpr std::size_t kMinTableNameLength = 3;

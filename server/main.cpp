@@ -18,7 +18,7 @@ namespace {
 int serve(const minnow::server::Options& options) {
   minnow::engine::AdjustableClock clock;
   minnow::engine::Database database(clock, options.database);
-  minnow::api::Service service(database, minnow::api::ServiceOptions{.region = options.region});
+  minnow::api::Service service(database, minnow::api::ServiceOptions{.region = options.region}, &clock);
   minnow::server::Server server(service, options);
   server.stop_on_signals();
   std::printf("Minnow listening on %s\n", server.url().c_str());

@@ -18,5 +18,7 @@ extern const Action kBatchWriteItem;
 extern const Action kBatchGetItem;
 extern const Action kQuery;
 extern const Action kScan;
+extern const Action kTransactWriteItems;
+extern const Action kTransactGetItems;
 
 }  // namespace minnow::api::actions

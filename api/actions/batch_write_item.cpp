@@ -1,11 +1,15 @@
-// BatchWriteItem. Checks, in DynamoDB's order: shape; every request's values and item size;
-// then per table: the table, each key against the schema, duplicate keys. Every check passes
-// before the first write; the writes themselves are independent, as in DynamoDB.
+// BatchWriteItem. Checks, in DynamoDB's order: shape; every request's values and item size, and at
+// most 25 requests in all; then per table: the table, each key against the schema, duplicate keys.
+// Every check passes before the first write (and before an injected conflict, engine/faults.h,
+// fails the whole request); the writes themselves are independent, as in DynamoDB.
+// ItemCollectionMetrics: one estimate per item collection written in a table with an LSI.
+#include <algorithm>
 #include <set>
 
 #include "api/actions/actions.h"
 #include "api/capacity.h"
 #include "api/codec.h"
+#include "api/item_write.h"
 #include "api/tables.h"
 #include "model/errors.h"
 #include "model/key.h"
@@ -29,6 +33,8 @@ const Shape kShape(R"({
         "Item": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"}}}}}}}
 })");
 
+constexpr std::size_t kMaxRequests = 25;
+
 struct WriteRequest {
   bool is_put;
   model::AttributeMap item_or_key;
@@ -44,10 +50,12 @@ struct TableWrites {
 void batch_write_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   const JsonValue& request_items = request["RequestItems"];
   std::vector<TableWrites> tables;
+  std::size_t total_requests = 0;
   for (auto t = request_items.MemberBegin(); t != request_items.MemberEnd(); ++t) {
     TableWrites writes;
     writes.name = table_name_of(view(t->name));
     for (const auto& r : t->value.GetArray()) {
+      if (++total_requests > kMaxRequests) throw model::batch_write_too_many_items();
       const JsonValue* put = member(r, "PutRequest");
       const JsonValue* del = member(r, "DeleteRequest");
       if (!put && !del) throw model::attribute_value_multiple_types();  // DynamoDB's wording for {}
@@ -84,12 +92,27 @@ void batch_write_item(const ActionContext& context, const JsonValue& request, Js
     }
   }
 
-  for (auto& writes : tables) {
-    const model::KeySchema& schema = writes.table->key_schema();
-    for (auto& r : writes.requests) {
+  // Every request's primary key: for an injected conflict and ItemCollectionMetrics.
+  std::vector<std::vector<model::AttributeMap>> keys;
+  for (const auto& writes : tables) {
+    keys.emplace_back();
+    for (const auto& r : writes.requests)
+      keys.back().push_back(r.is_put ? model::key_of(r.item_or_key, writes.table->key_schema()) : r.item_or_key);
+  }
+  if (context.database.faults().pending() > 0) {
+    std::vector<engine::FaultRegistry::Target> targets;
+    for (std::size_t t = 0; t < tables.size(); ++t)
+      for (const auto& key : keys[t]) targets.push_back({&tables[t].table->name(), &key});
+    if (!context.database.faults().take_conflict(targets).empty()) throw model::transaction_conflict();
+  }
+
+  for (std::size_t t = 0; t < tables.size(); ++t) {
+    TableWrites& writes = tables[t];
+    for (std::size_t i = 0; i < writes.requests.size(); ++i) {
+      WriteRequest& r = writes.requests[i];
+      const model::AttributeMap& key = keys[t][i];
       std::size_t new_size = r.is_put ? model::item_size(r.item_or_key) : 0;
       std::size_t old_size = 0;
-      model::AttributeMap key = r.is_put ? model::key_of(r.item_or_key, schema) : r.item_or_key;
       writes.table->write(key, [&](const model::Item* existing) {
         if (existing) old_size = model::item_size(*existing);
         if (r.is_put) return engine::WriteDecision::put(std::move(r.item_or_key));
@@ -110,6 +133,29 @@ void batch_write_item(const ActionContext& context, const JsonValue& request, Js
     for (const auto& writes : tables) write_capacity_entry(out, mode, writes.table->name(), writes.units);
     out.EndArray();
   }
+  // One estimate per item collection written, for the tables with a local secondary index.
+  bool metrics = false;
+  for (std::size_t t = 0; t < tables.size(); ++t) {
+    if (!wants_item_collection_metrics(request, *tables[t].table)) continue;
+    if (!metrics) {
+      out.Key("ItemCollectionMetrics");
+      out.StartObject();
+      metrics = true;
+    }
+    out.Key(tables[t].name.data(), tables[t].name.size());
+    out.StartArray();
+    const std::string& hash = tables[t].table->key_schema().hash.name;
+    std::vector<const model::AttributeValue*> written;
+    for (const auto& key : keys[t]) {
+      const model::AttributeValue& value = key.at(hash);
+      if (std::find_if(written.begin(), written.end(), [&](const auto* v) { return *v == value; }) != written.end())
+        continue;
+      written.push_back(&value);
+      write_item_collection_metrics(out, *tables[t].table, key);
+    }
+    out.EndArray();
+  }
+  if (metrics) out.EndObject();
   out.EndObject();
 }
 

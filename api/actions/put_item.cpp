@@ -7,6 +7,7 @@
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
+#include "api/item_write.h"
 #include "api/key_paths.h"
 #include "api/request_expressions.h"
 #include "api/write_condition.h"
@@ -26,38 +27,20 @@ const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_TA
                    "," MINNOW_SHAPE_RETURN_VALUES_ON_CONDITION_CHECK_FAILURE "}");
 
 void put_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  validate_expression_params(request, {"ConditionExpression"}, {"Expected", "ConditionalOperator"});
-  model::Item item = decode_attribute_map(request["Item"]);
-  const JsonValue* return_values = member(request, "ReturnValues");
-  bool return_old = return_values && view(*return_values) == "ALL_OLD";
-  if (return_values && !return_old && view(*return_values) != "NONE") throw model::return_values_put_delete();
-  std::size_t new_size = model::item_size(item);
-  if (new_size > model::kMaxItemBytes) throw model::item_too_large();
-  expressions::Compiled compiled = compile_expressions(request);
-  std::vector<expressions::Path> read = read_paths(compiled);
-  WriteCondition condition(request, std::move(compiled.condition));
-
+  ItemWrite write(ItemWrite::Kind::Put, request, /*single_item=*/true);
   auto table = find_table(context, request, /*table_operation=*/false);
-  model::validate_item_key(item, table->key_schema());
-  validate_conditional_operator(request);
-  validate_key_paths(read, table->key_schema());
-
-  std::optional<model::Item> old;
-  model::AttributeMap key = model::key_of(item, table->key_schema());
-  table->write(key, [&](const model::Item* existing) {
-    condition.check(existing);
-    if (existing) old = *existing;
-    return engine::WriteDecision::put(std::move(item));
-  });
+  write.bind(table);
+  write.check_item();
+  check_injected_conflict(context, *table, write.key());
+  table->write(write.key(), [&](const model::Item* existing) { return write.decide(existing); });
 
   out.StartObject();
-  if (old && return_old) {
-    out.Key("Attributes");
-    write_attribute_map(out, *old);
+  write.write_attributes(out);
+  write_consumed_capacity(out, return_consumed_capacity(request), table->name(), write_units(write.consumed_bytes()));
+  if (wants_item_collection_metrics(request, *table)) {
+    out.Key("ItemCollectionMetrics");
+    write_item_collection_metrics(out, *table, write.key());
   }
-  std::size_t old_size = old ? model::item_size(*old) : 0;
-  write_consumed_capacity(out, return_consumed_capacity(request), table->name(),
-                          write_units(std::max(new_size, old_size)));
   out.EndObject();
 }
 

@@ -13,7 +13,7 @@ namespace minnow::testing {
 struct ServiceHarness {
   engine::AdjustableClock clock;
   engine::Database database{clock, engine::DatabaseOptions{}};
-  api::Service service{database, api::ServiceOptions{}};
+  api::Service service{database, api::ServiceOptions{}, &clock};
 
   api::Reply call(const std::string& action, std::string body) {
     std::string target = "DynamoDB_20120810." + action;

@@ -6,7 +6,8 @@
 
 namespace minnow::engine {
 
-Database::Database(const Clock& clock, DatabaseOptions options) : clock_(clock), options_(options) {}
+Database::Database(const Clock& clock, DatabaseOptions options)
+    : clock_(clock), options_(options), streams_(clock) {}
 Database::~Database() = default;
 
 std::shared_ptr<Table> Database::find(const std::string& name) const {
@@ -19,7 +20,7 @@ std::shared_ptr<Table> Database::create(TableDefinition definition) {
   std::string name = definition.name;
   std::unique_lock lock(mu_);
   if (tables_.count(name)) return nullptr;
-  auto table = std::make_shared<Table>(std::move(definition));
+  auto table = std::make_shared<Table>(std::move(definition), &streams_);
   tables_.emplace(std::move(name), table);
   return table;
 }
@@ -30,6 +31,7 @@ std::shared_ptr<Table> Database::remove(const std::string& name) {
   if (it == tables_.end()) return nullptr;
   auto table = std::move(it->second);
   tables_.erase(it);
+  table->close_stream();  // a deleted table's stream stays describable, DISABLED
   return table;
 }
 
@@ -43,7 +45,9 @@ std::vector<std::string> Database::list(const std::optional<std::string>& exclus
 
 void Database::clear() {
   std::unique_lock lock(mu_);
+  for (auto& [name, table] : tables_) table->close_stream();
   tables_.clear();
+  streams_.clear();
 }
 
 }  // namespace minnow::engine

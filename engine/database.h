@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/clock.h"
+#include "engine/stream.h"
 #include "engine/faults.h"
 #include "engine/idempotency.h"
 
@@ -42,8 +43,11 @@ class Database {
   std::shared_ptr<Table> remove(const std::string& name);
   // Names in ascending order, starting after `exclusive_start` (when given), at most `limit`.
   std::vector<std::string> list(const std::optional<std::string>& exclusive_start, std::size_t limit) const;
-  // Drops every table (the /_minnow/reset admin call).
+  // Drops every table and stream (the /_minnow/reset admin call).
   void clear();
+
+  // Every table's streams, also those of deleted tables (DynamoDB Streams API). Thread-safe.
+  StreamRegistry& streams() { return streams_; }
 
   // The /_minnow/faults admin call's pending conflicts, and TransactWriteItems' tokens. Both are
   // thread-safe themselves.
@@ -55,6 +59,7 @@ class Database {
   const DatabaseOptions options_;
   mutable std::shared_mutex mu_;
   std::map<std::string, std::shared_ptr<Table>> tables_;  // Protected by mu_.
+  StreamRegistry streams_;
   FaultRegistry faults_;
   IdempotencyCache idempotency_;
 };

@@ -40,9 +40,10 @@ PageResult read_range(const Map& map, const KeyRange& range, bool forward, const
 
 }  // namespace
 
-Table::Table(TableDefinition definition)
-    : name_(definition.name), key_schema_(definition.key_schema), definition_(std::move(definition)) {
+Table::Table(TableDefinition definition, StreamRegistry* streams)
+    : name_(definition.name), key_schema_(definition.key_schema), definition_(std::move(definition)), streams_(streams) {
   rebuild_indexes();
+  sync_stream();
 }
 
 TableDefinition Table::definition() const {
@@ -53,6 +54,27 @@ TableDefinition Table::definition() const {
 void Table::update_definition(FunctionRef<void(TableDefinition&)> change) {
   std::unique_lock lock(mu_);
   change(definition_);
+  sync_stream();
+}
+
+void Table::sync_stream() {
+  const bool wanted = streams_ && definition_.stream.enabled;
+  if (stream_ && (!wanted || stream_->label() != definition_.stream_label)) {
+    stream_->close();
+    stream_.reset();
+  }
+  if (wanted && !stream_) stream_ = streams_->open(definition_);
+}
+
+std::shared_ptr<Stream> Table::stream() const {
+  std::shared_lock lock(mu_);
+  return stream_;
+}
+
+void Table::close_stream() {
+  std::unique_lock lock(mu_);
+  if (stream_) stream_->close();
+  stream_.reset();
 }
 
 std::optional<model::Item> Table::get(const model::AttributeMap& key) const {
@@ -104,6 +126,8 @@ void Table::commit(const std::string& k, const model::Item* old, WriteDecision d
       return;
     case WriteDecision::Action::Put: {
       std::string encoded = model::encode_item(decision.item);
+      if (it != items_.end() && it->second == encoded) return;  // nothing changes: no record
+      if (stream_) stream_->append(it != items_.end() ? &it->second : nullptr, &encoded, false);
       size_bytes_ += model::encoded_item_size(encoded);
       if (it != items_.end()) {
         size_bytes_ -= model::encoded_item_size(it->second);
@@ -116,6 +140,7 @@ void Table::commit(const std::string& k, const model::Item* old, WriteDecision d
     }
     case WriteDecision::Action::Delete:
       if (it == items_.end()) return;
+      if (stream_) stream_->append(&it->second, nullptr, decision.by_ttl);
       for (const auto& index : indexes_) index->update(k, old, nullptr, items_.end());
       size_bytes_ -= model::encoded_item_size(it->second);
       items_.erase(it);

@@ -20,6 +20,7 @@
 #include "engine/function_ref.h"
 #include "engine/index.h"
 #include "engine/query.h"
+#include "engine/stream.h"
 #include "engine/table_definition.h"
 #include "model/attribute_value.h"
 
@@ -32,11 +33,14 @@ struct WriteDecision {
   model::Item item;  // the new item, for Put
   // Set by UpdateItem: a secondary index key of the wrong type gets UpdateItem's message.
   bool from_update = false;
+  // Set by the TTL sweeper: the stream record says the DynamoDB service deleted the item.
+  bool by_ttl = false;
 
   static WriteDecision keep() { return {}; }
   static WriteDecision put(model::Item item) { return {Action::Put, std::move(item)}; }
   static WriteDecision update(model::Item item) { return {Action::Put, std::move(item), true}; }
   static WriteDecision remove() { return {Action::Delete, {}}; }
+  static WriteDecision expire() { return {Action::Delete, {}, false, true}; }
 };
 
 struct IndexStats {
@@ -46,14 +50,19 @@ struct IndexStats {
 
 class Table {
  public:
-  explicit Table(TableDefinition definition);
+  // With `streams` (the Database's), the table writes a stream while its definition enables one.
+  explicit Table(TableDefinition definition, StreamRegistry* streams = nullptr);
 
   const std::string& name() const { return name_; }
   const model::KeySchema& key_schema() const { return key_schema_; }
 
   TableDefinition definition() const;
-  // Runs `change` on the definition under the exclusive lock.
+  // Runs `change` on the definition under the exclusive lock. A stream enabled with a new label
+  // opens a new stream; a stream disabled closes the current one.
   void update_definition(FunctionRef<void(TableDefinition&)> change);
+  // The stream being written, or null. close_stream() closes it (DeleteTable).
+  std::shared_ptr<Stream> stream() const;
+  void close_stream();
 
   // A copy of the item with this (validated) key, if any.
   std::optional<model::Item> get(const model::AttributeMap& key) const;
@@ -105,11 +114,13 @@ class Table {
   using Items = std::map<std::string, std::string>;
 
   // The one place items_ changes: applies `decision` to the item at `storage_key` (old: its
-  // decoded current value) and keeps the indexes and sizes exact. Requires mu_ exclusive.
+  // decoded current value) and keeps the indexes, sizes and stream exact: one stream record per
+  // changed item, none when nothing changes. Requires mu_ exclusive.
   void commit(const std::string& storage_key, const model::Item* old, WriteDecision decision);
   // The index of that name, or null. Requires mu_.
   const SecondaryIndex* find_index(const std::string& name) const;
   void rebuild_indexes();  // from definition_, filled from items_. Requires mu_ exclusive.
+  void sync_stream();      // opens or closes stream_ as definition_ says. Requires mu_ exclusive.
   // A page of items_ or of an index (engine/query.h). Require mu_.
   PageResult read_items(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const;
   PageResult read_index(const SecondaryIndex& index, const KeyRange& range, bool forward, const PageLimits& limits,
@@ -122,6 +133,8 @@ class Table {
   Items items_;                               // storage_key -> encoded item. Protected by mu_.
   uint64_t size_bytes_ = 0;                   // Sum of item sizes. Protected by mu_.
   std::vector<std::unique_ptr<SecondaryIndex>> indexes_;  // LSIs then GSIs. Protected by mu_.
+  StreamRegistry* const streams_;             // Null: no streams. Constant after construction.
+  std::shared_ptr<Stream> stream_;            // The enabled stream, or null. Protected by mu_.
 };
 
 }  // namespace minnow::engine

@@ -77,6 +77,7 @@ struct TableDefinition {
   std::vector<IndexDefinition> global_indexes;
   StreamSpecification stream;
   std::string stream_label;  // the latest stream's label; kept when the stream is disabled
+  std::string ttl_attribute;  // Time to Live's attribute; empty while TTL is disabled
   bool deletion_protection = false;
   std::string table_class = "STANDARD";
   int64_t table_class_updated_ms = 0;  // 0: never changed by UpdateTable

@@ -12,6 +12,7 @@
 #include "engine/database.h"
 #include "server/options.h"
 #include "server/server.h"
+#include "server/ttl_timer.h"
 
 namespace {
 
@@ -20,6 +21,7 @@ int serve(const minnow::server::Options& options) {
   minnow::engine::Database database(clock, options.database);
   minnow::api::Service service(database, minnow::api::ServiceOptions{.region = options.region}, &clock);
   minnow::server::Server server(service, options);
+  minnow::server::TtlTimer ttl_timer(database, options.ttl_interval);
   server.stop_on_signals();
   std::printf("Minnow listening on %s\n", server.url().c_str());
   std::fflush(stdout);

@@ -20,5 +20,7 @@ extern const Action kQuery;
 extern const Action kScan;
 extern const Action kTransactWriteItems;
 extern const Action kTransactGetItems;
+extern const Action kUpdateTimeToLive;
+extern const Action kDescribeTimeToLive;
 
 }  // namespace minnow::api::actions

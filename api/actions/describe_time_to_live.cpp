@@ -1,0 +1,34 @@
+// DescribeTimeToLive: ENABLED with the attribute, or DISABLED without one.
+#include "api/actions/actions.h"
+#include "api/tables.h"
+#include "engine/table.h"
+
+namespace minnow::api::actions {
+
+namespace {
+
+const Shape kShape(R"({
+  "TableName": {"type": "String", "notNull": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
+})");
+
+void describe_time_to_live(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  auto table = find_table(context, request, /*table_operation=*/true);
+  const std::string attribute = table->definition().ttl_attribute;
+  out.StartObject();
+  out.Key("TimeToLiveDescription");
+  out.StartObject();
+  out.Key("TimeToLiveStatus");
+  out.String(attribute.empty() ? "DISABLED" : "ENABLED");
+  if (!attribute.empty()) {
+    out.Key("AttributeName");
+    out.String(attribute.data(), attribute.size());
+  }
+  out.EndObject();
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kDescribeTimeToLive{"DescribeTimeToLive", &kShape, describe_time_to_live};
+
+}  // namespace minnow::api::actions

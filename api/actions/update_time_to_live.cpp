@@ -1,0 +1,64 @@
+// UpdateTimeToLive: enables or disables TTL on an attribute; answers the specification as sent.
+//
+// Order (DynamoDB Local's): the Shape; TimeToLiveSpecification present; AttributeName present
+// when enabling, then 1..255 characters; the table lookup ("Table: X not found"); then the
+// state: enabling when enabled (same attribute: "already enabled"; another: "active on a
+// different AttributeName"), disabling when disabled or on another attribute. The change is
+// immediate (no ENABLING/DISABLING), as in DynamoDB Local.
+#include "api/actions/actions.h"
+#include "api/tables.h"
+#include "engine/table.h"
+#include "model/stream_errors.h"
+
+namespace minnow::api::actions {
+
+namespace {
+
+const Shape kShape(R"({
+  "TableName": {"type": "String", "notNull": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "TimeToLiveSpecification": {"type": "FieldStruct<TimeToLiveSpecification>", "children": {
+    "Enabled": {"type": "Boolean"},
+    "AttributeName": {"type": "String"}}}
+})");
+
+void update_time_to_live(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  const JsonValue* spec = member(request, "TimeToLiveSpecification");
+  if (!spec) throw model::ttl_specification_required();
+  const JsonValue* enabled_value = member(*spec, "Enabled");
+  const bool enabled = enabled_value && coral_bool(*enabled_value);
+  const JsonValue* name_value = member(*spec, "AttributeName");
+  if (enabled && !name_value) throw model::ttl_attribute_name_required();
+  const std::string attribute = name_value ? std::string(view(*name_value)) : std::string();
+  if (name_value && (attribute.empty() || attribute.size() > 255)) throw model::ttl_attribute_name_length();
+
+  auto table = find_table(context, request, /*table_operation=*/true);
+  table->update_definition([&](engine::TableDefinition& def) {
+    if (enabled) {
+      if (def.ttl_attribute == attribute) throw model::ttl_already_enabled();
+      if (!def.ttl_attribute.empty()) throw model::ttl_different_attribute();
+      def.ttl_attribute = attribute;
+    } else {
+      if (def.ttl_attribute.empty()) throw model::ttl_already_disabled();
+      if (name_value && def.ttl_attribute != attribute) throw model::ttl_different_attribute();
+      def.ttl_attribute.clear();
+    }
+  });
+
+  out.StartObject();
+  out.Key("TimeToLiveSpecification");
+  out.StartObject();
+  out.Key("Enabled");
+  out.Bool(enabled);
+  if (name_value) {
+    out.Key("AttributeName");
+    out.String(attribute.data(), attribute.size());
+  }
+  out.EndObject();
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kUpdateTimeToLive{"UpdateTimeToLive", &kShape, update_time_to_live};
+
+}  // namespace minnow::api::actions

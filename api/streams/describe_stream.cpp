@@ -1,0 +1,85 @@
+// DescribeStream: the StreamDescription with its one shard.
+//
+// Order: the Shape (StreamArn required, 37..1024 characters; Limit >= 1; ExclusiveStartShardId
+// 28..65 characters), Limit <= 100, then the lookup ("Requested resource not found: Stream: X
+// not found"). A closed stream (disabled, or its table deleted) is DISABLED and its shard has an
+// EndingSequenceNumber. Shards have no children here, so a ShardFilter (CHILD_SHARDS) or an
+// ExclusiveStartShardId of the one shard leaves no shard to describe.
+#include "api/streams/streams.h"
+#include "model/stream_errors.h"
+
+namespace minnow::api::streams {
+
+namespace {
+
+const Shape kShape(R"({
+  "StreamArn": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 37, "lengthLessThanOrEqual": 1024},
+  "Limit": {"type": "Integer", "greaterThanOrEqual": 1},
+  "ExclusiveStartShardId": {"type": "String", "lengthGreaterThanOrEqual": 28, "lengthLessThanOrEqual": 65},
+  "ShardFilter": {"type": "FieldStruct<ShardFilter>", "children": {
+    "Type": {"type": "String", "enum": ["CHILD_SHARDS"]},
+    "ShardId": {"type": "String", "lengthGreaterThanOrEqual": 28, "lengthLessThanOrEqual": 65}}}
+})");
+
+constexpr int64_t kMaxLimit = 100;
+
+void write_string(JsonWriter& w, const char* key, const std::string& value) {
+  w.Key(key);
+  w.String(value.data(), value.size());
+}
+
+void describe_stream(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  if (const JsonValue* v = member(request, "Limit"); v && coral_long(*v) > kMaxLimit)
+    throw model::describe_stream_limit_too_large();
+  std::string arn(view(request["StreamArn"]));
+  auto stream = find_stream(context, arn);
+  if (!stream) throw model::stream_not_found(arn);
+
+  bool with_shard = !member(request, "ShardFilter");
+  if (const JsonValue* v = member(request, "ExclusiveStartShardId"); v && view(*v) == stream->shard_id())
+    with_shard = false;
+  const std::optional<uint64_t> ending = stream->ending_sequence();
+
+  out.StartObject();
+  out.Key("StreamDescription");
+  out.StartObject();
+  out.Key("CreationRequestDateTime");
+  out.Double(static_cast<double>(stream->created_ms()) / 1000.0);
+  out.Key("KeySchema");
+  out.StartArray();
+  for (const auto& e : stream->key_schema()) {
+    out.StartObject();
+    write_string(out, "AttributeName", e.attribute_name);
+    out.Key("KeyType");
+    out.String(e.is_hash ? "HASH" : "RANGE");
+    out.EndObject();
+  }
+  out.EndArray();
+  out.Key("Shards");
+  out.StartArray();
+  if (with_shard) {
+    out.StartObject();
+    out.Key("SequenceNumberRange");
+    out.StartObject();
+    if (ending) write_string(out, "EndingSequenceNumber", engine::format_sequence_number(*ending));
+    write_string(out, "StartingSequenceNumber", engine::format_sequence_number(stream->starting_sequence()));
+    out.EndObject();
+    write_string(out, "ShardId", stream->shard_id());
+    out.EndObject();
+  }
+  out.EndArray();
+  write_string(out, "StreamArn", arn);
+  write_string(out, "StreamLabel", stream->label());
+  out.Key("StreamStatus");
+  out.String(ending ? "DISABLED" : "ENABLED");
+  write_string(out, "StreamViewType", stream->view_type());
+  write_string(out, "TableName", stream->table_name());
+  out.EndObject();
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kDescribeStream{"DescribeStream", &kShape, describe_stream};
+
+}  // namespace minnow::api::streams

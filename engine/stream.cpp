@@ -1,0 +1,181 @@
+#include "engine/stream.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "model/item_codec.h"
+#include "model/key.h"
+
+namespace minnow::engine {
+
+namespace {
+
+uint64_t splitmix64(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+uint64_t fnv1a(std::string_view text) {
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
+  return h;
+}
+
+// A version-4-shaped UUID, unique per sequence number (splitmix64 is a bijection).
+std::string event_id(uint64_t sequence, uint64_t salt) {
+  uint64_t a = splitmix64(sequence ^ salt), b = splitmix64(a ^ sequence);
+  char text[40];
+  std::snprintf(text, sizeof text, "%08x-%04x-4%03x-%04x-%012llx", static_cast<unsigned>(a >> 32),
+                static_cast<unsigned>((a >> 16) & 0xffff), static_cast<unsigned>(a & 0xfff),
+                static_cast<unsigned>(0x8000 | ((b >> 48) & 0x3fff)),
+                static_cast<unsigned long long>(b & 0xffffffffffffULL));
+  return text;
+}
+
+// "shardId-" + 20-digit creation millis + "-" + 8 hex digits, DynamoDB's format.
+std::string make_shard_id(int64_t created_ms, const std::string& table, const std::string& label) {
+  char text[64];
+  std::snprintf(text, sizeof text, "shardId-%020lld-%08x", static_cast<long long>(created_ms),
+                static_cast<unsigned>(fnv1a(table + "/" + label) & 0xffffffffU));
+  return text;
+}
+
+}  // namespace
+
+std::string format_sequence_number(uint64_t sequence) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%021llu", static_cast<unsigned long long>(sequence));
+  return text;
+}
+
+std::optional<uint64_t> parse_sequence_number(std::string_view text) {
+  if (text.size() < 21 || text.size() > 40) return std::nullopt;
+  uint64_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    uint64_t digit = static_cast<uint64_t>(c - '0');
+    if (value > (UINT64_MAX - digit) / 10) return std::nullopt;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+Stream::Stream(const Clock& clock, std::atomic<uint64_t>& sequence, const TableDefinition& table, int64_t created_ms)
+    : clock_(clock),
+      sequence_(sequence),
+      table_name_(table.name),
+      label_(table.stream_label),
+      view_type_(table.stream.view_type),
+      key_schema_elements_(table.key_schema_elements),
+      key_schema_(table.key_schema),
+      created_ms_(created_ms),
+      shard_id_(make_shard_id(created_ms, table.name, table.stream_label)),
+      starting_sequence_(sequence.fetch_add(1) + 1) {}
+
+bool Stream::enabled() const {
+  std::lock_guard lock(mu_);
+  return !ending_;
+}
+
+std::optional<uint64_t> Stream::ending_sequence() const {
+  std::lock_guard lock(mu_);
+  return ending_;
+}
+
+void Stream::append(const std::string* old_encoded, const std::string* new_encoded, bool by_ttl) {
+  StreamRecord record;
+  record.event = !old_encoded ? StreamEvent::Insert : new_encoded ? StreamEvent::Modify : StreamEvent::Remove;
+  record.keys = model::encode_item(model::key_of(model::decode_item(new_encoded ? *new_encoded : *old_encoded), key_schema_));
+  record.size_bytes = model::encoded_item_size(record.keys);
+  bool with_new = view_type_ == "NEW_IMAGE" || view_type_ == "NEW_AND_OLD_IMAGES";
+  bool with_old = view_type_ == "OLD_IMAGE" || view_type_ == "NEW_AND_OLD_IMAGES";
+  if (with_new && new_encoded) {
+    record.new_image = *new_encoded;
+    record.size_bytes += model::encoded_item_size(*new_encoded);
+  }
+  if (with_old && old_encoded) {
+    record.old_image = *old_encoded;
+    record.size_bytes += model::encoded_item_size(*old_encoded);
+  }
+  record.by_ttl = by_ttl;
+  record.created_ms = clock_.now_ms();
+
+  std::lock_guard lock(mu_);
+  if (ending_) return;
+  trim_locked(record.created_ms);
+  record.sequence = sequence_.fetch_add(1) + 1;
+  record.event_id = event_id(record.sequence, fnv1a(shard_id_));
+  records_.push_back(std::move(record));
+}
+
+void Stream::close() {
+  std::lock_guard lock(mu_);
+  if (ending_) return;
+  ending_ = records_.empty() ? std::max(starting_sequence_, trimmed_through_) : records_.back().sequence;
+}
+
+void Stream::trim_locked(int64_t now_ms) {
+  while (!records_.empty() && records_.front().created_ms < now_ms - kStreamRetentionMs) {
+    trimmed_through_ = records_.front().sequence;
+    records_.pop_front();
+  }
+}
+
+uint64_t Stream::trim_horizon_position() {
+  std::lock_guard lock(mu_);
+  trim_locked(clock_.now_ms());
+  return std::max(starting_sequence_, trimmed_through_ + 1);
+}
+
+uint64_t Stream::latest_position() {
+  std::lock_guard lock(mu_);
+  if (!records_.empty()) return records_.back().sequence + 1;
+  return std::max(starting_sequence_, trimmed_through_ + 1);
+}
+
+Stream::ReadResult Stream::read(uint64_t position, std::size_t limit) {
+  ReadResult result;
+  std::lock_guard lock(mu_);
+  trim_locked(clock_.now_ms());
+  if (position <= trimmed_through_) {
+    result.status = ReadResult::Status::Trimmed;
+    return result;
+  }
+  auto it = std::lower_bound(records_.begin(), records_.end(), position,
+                             [](const StreamRecord& r, uint64_t p) { return r.sequence < p; });
+  for (; it != records_.end() && result.records.size() < limit; ++it) result.records.push_back(*it);
+  result.next_position = result.records.empty() ? position : result.records.back().sequence + 1;
+  result.shard_ended = ending_ && it == records_.end() && result.records.empty();
+  return result;
+}
+
+std::shared_ptr<Stream> StreamRegistry::open(const TableDefinition& def) {
+  auto stream = std::make_shared<Stream>(clock_, sequence_, def, clock_.now_ms());
+  std::lock_guard lock(mu_);
+  streams_.push_back(stream);
+  return stream;
+}
+
+std::shared_ptr<Stream> StreamRegistry::find(const std::string& table_name, const std::string& label) const {
+  std::lock_guard lock(mu_);
+  for (const auto& stream : streams_)
+    if (stream->table_name() == table_name && stream->label() == label) return stream;
+  return nullptr;
+}
+
+std::vector<std::shared_ptr<Stream>> StreamRegistry::list(const std::optional<std::string>& table_name) const {
+  std::lock_guard lock(mu_);
+  std::vector<std::shared_ptr<Stream>> out;
+  for (const auto& stream : streams_)
+    if (!table_name || stream->table_name() == *table_name) out.push_back(stream);
+  return out;
+}
+
+void StreamRegistry::clear() {
+  std::lock_guard lock(mu_);
+  streams_.clear();
+}
+
+}  // namespace minnow::engine

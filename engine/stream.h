@@ -1,0 +1,129 @@
+// DynamoDB Streams: a table's change log.
+//
+// A Stream is one enabling of a table's stream (enable, disable, enable again: two streams). It
+// has one shard and keeps the records of the item changes made while it was enabled, for 24
+// hours (by the Clock). Table::commit appends one record per changed item under the table's
+// exclusive lock, so the order of the records is the commit order; sequence numbers come from
+// one counter per Database, so they increase across all streams too. Disabling closes the shard
+// (it gets an ending sequence number); a closed stream stays readable and describable, also
+// after its table is deleted: the StreamRegistry (owned by the Database) keeps every stream.
+//
+// Records hold encoded items (model/item_codec.h), as the view type carries them. No JSON here.
+//
+// Thread-safe. A Stream's mutable state (records, closed) is protected by its own mu_. Lock
+// order: a table's mutex, then its stream's, never the other way round. The registry's mu_ is
+// never held while taking a stream's or a table's.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/clock.h"
+#include "engine/table_definition.h"
+
+namespace minnow::engine {
+
+inline constexpr int64_t kStreamRetentionMs = 24LL * 3600 * 1000;
+
+enum class StreamEvent { Insert, Modify, Remove };
+
+struct StreamRecord {
+  uint64_t sequence = 0;
+  StreamEvent event = StreamEvent::Insert;
+  std::string event_id;                  // a UUID
+  std::string keys;                      // the key attributes, encoded
+  std::optional<std::string> old_image;  // encoded; present when the view type carries it
+  std::optional<std::string> new_image;
+  uint64_t size_bytes = 0;  // DynamoDB size of keys + the images carried
+  int64_t created_ms = 0;
+  bool by_ttl = false;  // a deletion by the TTL service
+};
+
+// Sequence numbers as DynamoDB Streams spells them: decimal, 21 digits, zero-padded.
+std::string format_sequence_number(uint64_t sequence);
+// Null unless `text` is 21 to 40 decimal digits whose value fits 64 bits.
+std::optional<uint64_t> parse_sequence_number(std::string_view text);
+
+class Stream {
+ public:
+  Stream(const Clock& clock, std::atomic<uint64_t>& sequence, const TableDefinition& table, int64_t created_ms);
+
+  // Constant after construction.
+  const std::string& table_name() const { return table_name_; }
+  const std::string& label() const { return label_; }
+  const std::string& view_type() const { return view_type_; }
+  const std::vector<KeySchemaElement>& key_schema() const { return key_schema_elements_; }
+  int64_t created_ms() const { return created_ms_; }
+  const std::string& shard_id() const { return shard_id_; }
+  uint64_t starting_sequence() const { return starting_sequence_; }
+
+  bool enabled() const;
+  // Set once the stream is closed.
+  std::optional<uint64_t> ending_sequence() const;
+
+  // One record for a change of an item: old and new are its encoded forms (null: absent). The
+  // caller holds its table's exclusive lock and has checked that something changed.
+  void append(const std::string* old_encoded, const std::string* new_encoded, bool by_ttl);
+  // Disables the stream: the shard ends at the last record (or at its start when empty).
+  void close();
+
+  // Positions: a shard iterator reads the records whose sequence number is >= its position.
+  uint64_t trim_horizon_position();  // the oldest record kept
+  uint64_t latest_position();        // just after the newest record
+
+  struct ReadResult {
+    enum class Status { Ok, Trimmed } status = Status::Ok;
+    std::vector<StreamRecord> records;
+    uint64_t next_position = 0;
+    bool shard_ended = false;  // closed and every record read: no next iterator
+  };
+  // Up to `limit` records from `position` on; Trimmed when records from there were dropped.
+  ReadResult read(uint64_t position, std::size_t limit);
+
+ private:
+  void trim_locked(int64_t now_ms);  // drops records older than the retention. Requires mu_.
+
+  const Clock& clock_;
+  std::atomic<uint64_t>& sequence_;
+  const std::string table_name_;
+  const std::string label_;
+  const std::string view_type_;
+  const std::vector<KeySchemaElement> key_schema_elements_;
+  const model::KeySchema key_schema_;
+  const int64_t created_ms_;
+  const std::string shard_id_;
+  const uint64_t starting_sequence_;
+
+  mutable std::mutex mu_;
+  std::deque<StreamRecord> records_;       // Protected by mu_.
+  uint64_t trimmed_through_ = 0;           // highest sequence dropped by retention. Protected by mu_.
+  std::optional<uint64_t> ending_;         // Protected by mu_.
+};
+
+// Every stream of a Database, in creation order.
+class StreamRegistry {
+ public:
+  explicit StreamRegistry(const Clock& clock) : clock_(clock) {}
+
+  // A new, enabled stream for the table as defined (label and view type from def.stream*).
+  std::shared_ptr<Stream> open(const TableDefinition& def);
+  std::shared_ptr<Stream> find(const std::string& table_name, const std::string& label) const;
+  // All streams (or a table's), oldest first.
+  std::vector<std::shared_ptr<Stream>> list(const std::optional<std::string>& table_name) const;
+  void clear();
+
+ private:
+  const Clock& clock_;
+  std::atomic<uint64_t> sequence_{100};  // so that small numbers belong to no shard
+  mutable std::mutex mu_;
+  std::vector<std::shared_ptr<Stream>> streams_;  // Protected by mu_.
+};
+
+}  // namespace minnow::engine

@@ -49,4 +49,31 @@ HttpResponse to_http_response(api::Reply&& reply, unsigned version, bool keep_al
   return response;
 }
 
+void write_response_head(int status, std::string_view content_type, std::string_view body, unsigned version,
+                         bool keep_alive, std::string& out) {
+  char number[20];
+  const auto append_number = [&](std::uint64_t value) {
+    auto [end, ec] = std::to_chars(number, number + sizeof number, value);
+    out.append(number, static_cast<std::size_t>(end - number));
+  };
+  out.clear();
+  out.append(version == 10 ? "HTTP/1.0 " : "HTTP/1.1 ");
+  append_number(static_cast<unsigned>(status));
+  out.push_back(' ');
+  out.append(std_view(http::obsolete_reason(http::int_to_status(static_cast<unsigned>(status)))));
+  out.append("\r\nContent-Type: ");
+  out.append(content_type);
+  const RequestId id = make_request_id();
+  out.append("\r\nx-amzn-RequestId: ");
+  out.append(id.data(), id.size());
+  out.append("\r\nx-amz-crc32: ");
+  append_number(crc32(body));
+  // Beast's keep_alive(): HTTP/1.1 says "close" when closing, HTTP/1.0 "keep-alive" when not.
+  if (version >= 11 && !keep_alive) out.append("\r\nConnection: close");
+  if (version < 11 && keep_alive) out.append("\r\nConnection: keep-alive");
+  out.append("\r\nContent-Length: ");
+  append_number(body.size());
+  out.append("\r\n\r\n");
+}
+
 }  // namespace minnow::server

@@ -9,6 +9,7 @@
 
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <string>
 #include <string_view>
 
 #include "api/service.h"
@@ -24,5 +25,11 @@ api::Request to_api_request(HttpRequest& request);
 // `version` is the request's (10 or 11); `keep_alive` whether the connection stays open after
 // this response, announced with a Connection header where the version needs one.
 HttpResponse to_http_response(api::Reply&& reply, unsigned version, bool keep_alive);
+
+// The same response's status line and header fields, as Beast would serialise them, written
+// into `out` (cleared first; its capacity is reused) for `body`: what the Session sends, with
+// the body, in one gather write.
+void write_response_head(int status, std::string_view content_type, std::string_view body, unsigned version,
+                         bool keep_alive, std::string& out);
 
 }  // namespace minnow::server

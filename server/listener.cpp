@@ -11,8 +11,14 @@ namespace asio = boost::asio;
 using boost::asio::ip::tcp;
 using boost::system::error_code;
 
-Listener::Listener(asio::io_context& io, const tcp::endpoint& endpoint, std::shared_ptr<SessionRegistry> registry)
-    : io_(io), strand_(asio::make_strand(io)), acceptor_(strand_), retry_timer_(strand_), registry_(std::move(registry)) {
+Listener::Listener(asio::io_context& io, const tcp::endpoint& endpoint, std::shared_ptr<SessionRegistry> registry,
+                   std::vector<asio::io_context*> sessions)
+    : io_(io),
+      strand_(asio::make_strand(io)),
+      acceptor_(strand_),
+      retry_timer_(strand_),
+      registry_(std::move(registry)),
+      sessions_(std::move(sessions)) {
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(asio::socket_base::reuse_address(true));
   acceptor_.bind(endpoint);
@@ -37,8 +43,10 @@ void Listener::stop() {
 
 void Listener::accept() {
   if (stopped_) return;
-  // Each connection gets its own strand: its handlers never run concurrently.
-  acceptor_.async_accept(asio::make_strand(io_), [self = shared_from_this()](error_code ec, tcp::socket socket) {
+  // Each connection lives on one single-threaded io_context: its handlers never run concurrently.
+  asio::io_context& context = *sessions_[next_session_];
+  next_session_ = (next_session_ + 1) % sessions_.size();
+  acceptor_.async_accept(context, [self = shared_from_this()](error_code ec, tcp::socket socket) {
     self->on_accept(ec, std::move(socket));
   });
 }

@@ -1,15 +1,18 @@
-// Accepts TCP connections and starts a Session for each, on a strand of its own.
+// Accepts TCP connections and starts a Session for each, on the session io_contexts in turn
+// (each run by one thread, so a session needs no strand).
 // Server-private: includes Asio.
 //
 // Concurrency: the acceptor is used only on strand_; stop() may be called from any thread.
-// local_endpoint() is constant after construction.
+// local_endpoint() and the list of session io_contexts are constant after construction.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <cstddef>
 #include <memory>
+#include <vector>
 
 #include "server/session.h"
 
@@ -18,8 +21,9 @@ namespace minnow::server {
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
   // Binds and listens at once; throws boost::system::system_error when it cannot.
+  // `sessions`: the io_contexts new connections go to, in turn; not empty.
   Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint,
-           std::shared_ptr<SessionRegistry> registry);
+           std::shared_ptr<SessionRegistry> registry, std::vector<boost::asio::io_context*> sessions);
 
   // The bound address: with port 0, the port the system picked.
   const boost::asio::ip::tcp::endpoint& local_endpoint() const { return local_endpoint_; }
@@ -38,6 +42,8 @@ class Listener : public std::enable_shared_from_this<Listener> {
   boost::asio::steady_timer retry_timer_;  // backs off when accept fails (e.g. out of file descriptors)
   boost::asio::ip::tcp::endpoint local_endpoint_;
   const std::shared_ptr<SessionRegistry> registry_;
+  const std::vector<boost::asio::io_context*> sessions_;
+  std::size_t next_session_ = 0;  // Used on strand_.
   bool stopped_ = false;  // Used on strand_.
 };
 

@@ -1,12 +1,16 @@
 #include "server/server.h"
 
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <algorithm>
 #include <atomic>
 #include <csignal>
+#include <functional>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <thread>
@@ -40,19 +44,33 @@ std::string url_host(const std::string& host) {
   return host.find(':') != std::string::npos ? "[" + host + "]" : host;
 }
 
+// One io_context per thread, each run by its thread alone: connections are spread over them, so
+// a connection's handlers never run concurrently and need no strand, and each context can skip
+// the cross-thread hand-offs of a shared one. The first also runs the listener and signals.
+std::vector<std::unique_ptr<asio::io_context>> make_contexts(unsigned threads) {
+  std::vector<std::unique_ptr<asio::io_context>> contexts;
+  for (unsigned i = 0; i < std::max(1u, threads); ++i) contexts.push_back(std::make_unique<asio::io_context>(1));
+  return contexts;
+}
+
 }  // namespace
 
 struct Server::Impl {
   Impl(api::Service& service, const Options& options)
       : options(options),
-        io(static_cast<int>(options.threads)),
+        contexts(make_contexts(options.threads)),
+        io(*contexts.front()),
         registry(std::make_shared<SessionRegistry>(
             service, SessionLimits{options.max_body_bytes, options.idle_timeout, options.read_timeout},
             // Every session is gone: nothing is left to serve (signals and timers may still wait).
-            [this] { io.stop(); })) {
+            [this] { stop_all(); })) {
+    // The other contexts wait for connections even while they have none.
+    for (std::size_t i = 1; i < contexts.size(); ++i) guards.emplace_back(asio::make_work_guard(*contexts[i]));
+    std::vector<asio::io_context*> session_contexts;
+    for (auto& context : contexts) session_contexts.push_back(context.get());
     const tcp::endpoint endpoint = resolve(io, options.host, options.port);
     try {
-      listener = std::make_shared<Listener>(io, endpoint, registry);
+      listener = std::make_shared<Listener>(io, endpoint, registry, std::move(session_contexts));
     } catch (const boost::system::system_error& e) {
       throw std::runtime_error("cannot listen on " + url_host(options.host) + ":" + std::to_string(options.port) +
                                ": " + e.code().message());
@@ -63,15 +81,21 @@ struct Server::Impl {
   void on_signal(error_code ec, int) {
     if (ec) return;
     if (stopping.exchange(true)) {
-      io.stop();  // second signal: do not wait for requests in flight
+      stop_all();  // second signal: do not wait for requests in flight
       return;
     }
     listener->stop();
     signals->async_wait([this](error_code ec, int signal) { on_signal(ec, signal); });
   }
 
+  void stop_all() {
+    for (auto& context : contexts) context->stop();
+  }
+
   const Options options;
-  asio::io_context io;
+  std::vector<std::unique_ptr<asio::io_context>> contexts;
+  asio::io_context& io;  // the first context: listener and signals
+  std::vector<asio::executor_work_guard<asio::io_context::executor_type>> guards;
   std::shared_ptr<SessionRegistry> registry;
   std::shared_ptr<Listener> listener;
   std::optional<asio::signal_set> signals;
@@ -94,11 +118,11 @@ void Server::stop_on_signals() {
 }
 
 void Server::run() {
-  auto serve = [this] {
+  auto serve = [this](asio::io_context& io) {
     // A handler that throws is a bug; keep serving the other connections.
     for (;;) {
       try {
-        impl_->io.run();
+        io.run();
         return;
       } catch (const std::exception& e) {
         std::cerr << "minnow: internal error: " << e.what() << std::endl;
@@ -106,9 +130,10 @@ void Server::run() {
     }
   };
   std::vector<std::thread> threads;
-  threads.reserve(impl_->options.threads - 1);
-  for (unsigned i = 1; i < impl_->options.threads; ++i) threads.emplace_back(serve);
-  serve();
+  const auto& contexts = impl_->contexts;
+  threads.reserve(contexts.size() - 1);
+  for (std::size_t i = 1; i < contexts.size(); ++i) threads.emplace_back(serve, std::ref(*contexts[i]));
+  serve(*contexts.front());
   for (auto& thread : threads) thread.join();
 }
 

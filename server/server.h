@@ -1,4 +1,4 @@
-// The HTTP server around an api::Service: one io_context, a pool of threads, a Listener.
+// The HTTP server around an api::Service: one io_context per thread, a Listener.
 // No Boost in this header, so main() and other users compile quickly.
 //
 // Lifecycle: construct (binds and listens at once, so port() is known and start-up errors

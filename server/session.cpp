@@ -1,11 +1,11 @@
 #include "server/session.h"
 
-#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/string.hpp>
-#include <boost/beast/http/read.hpp>
-#include <boost/beast/http/write.hpp>
+#include <boost/beast/http/error.hpp>
+#include <algorithm>
+#include <array>
 #include <iostream>
 #include <utility>
 #include <vector>
@@ -89,139 +89,223 @@ void SessionRegistry::drained_if_done(std::unique_lock<std::mutex>& lock) {
 // ---- Session --------------------------------------------------------------------------------
 
 Session::Session(tcp::socket socket, std::shared_ptr<SessionRegistry> registry)
-    : stream_(std::move(socket)), registry_(std::move(registry)) {
+    : socket_(std::move(socket)),
+      timer_(socket_.get_executor()),
+      registry_(std::move(registry)),
+      timer_step_(std::max(std::chrono::milliseconds(1),
+                           std::min(registry_->limits().idle_timeout, registry_->limits().read_timeout))) {
   error_code ignored;
   // Replies go out in one write; never hold them back waiting for an ACK.
-  stream_.socket().set_option(tcp::no_delay(true), ignored);
+  socket_.set_option(tcp::no_delay(true), ignored);
+  // Reads and writes are tried at once and wait for the socket only when it is not ready.
+  socket_.non_blocking(true, ignored);
 }
 
 Session::~Session() { registry_->remove(this); }
 
 void Session::start() {
   if (!registry_->add(shared_from_this())) return;  // stopping: the socket closes with us
-  asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->wait_for_request(); });
+  asio::post(socket_.get_executor(), [self = shared_from_this()] { self->serve(); });
 }
 
 void Session::shutdown() {
-  asio::post(stream_.get_executor(), [self = shared_from_this()] {
+  asio::post(socket_.get_executor(), [self = shared_from_this()] {
     self->stopping_ = true;
-    if (self->idle_) self->stream_.cancel();
+    error_code ignored;
+    if (self->state_ == State::kIdle) self->socket_.cancel(ignored);
   });
 }
 
-void Session::wait_for_request() {
-  if (stopping_) return close();
-  if (buffer_.size() > 0) return read_header();  // a pipelined request is already here
-  idle_ = true;
-  stream_.expires_after(registry_->limits().idle_timeout);
-  stream_.async_read_some(buffer_.prepare(kFirstReadBytes),
-                          [self = shared_from_this()](error_code ec, std::size_t bytes) {
-                            self->on_first_bytes(ec, bytes);
-                          });
-}
-
-void Session::on_first_bytes(error_code ec, std::size_t bytes) {
-  idle_ = false;
-  if (ec) return close();  // the client left, the idle timeout fired, or we are stopping
-  buffer_.commit(bytes);
-  read_header();
-}
-
-void Session::read_header() {
-  parser_.emplace();
-  parser_->header_limit(kHeaderLimit);
-  parser_->body_limit(registry_->limits().max_body_bytes);
-  // One deadline for the whole request, header and body.
-  stream_.expires_after(registry_->limits().read_timeout);
-  http::async_read_header(stream_, buffer_, *parser_, [self = shared_from_this()](error_code ec, std::size_t) {
-    self->on_header(ec);
-  });
-}
-
-void Session::on_header(error_code ec) {
-  if (ec) return on_read_error(ec);
-  const auto& header = parser_->get();
-  // curl and some SDKs wait (curl: a whole second) for this before sending a large body.
-  if (header.version() >= 11 && !parser_->is_done() && beast::iequals(header[http::field::expect], "100-continue")) {
-    asio::async_write(stream_, asio::buffer(kContinue.data(), kContinue.size()),
-                      [self = shared_from_this()](error_code ec, std::size_t) { self->on_continue_sent(ec); });
-    return;
+void Session::serve() {
+  for (;;) {
+    if (state_ == State::kIdle) {
+      if (!woken_) {
+        if (stopping_) return close();
+        if (buffer_.size() == 0) {  // else a pipelined request is already here
+          set_deadline(registry_->limits().idle_timeout);
+          return start_read();  // the first bytes of the next request
+        }
+      }
+      woken_ = false;
+      state_ = State::kRead;
+      parser_.emplace();
+      parser_->eager(true);
+      parser_->header_limit(kHeaderLimit);
+      parser_->body_limit(registry_->limits().max_body_bytes);
+      continue_sent_ = false;
+      // One deadline for the whole request, header and body.
+      set_deadline(registry_->limits().read_timeout);
+    }
+    // State::kRead: parse what has arrived.
+    if (buffer_.size() > 0) {
+      error_code ec;
+      const std::size_t used = parser_->put(buffer_.data(), ec);
+      buffer_.consume(used);
+      if (ec && ec != http::error::need_more) return on_read_error(ec);
+      if (parser_->is_done()) {
+        handle();
+        if (!send_reply() || !after_reply()) return;
+        continue;
+      }
+      if (!ec && used > 0 && buffer_.size() > 0) continue;
+    }
+    // More bytes are needed.
+    if (!continue_sent_ && parser_->is_header_done()) {
+      continue_sent_ = true;
+      const auto& header = parser_->get();
+      // curl and some SDKs wait (curl: a whole second) for this before sending a large body.
+      if (header.version() >= 11 && beast::iequals(header[http::field::expect], "100-continue")) {
+        asio::async_write(socket_, asio::buffer(kContinue.data(), kContinue.size()),
+                          [self = shared_from_this()](error_code ec, std::size_t) { self->on_continue_sent(ec); });
+        return;
+      }
+    }
+    return start_read();
   }
-  read_body();
+}
+
+void Session::start_read() {
+  // Asio tries the read at once only when the last one did not drain the socket, so a reply
+  // followed by a wait for the next request costs no failed recv.
+  socket_.async_read_some(buffer_.prepare(kFirstReadBytes), [self = shared_from_this()](error_code ec, std::size_t bytes) {
+    self->on_read(ec, bytes);
+  });
+}
+
+void Session::on_read(error_code ec, std::size_t bytes) {
+  // The client left (end of stream or reset, mid-request or not), a timeout fired, or we are
+  // stopping.
+  if (ec) return close();
+  buffer_.commit(bytes);
+  if (state_ == State::kIdle) woken_ = true;
+  serve();
 }
 
 void Session::on_continue_sent(error_code ec) {
   if (ec) return close();
-  read_body();
-}
-
-void Session::read_body() {
-  http::async_read(stream_, buffer_, *parser_, [self = shared_from_this()](error_code ec, std::size_t) {
-    self->on_body(ec);
-  });
-}
-
-void Session::on_body(error_code ec) {
-  if (ec) return on_read_error(ec);
-  handle();
+  serve();
 }
 
 void Session::handle() {
   HttpRequest request = parser_->release();
   parser_.reset();
   const unsigned version = request.version();
-  const bool keep_alive = request.keep_alive() && !stopping_;
+  keep_alive_ = request.keep_alive() && !stopping_;
   api::Reply reply = call_service(registry_->service(), request);
-  write(to_http_response(std::move(reply), version, keep_alive), keep_alive);
+  out_body_ = std::move(reply.body);
+  write_response_head(reply.status, reply.content_type, out_body_, version, keep_alive_, out_head_);
+  state_ = State::kWrite;
 }
 
-void Session::write(HttpResponse response, bool keep_alive) {
-  response_.emplace(std::move(response));
-  stream_.expires_after(registry_->limits().read_timeout);
-  http::async_write(stream_, *response_, [self = shared_from_this(), keep_alive](error_code ec, std::size_t) {
-    self->on_write(ec, keep_alive);
-  });
+bool Session::send_reply() {
+  std::array<asio::const_buffer, 2> buffers{asio::buffer(out_head_), asio::buffer(out_body_)};
+  const std::size_t total = out_head_.size() + out_body_.size();
+  error_code ec;
+  std::size_t sent = socket_.write_some(buffers, ec);
+  if (ec == asio::error::would_block || ec == asio::error::try_again) {
+    sent = 0;
+    ec = {};
+  }
+  if (ec) {
+    close();
+    return false;
+  }
+  if (sent == total) return true;
+  // The socket's send buffer is full: the rest goes out asynchronously.
+  if (sent < out_head_.size()) {
+    buffers[0] += sent;
+  } else {
+    buffers[0] = asio::const_buffer();
+    buffers[1] += sent - out_head_.size();
+  }
+  set_deadline(registry_->limits().read_timeout);
+  asio::async_write(socket_, buffers, [self = shared_from_this()](error_code ec, std::size_t) { self->on_written(ec); });
+  return false;
 }
 
-void Session::on_write(error_code ec, bool keep_alive) {
-  response_.reset();
+void Session::on_written(error_code ec) {
   if (ec) return close();
-  if (lingering_) return linger();
-  if (!keep_alive || stopping_) return close();
-  wait_for_request();
+  if (after_reply()) serve();
+}
+
+bool Session::after_reply() {
+  if (lingering_) {
+    linger();
+    return false;
+  }
+  if (!keep_alive_ || stopping_) {
+    close();
+    return false;
+  }
+  state_ = State::kIdle;
+  return true;
 }
 
 void Session::on_read_error(error_code ec) {
   if (ec == http::error::body_limit) return reject(http::status::payload_too_large, "Request body too large\n");
   if (ec == http::error::end_of_stream || ec == http::error::partial_message) return close();
   if (is_http_error(ec)) return reject(http::status::bad_request, "Bad request\n");
-  close();  // timeout, reset, or cancelled
+  close();
 }
 
 void Session::reject(http::status status, std::string_view message) {
   parser_.reset();
   lingering_ = true;
-  write(to_http_response(api::Reply{static_cast<int>(status), "text/plain", std::string(message)}, 11, false), false);
+  keep_alive_ = false;
+  out_body_.assign(message);
+  write_response_head(static_cast<int>(status), "text/plain", out_body_, 11, false, out_head_);
+  state_ = State::kWrite;
+  if (send_reply()) after_reply();
 }
 
 void Session::linger() {
+  state_ = State::kLinger;
   error_code ignored;
-  stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
-  stream_.expires_after(kLingerTime);
+  socket_.shutdown(tcp::socket::shutdown_send, ignored);
+  set_deadline(std::chrono::duration_cast<std::chrono::milliseconds>(kLingerTime));
   drain();
 }
 
 void Session::drain() {
-  stream_.async_read_some(buffer_.prepare(kFirstReadBytes), [self = shared_from_this()](error_code ec, std::size_t) {
+  socket_.async_read_some(buffer_.prepare(kFirstReadBytes), [self = shared_from_this()](error_code ec, std::size_t) {
     if (ec) return self->close();  // the client closed too, or time is up
     self->drain();
   });
 }
 
 void Session::close() {
+  if (state_ == State::kClosed) return;
+  state_ = State::kClosed;
   error_code ignored;
-  stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
-  stream_.close();
+  socket_.shutdown(tcp::socket::shutdown_send, ignored);
+  socket_.close(ignored);
+  timer_.cancel();
+}
+
+// One timer serves every deadline without being re-armed per request: it is armed no later than
+// now + timer_step_, which is no later than any idle or read deadline set from now on, so it only
+// needs re-arming for a deadline that is nearer still (lingering).
+void Session::set_deadline(std::chrono::milliseconds timeout) {
+  const auto now = Clock::now();
+  deadline_ = now + timeout;
+  if (!timer_armed_ || deadline_ < timer_expiry_) arm_timer(std::min(deadline_, now + timer_step_));
+}
+
+void Session::arm_timer(Clock::time_point expiry) {
+  timer_armed_ = true;
+  timer_expiry_ = expiry;
+  const unsigned generation = ++timer_generation_;
+  timer_.expires_at(expiry);  // cancels the wait in flight, if any
+  timer_.async_wait([self = shared_from_this(), generation](error_code ec) { self->on_timer(ec, generation); });
+}
+
+void Session::on_timer(error_code ec, unsigned generation) {
+  if (generation != timer_generation_ || state_ == State::kClosed) return;  // superseded, or over
+  timer_armed_ = false;
+  if (ec) return;
+  const auto now = Clock::now();
+  if (now >= deadline_) return close();  // the wait in flight, if any, ends with operation_aborted
+  arm_timer(std::min(deadline_, now + timer_step_));
 }
 
 }  // namespace minnow::server

@@ -4,20 +4,28 @@
 // A connection's life, one request at a time (pipelined requests wait in the read buffer):
 //   idle     waiting for the first bytes of the next request     idle timeout
 //   read     header, then body (body limit: 413, then close)     read timeout for the whole request
-//   handle   Service::handle, synchronously, on this strand
+//   handle   Service::handle, synchronously
 //   write    the reply                                           read timeout again
 // Broken HTTP gets a 400 and the connection closes; a client that goes silent or away is just
 // closed. Error replies that close the connection linger briefly, reading and discarding what
 // the client still sends, so that it sees the reply instead of a reset.
 //
-// Concurrency: every member of Session is used only on its strand (the socket's executor).
+// The fast path costs one epoll wait, one recv and one send per request: the socket is
+// non-blocking, the request is parsed from the read buffer with Beast's parser as bytes
+// arrive, and the reply (a pre-serialised head plus the body) is sent at once, falling back to
+// an asynchronous write only when the socket cannot take it all. The deadlines share one timer
+// that is not touched per request: it wakes at most every min(idle, read) timeout and compares
+// the current deadline (a plain time point) with the clock.
+//
+// Concurrency: a Session lives on one single-threaded io_context (the socket's); every member is
+// used only on that thread, so no strand is needed. shutdown() posts to it.
 // SessionRegistry is shared by the listener and all sessions; its set of live sessions is
 // protected by mu_, everything else in it is constant after construction.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <chrono>
 #include <cstddef>
@@ -25,6 +33,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <unordered_map>
 
@@ -72,7 +81,7 @@ class SessionRegistry {
 
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  // The socket's executor must be a strand of its own.
+  // The socket's io_context must be run by one thread only.
   Session(boost::asio::ip::tcp::socket socket, std::shared_ptr<SessionRegistry> registry);
   ~Session();
 
@@ -82,17 +91,19 @@ class Session : public std::enable_shared_from_this<Session> {
 
  private:
   using Parser = http::request_parser<http::string_body>;
+  using Clock = std::chrono::steady_clock;
 
-  void wait_for_request();
-  void on_first_bytes(boost::system::error_code ec, std::size_t bytes);
-  void read_header();
-  void on_header(boost::system::error_code ec);
+  // Serves requests from the buffer and the socket until it must wait for the socket.
+  void serve();
+  void start_read();
+  void on_read(boost::system::error_code ec, std::size_t bytes);
   void on_continue_sent(boost::system::error_code ec);
-  void read_body();
-  void on_body(boost::system::error_code ec);
+  // Sends the reply in out_head_ + out_body_; true when all of it went out at once.
+  bool send_reply();
+  void on_written(boost::system::error_code ec);
+  // After a reply is completely sent; false when the connection is over.
+  bool after_reply();
   void handle();
-  void write(HttpResponse response, bool keep_alive);
-  void on_write(boost::system::error_code ec, bool keep_alive);
   // Answers a request that could not be read, then closes.
   void reject(http::status status, std::string_view message);
   void on_read_error(boost::system::error_code ec);
@@ -100,14 +111,31 @@ class Session : public std::enable_shared_from_this<Session> {
   void drain();
   void close();
 
-  boost::beast::tcp_stream stream_;
+  void set_deadline(std::chrono::milliseconds timeout);
+  void arm_timer(Clock::time_point expiry);
+  void on_timer(boost::system::error_code ec, unsigned generation);
+
+  enum class State { kIdle, kRead, kWrite, kLinger, kClosed };
+
+  boost::asio::ip::tcp::socket socket_;
+  boost::asio::steady_timer timer_;
   boost::beast::flat_buffer buffer_;
   std::optional<Parser> parser_;
-  std::optional<HttpResponse> response_;
+  std::string out_head_;
+  std::string out_body_;
+  std::size_t out_sent_ = 0;  // of out_head_ + out_body_
   const std::shared_ptr<SessionRegistry> registry_;
-  bool idle_ = false;      // an idle read is outstanding
-  bool stopping_ = false;  // finish the request in flight, then close
-  bool lingering_ = false;  // the reply being written rejects the request
+  const std::chrono::milliseconds timer_step_;  // min(idle, read timeout)
+  Clock::time_point deadline_;
+  Clock::time_point timer_expiry_;
+  unsigned timer_generation_ = 0;
+  bool timer_armed_ = false;
+  State state_ = State::kIdle;
+  bool continue_sent_ = false;
+  bool woken_ = false;       // bytes of a new request arrived while idle
+  bool keep_alive_ = false;  // of the reply being written
+  bool stopping_ = false;    // finish the request in flight, then close
+  bool lingering_ = false;   // the reply being written rejects the request
 };
 
 }  // namespace minnow::server

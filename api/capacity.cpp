@@ -34,6 +34,41 @@ void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const s
   write_capacity_entry(w, mode, table_name, units);
 }
 
+void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
+                             const CapacityBreakdown& units) {
+  if (mode == ReturnConsumedCapacity::None) return;
+  double total = units.table;
+  for (const auto* list : {&units.local_indexes, &units.global_indexes})
+    for (const auto& [name, u] : *list) total += u;
+  w.Key("ConsumedCapacity");
+  w.StartObject();
+  w.Key("TableName");
+  w.String(table_name.data(), table_name.size());
+  w.Key("CapacityUnits");
+  w.Double(total);
+  if (mode == ReturnConsumedCapacity::Indexes) {
+    w.Key("Table");
+    w.StartObject();
+    w.Key("CapacityUnits");
+    w.Double(units.table);
+    w.EndObject();
+    for (const auto* list : {&units.local_indexes, &units.global_indexes}) {
+      if (list->empty()) continue;
+      w.Key(list == &units.local_indexes ? "LocalSecondaryIndexes" : "GlobalSecondaryIndexes");
+      w.StartObject();
+      for (const auto& [name, u] : *list) {
+        w.Key(name.data(), static_cast<rapidjson::SizeType>(name.size()));
+        w.StartObject();
+        w.Key("CapacityUnits");
+        w.Double(u);
+        w.EndObject();
+      }
+      w.EndObject();
+    }
+  }
+  w.EndObject();
+}
+
 void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name, double units) {
   w.StartObject();
   w.Key("TableName");

@@ -3,6 +3,8 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "api/json.h"
 
@@ -25,5 +27,15 @@ void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std:
 // Writes "ConsumedCapacity": {...} when asked for.
 void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
                              double units);
+
+// Units charged to a table and to its indexes; CapacityUnits is their sum. With INDEXES the
+// response shows each part: Table, then LocalSecondaryIndexes and GlobalSecondaryIndexes by name.
+struct CapacityBreakdown {
+  double table = 0;
+  std::vector<std::pair<std::string, double>> local_indexes;
+  std::vector<std::pair<std::string, double>> global_indexes;
+};
+void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
+                             const CapacityBreakdown& units);
 
 }  // namespace minnow::api

@@ -69,6 +69,17 @@ ItemWrite::ItemWrite(Kind kind, const JsonValue& request, bool single_item)
 
 void ItemWrite::bind(std::shared_ptr<engine::Table> table) {
   table_ = std::move(table);
+  if (return_consumed_capacity(request_) != ReturnConsumedCapacity::None) {
+    engine::TableDefinition definition = table_->definition();
+    for (const auto* list : {&definition.local_indexes, &definition.global_indexes}) {
+      for (const auto& index : *list) {
+        IndexKey k{index.name, list == &definition.global_indexes, {}};
+        for (const auto& e : index.key_schema) k.attributes.push_back(e.attribute_name);
+        index_keys_.push_back(std::move(k));
+      }
+    }
+    in_index_.assign(index_keys_.size(), false);
+  }
   if (single_item_) return;  // the single-item calls check the whole key at once, in check_item
   const model::KeySchema& schema = table_->key_schema();
   if (kind_ == Kind::Put) {
@@ -127,11 +138,15 @@ engine::WriteDecision ItemWrite::decide(const model::Item* existing) {
   } else {
     condition_->check(existing);
   }
-  if (existing) old_item_ = *existing;
+  if (existing) {
+    old_item_ = *existing;
+    if (kind_ != Kind::ConditionCheck) note_indexes(*existing);
+  }
   switch (kind_) {
     case Kind::ConditionCheck:
       return engine::WriteDecision::keep();
     case Kind::Put:
+      note_indexes(item_);
       return engine::WriteDecision::put(std::move(item_));
     case Kind::Delete:
       return existing ? engine::WriteDecision::remove() : engine::WriteDecision::keep();
@@ -140,6 +155,7 @@ engine::WriteDecision ItemWrite::decide(const model::Item* existing) {
       new_item_ = compiled_.update ? expressions::apply_update(*compiled_.update, base)
                                    : expressions::apply_attribute_updates(attribute_updates_, base);
       if (model::item_size(*new_item_) > model::kMaxItemBytes) throw model::update_item_too_large();
+      note_indexes(*new_item_);
       return engine::WriteDecision::update(*new_item_);
     }
   }
@@ -151,6 +167,24 @@ std::size_t ItemWrite::consumed_bytes() const {
   std::size_t old_size = old_item_ ? model::item_size(*old_item_) : 0;
   std::size_t new_size = kind_ == Kind::Put ? put_size_ : new_item_ ? model::item_size(*new_item_) : 0;
   return std::max(old_size, new_size);
+}
+
+void ItemWrite::note_indexes(const model::Item& item) {
+  for (std::size_t i = 0; i < index_keys_.size(); ++i) {
+    bool has_key = true;
+    for (const auto& a : index_keys_[i].attributes) has_key = has_key && item.count(a);
+    if (has_key) in_index_[i] = true;
+  }
+}
+
+CapacityBreakdown ItemWrite::consumed_capacity() const {
+  CapacityBreakdown units;
+  units.table = write_units(consumed_bytes());
+  for (std::size_t i = 0; i < index_keys_.size(); ++i) {
+    if (!in_index_[i]) continue;
+    (index_keys_[i].global ? units.global_indexes : units.local_indexes).emplace_back(index_keys_[i].name, units.table);
+  }
+  return units;
 }
 
 void ItemWrite::write_attributes(JsonWriter& out) const {

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "api/action.h"
+#include "api/capacity.h"
 #include "api/json.h"
 #include "api/write_condition.h"
 #include "engine/table.h"
@@ -56,6 +57,10 @@ class ItemWrite {
   // After decide: the bytes a write is charged for (the larger of the old and new item; none for
   // a ConditionCheck).
   std::size_t consumed_bytes() const;
+  // After decide: the units charged to the table and to each index the old or the new item is
+  // in (DynamoDB Local's rule: each such index costs as much as the table write). Index costs
+  // are known only when bind() saw ReturnConsumedCapacity.
+  CapacityBreakdown consumed_capacity() const;
   // After decide: "Attributes" as ReturnValues asks (single-item calls), when not empty.
   void write_attributes(JsonWriter& out) const;
 
@@ -74,6 +79,17 @@ class ItemWrite {
   std::string return_values_ = "NONE";
   std::optional<model::Item> old_item_;
   std::optional<model::Item> new_item_;  // Update
+
+  // The indexes' key attributes (bind, when capacity is asked for), and which indexes the old or
+  // new item is in (decide).
+  struct IndexKey {
+    std::string name;
+    bool global = false;
+    std::vector<std::string> attributes;
+  };
+  std::vector<IndexKey> index_keys_;
+  std::vector<bool> in_index_;
+  void note_indexes(const model::Item& item);
 };
 
 // The TransactionConflictException of an injected conflict (engine/faults.h) on this item, if

@@ -207,7 +207,13 @@ void write_page(JsonWriter& out, const ReadPlan& plan, const std::string& table_
     out.Key("LastEvaluatedKey");
     write_attribute_map(out, *page.last_evaluated_key);
   }
-  write_consumed_capacity(out, plan.capacity, table_name, page_read_units(page.bytes_read, plan.consistent));
+  double units = page_read_units(page.bytes_read, plan.consistent);
+  if (plan.index) {
+    double table_units = plan.fetch_from_table ? units : 0;
+    write_consumed_capacity(out, plan.capacity, table_name, index_capacity(*plan.index, units, table_units));
+  } else {
+    write_consumed_capacity(out, plan.capacity, table_name, units);
+  }
   out.EndObject();
 }
 

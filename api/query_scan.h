@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "api/capacity.h"
+#include "api/index_reads.h"
 #include "api/json.h"
 #include "engine/table.h"
 #include "expressions/legacy.h"
@@ -47,6 +48,8 @@ struct ReadPlan {
   bool consistent = false;                            // ConsistentRead
   ReturnConsumedCapacity capacity = ReturnConsumedCapacity::None;
   engine::PageLimits limits;
+  const IndexTarget* index = nullptr;  // set when reading a secondary index
+  bool fetch_from_table = false;       // an LSI read returning attributes the index lacks
 };
 
 // The filter (FilterExpression or the legacy map with ConditionalOperator), the projection,

@@ -1,5 +1,7 @@
 #include "api/tables.h"
 
+#include <algorithm>
+
 #include <cstdio>
 #include <ctime>
 
@@ -97,7 +99,7 @@ void write_projection(JsonWriter& w, const engine::Projection& p) {
 }
 
 void write_indexes(const ActionContext& context, JsonWriter& w, const char* key, const engine::TableDefinition& def,
-                   const std::vector<engine::IndexDefinition>& indexes, bool global) {
+                   const engine::Table* table, const std::vector<engine::IndexDefinition>& indexes, bool global) {
   if (indexes.empty()) return;
   w.Key(key);
   w.StartArray();
@@ -118,10 +120,11 @@ void write_indexes(const ActionContext& context, JsonWriter& w, const char* key,
         write_throughput(w, engine::ProvisionedThroughput{});
       }
     }
+    std::optional<engine::IndexStats> stats = table ? table->index_stats(index.name) : std::nullopt;
     w.Key("IndexSizeBytes");
-    w.Int64(0);
+    w.Uint64(stats ? stats->size_bytes : 0);
     w.Key("ItemCount");
-    w.Int64(0);
+    w.Uint64(stats ? stats->item_count : 0);
     write_string(w, "IndexArn", table_arn(context, def.name) + "/index/" + index.name);
     w.EndObject();
   }
@@ -130,13 +133,43 @@ void write_indexes(const ActionContext& context, JsonWriter& w, const char* key,
 
 }  // namespace
 
-void write_table_description(const ActionContext& context, const engine::Table& table, JsonWriter& w,
-                             const char* status) {
-  write_table_description(context, table.definition(), table.item_count(), table.size_bytes(), w, status);
+void check_projection(const JsonValue& projection) {
+  const JsonValue* type = member(projection, "ProjectionType");
+  if (!type) throw model::projection_type_null();
+  bool has_attributes = member(projection, "NonKeyAttributes") != nullptr;
+  if (has_attributes && view(*type) != "INCLUDE") throw model::non_key_attributes_without_include(std::string(view(*type)));
+  if (!has_attributes && view(*type) == "INCLUDE") throw model::include_without_non_key_attributes();
 }
 
-void write_table_description(const ActionContext& context, const engine::TableDefinition& def, uint64_t item_count,
-                             uint64_t size_bytes, JsonWriter& w, const char* status) {
+void check_global_index_key_schema(const JsonValue& key_schema, const std::vector<std::string>& definitions) {
+  std::vector<std::string> keys;
+  std::vector<bool> is_hash;
+  for (const auto& e : key_schema.GetArray()) {
+    keys.push_back(string_member(e, "AttributeName"));
+    is_hash.push_back(string_member(e, "KeyType") == "HASH");
+  }
+  for (const auto& key : keys) {
+    if (std::find(definitions.begin(), definitions.end(), key) == definitions.end())
+      throw model::key_attributes_not_defined(keys, definitions);
+  }
+  if (keys.size() == 2 && keys[0] == keys[1] && is_hash[0] != is_hash[1]) throw model::hash_and_range_same_name();
+  if (std::count(is_hash.begin(), is_hash.end(), true) > 4) throw model::too_many_partition_keys();
+  if (std::count(is_hash.begin(), is_hash.end(), false) > 4) throw model::too_many_sort_keys();
+  if (!is_hash[0]) throw model::first_key_not_hash();
+  for (std::size_t i = 1; i < keys.size(); ++i)
+    if (is_hash[i] && !is_hash[i - 1]) throw model::invalid_key_order();
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    for (std::size_t j = i + 1; j < keys.size(); ++j)
+      if (keys[i] == keys[j]) throw model::duplicate_key_name();
+}
+
+void write_table_description(const ActionContext& context, const engine::Table& table, JsonWriter& w,
+                             const char* status) {
+  write_table_description(context, table.definition(), &table, w, status);
+}
+
+void write_table_description(const ActionContext& context, const engine::TableDefinition& def,
+                             const engine::Table* table, JsonWriter& w, const char* status) {
   w.StartObject();
   w.Key("AttributeDefinitions");
   w.StartArray();
@@ -154,9 +187,9 @@ void write_table_description(const ActionContext& context, const engine::TableDe
   write_time(w, "CreationDateTime", def.creation_ms);
   write_throughput(w, def.throughput);
   w.Key("TableSizeBytes");
-  w.Uint64(size_bytes);
+  w.Uint64(table ? table->size_bytes() : 0);
   w.Key("ItemCount");
-  w.Uint64(item_count);
+  w.Uint64(table ? table->item_count() : 0);
   write_string(w, "TableArn", table_arn(context, def.name));
   write_string(w, "TableId", def.id);
   // A table that was ever on demand keeps its summary after switching back to PROVISIONED.
@@ -170,8 +203,8 @@ void write_table_description(const ActionContext& context, const engine::TableDe
       write_time(w, "LastUpdateToPayPerRequestDateTime", def.last_pay_per_request_ms);
     w.EndObject();
   }
-  write_indexes(context, w, "LocalSecondaryIndexes", def, def.local_indexes, false);
-  write_indexes(context, w, "GlobalSecondaryIndexes", def, def.global_indexes, true);
+  write_indexes(context, w, "LocalSecondaryIndexes", def, table, def.local_indexes, false);
+  write_indexes(context, w, "GlobalSecondaryIndexes", def, table, def.global_indexes, true);
   if (def.stream.enabled) {
     w.Key("StreamSpecification");
     w.StartObject();

@@ -28,12 +28,23 @@ std::string stream_label(int64_t epoch_ms);
 // a view type exactly when the stream is enabled; request-unit limits of -1 or at least 1.
 void check_stream_and_on_demand_settings(const JsonValue& request);
 
+// A GSI's KeySchema (CreateTable and UpdateTable's Create), after the Shape: every attribute
+// defined, then the key's form: one or two elements as a table key (HASH then RANGE, distinct
+// names, dynalite's messages), or a multi-attribute key of up to 4 HASH then up to 4 RANGE
+// attributes (DynamoDB Local's messages).
+// An index's Projection, after the Shape: a ProjectionType, NonKeyAttributes with INCLUDE and
+// only with INCLUDE.
+void check_projection(const JsonValue& projection);
+
+void check_global_index_key_schema(const JsonValue& key_schema, const std::vector<std::string>& definitions);
+
 // Writes a TableDescription object (DescribeTable's Table, CreateTable's TableDescription, ...).
 // `status` overrides TableStatus (CREATING on create, DELETING on delete).
 void write_table_description(const ActionContext& context, const engine::Table& table, JsonWriter& w,
                              const char* status = "ACTIVE");
-// The same from a definition (a snapshot, possibly adjusted to show a transient state).
+// The same from a definition (a snapshot, possibly adjusted to show a transient state), with the
+// counts and sizes of `table` (null: an empty table).
 void write_table_description(const ActionContext& context, const engine::TableDefinition& definition,
-                             uint64_t item_count, uint64_t size_bytes, JsonWriter& w, const char* status);
+                             const engine::Table* table, JsonWriter& w, const char* status);
 
 }  // namespace minnow::api

@@ -74,25 +74,18 @@ SecondaryIndex::SecondaryIndex(const IndexDefinition& definition,
     : name_(definition.name),
       local_(local),
       key_(index_key_schema(definition, attribute_definitions)),
-      table_schema_(table_schema),
-      projection_type_(definition.projection.type) {
-  projected_attributes_.insert(table_schema.hash.name);
-  if (table_schema.range) projected_attributes_.insert(table_schema.range->name);
-  for (const auto* attrs : {&key_.hash, &key_.range})
-    for (const auto& a : *attrs) projected_attributes_.insert(a.name);
-  for (const auto& name : definition.projection.non_key_attributes) projected_attributes_.insert(name);
-}
+      table_schema_(table_schema) {}
 
 void SecondaryIndex::check_item(const model::Item& item, bool from_update) const {
   for (const auto* attrs : {&key_.hash, &key_.range}) {
     for (const model::KeyAttribute& a : *attrs) {
       const model::AttributeValue* v = find(item, a.name);
       if (!v) continue;
-      if (v->type() != a.type) {
-        if (from_update) throw model::index_key_update_type_mismatch();
-        throw model::index_key_type_mismatch(a.name, a.type, v->type(), name_);
+      if (v->type() != a.type) throw model::index_key_type_mismatch(a.name, a.type, v->type(), name_);
+      if (is_empty_scalar(*v)) {
+        if (from_update) throw model::index_key_update_empty_value(a.type);
+        throw model::index_key_empty_value(name_, a.name, a.type);
       }
-      if (is_empty_scalar(*v)) throw model::index_key_empty_value(name_, a.name, a.type);
     }
   }
 }
@@ -139,14 +132,6 @@ std::string SecondaryIndex::entry_key_of_attributes(const model::AttributeMap& a
   return *entry_key(attributes, model::storage_key(attributes, table_schema_));
 }
 
-std::size_t SecondaryIndex::projected_size(const model::Item& item) const {
-  if (projection_type_ == "ALL") return model::item_size(item);
-  std::size_t size = 0;
-  for (const auto& [name, value] : item)
-    if (projected_attributes_.count(name)) size += name.size() + value.size_bytes();
-  return size;
-}
-
 void SecondaryIndex::update(const std::string& base_key, const model::Item* old_item, const model::Item* new_item,
                             BaseItems::const_iterator new_position) {
   std::optional<std::string> old_key = old_item ? entry_key(*old_item, base_key) : std::nullopt;
@@ -159,7 +144,7 @@ void SecondaryIndex::update(const std::string& base_key, const model::Item* old_
     }
   }
   if (new_key) {
-    Entry entry{new_position, static_cast<uint32_t>(projected_size(*new_item))};
+    Entry entry{new_position, static_cast<uint32_t>(model::encoded_item_size(new_position->second))};
     size_bytes_ += entry.size;
     entries_.insert_or_assign(std::move(*new_key), entry);
   }

@@ -17,13 +17,16 @@
 // one are each one contiguous range of entries. The base storage key at the end makes entries
 // unique and orders items with equal index keys by their table key.
 //
+// Sizes are whole item sizes, whatever the projection, as DynamoDB Local counts IndexSizeBytes
+// (DynamoDB's own figure, refreshed every six hours, is not observable); projecting what a read
+// returns is the api's job.
+//
 // Not thread-safe: Table guards it with its own lock.
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,7 +65,7 @@ class SecondaryIndex {
 
   struct Entry {
     BaseItems::const_iterator item;  // stays valid: entries go before their base item does
-    uint32_t size = 0;               // the projected item's size (IndexSizeBytes, read units)
+    uint32_t size = 0;               // the item's size (IndexSizeBytes and read units)
   };
 
   SecondaryIndex(const IndexDefinition& definition, const std::vector<AttributeDefinition>& attribute_definitions,
@@ -73,7 +76,8 @@ class SecondaryIndex {
   const IndexKeySchema& key_schema() const { return key_; }
 
   // Throws DynamoDB's ValidationException when `item` has an index key attribute of the wrong
-  // type or an empty S or B index key value. `from_update`: the message UpdateItem gets.
+  // type or an empty S or B index key value. `from_update`: the message UpdateItem gets for an
+  // empty value.
   void check_item(const model::Item& item, bool from_update) const;
 
   // The entry key for `item` stored under `base_key`, or nullopt when the item lacks an index
@@ -99,15 +103,12 @@ class SecondaryIndex {
   const std::map<std::string, Entry>& entries() const { return entries_; }
 
  private:
-  std::size_t projected_size(const model::Item& item) const;
   std::string partition_prefix(const std::vector<const model::AttributeValue*>& values) const;
 
   std::string name_;
   bool local_;
   IndexKeySchema key_;
   model::KeySchema table_schema_;
-  std::string projection_type_;                // ALL, KEYS_ONLY, INCLUDE
-  std::set<std::string> projected_attributes_;  // key attributes and NonKeyAttributes
   std::map<std::string, Entry> entries_;
   uint64_t size_bytes_ = 0;
 };

@@ -1,5 +1,6 @@
 #include "engine/table.h"
 
+#include <algorithm>
 #include <mutex>
 
 #include "model/errors.h"
@@ -42,7 +43,7 @@ PageResult read_range(const Map& map, const KeyRange& range, bool forward, const
 
 Table::Table(TableDefinition definition, StreamRegistry* streams)
     : name_(definition.name), key_schema_(definition.key_schema), definition_(std::move(definition)), streams_(streams) {
-  rebuild_indexes();
+  sync_indexes();
   sync_stream();
 }
 
@@ -54,6 +55,7 @@ TableDefinition Table::definition() const {
 void Table::update_definition(FunctionRef<void(TableDefinition&)> change) {
   std::unique_lock lock(mu_);
   change(definition_);
+  sync_indexes();
   sync_stream();
 }
 
@@ -148,19 +150,26 @@ void Table::commit(const std::string& k, const model::Item* old, WriteDecision d
   }
 }
 
-void Table::rebuild_indexes() {
-  indexes_.clear();
+void Table::sync_indexes() {
+  std::vector<std::unique_ptr<SecondaryIndex>> synced;
   for (const auto* list : {&definition_.local_indexes, &definition_.global_indexes}) {
+    const bool local = list == &definition_.local_indexes;
     for (const IndexDefinition& d : *list) {
-      auto index = std::make_unique<SecondaryIndex>(d, definition_.attribute_definitions, key_schema_,
-                                                    list == &definition_.local_indexes);
+      auto same = std::find_if(indexes_.begin(), indexes_.end(),
+                               [&](const auto& i) { return i && i->name() == d.name && i->local() == local; });
+      if (same != indexes_.end()) {
+        synced.push_back(std::move(*same));
+        continue;
+      }
+      auto index = std::make_unique<SecondaryIndex>(d, definition_.attribute_definitions, key_schema_, local);
       for (auto it = items_.begin(); it != items_.end(); ++it) {
         model::Item item = model::decode_item(it->second);
         index->update(it->first, nullptr, &item, it);
       }
-      indexes_.push_back(std::move(index));
+      synced.push_back(std::move(index));
     }
   }
+  indexes_ = std::move(synced);
 }
 
 const SecondaryIndex* Table::find_index(const std::string& name) const {
@@ -174,39 +183,6 @@ std::optional<IndexStats> Table::index_stats(const std::string& name) const {
   const SecondaryIndex* index = find_index(name);
   if (!index) return std::nullopt;
   return IndexStats{index->item_count(), index->size_bytes()};
-}
-
-void Table::create_global_index(IndexDefinition index, const std::vector<AttributeDefinition>& new_definitions) {
-  std::unique_lock lock(mu_);
-  for (const AttributeDefinition& d : new_definitions) {
-    bool known = false;
-    for (const AttributeDefinition& e : definition_.attribute_definitions) known |= e.name == d.name;
-    if (!known) definition_.attribute_definitions.push_back(d);
-  }
-  auto built = std::make_unique<SecondaryIndex>(index, definition_.attribute_definitions, key_schema_, false);
-  for (auto it = items_.begin(); it != items_.end(); ++it) {
-    model::Item item = model::decode_item(it->second);
-    built->update(it->first, nullptr, &item, it);
-  }
-  definition_.global_indexes.push_back(std::move(index));
-  indexes_.push_back(std::move(built));
-}
-
-void Table::delete_global_index(const std::string& name) {
-  std::unique_lock lock(mu_);
-  auto& globals = definition_.global_indexes;
-  for (auto it = globals.begin(); it != globals.end(); ++it) {
-    if (it->name == name) {
-      globals.erase(it);
-      break;
-    }
-  }
-  for (auto it = indexes_.begin(); it != indexes_.end(); ++it) {
-    if ((*it)->name() == name && !(*it)->local()) {
-      indexes_.erase(it);
-      break;
-    }
-  }
 }
 
 uint64_t Table::item_count() const {

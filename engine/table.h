@@ -96,11 +96,6 @@ class Table {
   // ItemCount and IndexSizeBytes of an index; nullopt when there is no such index.
   std::optional<IndexStats> index_stats(const std::string& index) const;
 
-  // UpdateTable's GlobalSecondaryIndexUpdates: Create adds the definition and fills the index
-  // from the existing items (backfill) in one critical section; Delete drops both.
-  void create_global_index(IndexDefinition index, const std::vector<AttributeDefinition>& new_definitions);
-  void delete_global_index(const std::string& index);
-
   // For engine/transaction, with mu_ held by the caller (shared for get, exclusive for
   // check_write and commit_write).
   std::shared_mutex& mutex() const { return mu_; }
@@ -119,7 +114,9 @@ class Table {
   void commit(const std::string& storage_key, const model::Item* old, WriteDecision decision);
   // The index of that name, or null. Requires mu_.
   const SecondaryIndex* find_index(const std::string& name) const;
-  void rebuild_indexes();  // from definition_, filled from items_. Requires mu_ exclusive.
+  // Makes indexes_ match definition_: keeps the indexes still defined, builds new ones from
+  // items_. Requires mu_ exclusive.
+  void sync_indexes();
   void sync_stream();      // opens or closes stream_ as definition_ says. Requires mu_ exclusive.
   // A page of items_ or of an index (engine/query.h). Require mu_.
   PageResult read_items(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const;

@@ -103,7 +103,9 @@ void check_key_condition_shape(const Condition& c) {
   std::set<std::string> keys;
   std::size_t count = 0;
   shape(c.root, keys, count);
-  if (count > 2) throw model::key_condition_length();
+  // Up to 4 HASH and 4 RANGE attributes (a multi-attribute GSI key); Query checks the count
+  // against the key it reads once the table is known, as DynamoDB does since those keys exist.
+  if (count > kMaxKeyConditionTerms) throw model::key_condition_length();
 }
 
 std::vector<KeyConditionTerm> key_condition_terms(const Condition& c) {

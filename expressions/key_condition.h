@@ -3,7 +3,8 @@
 // DynamoDB checks a key condition in two steps that are visible in its error order:
 //   1. check_key_condition_shape (run by compile_request, before unused placeholders are
 //      refused): OR, a BETWEEN without the key first, a condition naming no attribute or two,
-//      the same key twice, more than two conditions.
+//      the same key twice, more than eight conditions (kMaxKeyConditionTerms; more than the key
+//      has is the Query action's check).
 //   2. key_condition_terms (run by the Query action after compile_request, then the action
 //      matches the terms against the key schema): NOT, <>, IN, attribute_exists & co, size(),
 //      begins_with without the key first.
@@ -11,6 +12,7 @@
 // scalars; ..." when the head is a key attribute, else key_condition_nested_attributes().
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,9 @@
 #include "model/attribute_value.h"
 
 namespace minnow::expressions {
+
+// 4 HASH and 4 RANGE attributes: the largest key (a multi-attribute GSI key).
+inline constexpr std::size_t kMaxKeyConditionTerms = 8;
 
 enum class KeyOperator : uint8_t { EQ, LT, LE, GT, GE, BETWEEN, BEGINS_WITH };
 const char* key_operator_name(KeyOperator op);  // "EQ", ... as in the legacy KeyConditions

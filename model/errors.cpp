@@ -134,8 +134,11 @@ Error index_key_type_mismatch(const std::string& name, ValueType expected, Value
   return validation("One or more parameter values were invalid: Type mismatch for Index Key " + name + " Expected: " +
                     value_type_name(expected) + " Actual: " + value_type_name(actual) + " IndexName: " + index);
 }
-Error index_key_update_type_mismatch() {
-  return validation("The update expression attempted to update the secondary index key to unsupported type");
+Error index_key_update_empty_value(ValueType type) {
+  return validation(std::string("One or more parameter values are not valid. The update expression attempted to update a "
+                                "secondary index key to a value that is not supported. The AttributeValue for a key "
+                                "attribute cannot contain an empty ") +
+                    (type == ValueType::S ? "string" : "binary") + " value.");
 }
 Error index_key_empty_value(const std::string& index, const std::string& name, ValueType type) {
   return validation(std::string("One or more parameter values are not valid. A value specified for a secondary index key "
@@ -286,6 +289,12 @@ Error key_attributes_not_defined(const std::vector<std::string>& keys, const std
 Error hash_and_range_same_name() {
   return validation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
 }
+Error too_many_partition_keys() { return validation("Too many partition keys. GSI can have at most 4 partition keys"); }
+Error too_many_sort_keys() { return validation("Too many sort keys. GSI can have at most 4 sort keys"); }
+Error invalid_key_order() {
+  return validation("Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second");
+}
+Error duplicate_key_name() { return validation("Two keys can not have the same name"); }
 Error first_key_not_hash() { return validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type"); }
 Error second_key_not_range() {
   return validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
@@ -311,6 +320,14 @@ Error lsi_hash_key_mismatch(const std::string& index, const std::string& index_h
                     ". index hash key: " + index_hash + ", table hash key: " + table_hash);
 }
 Error projection_type_null() { return validation(std::string(kInvalid) + "Unknown ProjectionType: null"); }
+Error include_without_non_key_attributes() {
+  return validation("If Projection type INCLUDE is specified, some non-key attributes to include in the projection must "
+                    "be specified as well");
+}
+Error too_many_projected_attributes() {
+  return validation("One or more parameter values were invalid: Number of projected attributes in all indexes exceeds "
+                    "limit of 100");
+}
 Error non_key_attributes_without_include(const std::string& projection_type) {
   return validation(std::string(kInvalid) + "ProjectionType is " + projection_type +
                     ", but NonKeyAttributes is specified");
@@ -380,6 +397,10 @@ Error index_update_blocked() {
       "info: Action Blocked: IndexUpdate");
 }
 Error index_already_exists() { return validation("Attempting to create an index which already exists"); }
+Error no_attribute_schema() { return validation("No Attribute Schema Defined"); }
+Error attribute_not_defined(const std::string& attribute) {
+  return validation("Attribute " + attribute + " is not defined in AttributeDefinitions");
+}
 Error global_index_not_found() { return validation("Invalid global secondary index name"); }
 Error attribute_type_redefined() {
   return validation("invalid attribute, SchemaElement redefined should be of same type as previously defined");
@@ -398,6 +419,27 @@ Error key_conditions_required() {
 Error key_conditions_length() { return validation("Conditions can be of length 1 or 2 only"); }
 Error index_not_found(const std::string& index) {
   return validation("The table does not have the specified index: " + index);
+}
+Error consistent_read_on_global_index() {
+  return validation("Consistent reads are not supported on global secondary indexes");
+}
+Error select_all_attributes_on_global_index(const std::string& index) {
+  return validation("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global "
+                    "secondary index " + index + " because its projection type is not ALL");
+}
+Error global_index_does_not_project(const std::string& index, const std::vector<std::string>& attributes) {
+  std::string list;
+  for (const auto& a : attributes) list += (list.empty() ? "" : ", ") + a;
+  return validation("One or more parameter values were invalid: Global secondary index " + index + " does not project [" +
+                    list + "]");
+}
+Error hash_attributes_need_equality(const std::string& attribute) {
+  return validation("HASH key attributes " + attribute + " must have equality conditions specified in the query");
+}
+Error range_attributes_need_equality(const std::string& attribute, const std::string& conditioned) {
+  return validation("RANGE key attributes " + attribute +
+                    " must have equality conditions specified in the query because a condition is present on key attribute " +
+                    conditioned);
 }
 Error start_key_invalid() { return validation("The provided starting key is invalid"); }
 Error start_key_invalid(const std::string& detail) {

@@ -137,8 +137,8 @@ Error sort_key_too_large();
 // A secondary index key attribute of the wrong type in an item written (PutItem and the like) or
 // set by UpdateItem, and an empty S or B index key value.
 Error index_key_type_mismatch(const std::string& name, ValueType expected, ValueType actual, const std::string& index);
-Error index_key_update_type_mismatch();
 Error index_key_empty_value(const std::string& index, const std::string& name, ValueType type);
+Error index_key_update_empty_value(ValueType type);
 
 // ---- Expression parameters ---------------------------------------------------------------
 Error mixed_expression_parameters(const std::vector<std::string>& non_expression,
@@ -198,6 +198,11 @@ Error key_attributes_not_defined(const std::vector<std::string>& keys, const std
 Error hash_and_range_same_name();
 Error first_key_not_hash();
 Error second_key_not_range();
+// Multi-attribute GSI keys (DynamoDB Local's wording, "specifed" included).
+Error too_many_partition_keys();  // Too many partition keys. GSI can have at most 4 partition keys
+Error too_many_sort_keys();       // Too many sort keys. GSI can have at most 4 sort keys
+Error invalid_key_order();        // Invalid key order. Hash Key must be specified first ...
+Error duplicate_key_name();       // Two keys can not have the same name
 Error key_schema_attribute_count_mismatch();
 Error index_list_empty(const std::string& parameter);  // "LocalSecondaryIndexes"
 Error table_without_range_key_for_lsi();
@@ -205,6 +210,8 @@ Error index_without_range_key(const std::string& index);
 Error lsi_hash_key_mismatch(const std::string& index, const std::string& index_hash, const std::string& table_hash);
 Error projection_type_null();
 Error non_key_attributes_without_include(const std::string& projection_type);
+Error include_without_non_key_attributes();  // Local
+Error too_many_projected_attributes();       // more than 100 NonKeyAttributes over all indexes
 Error duplicate_index_name(const std::string& index);
 Error too_many_local_indexes();
 Error index_throughput_with_pay_per_request(const std::string& index);
@@ -223,6 +230,8 @@ Error duplicate_index_update(const std::string& index);
 Error too_many_index_updates();  // LimitExceededException
 Error index_update_blocked();
 Error index_already_exists();         // Local
+Error no_attribute_schema();          // Local: a GSI Create without AttributeDefinitions
+Error attribute_not_defined(const std::string& attribute);  // Local
 Error global_index_not_found();       // Local, for an Update of an unknown index
 Error attribute_type_redefined();     // Local
 Error stream_already_enabled();       // Local
@@ -235,6 +244,12 @@ Error deletion_protected();
 Error key_conditions_required();   // Either the KeyConditions or KeyConditionExpression ...
 Error key_conditions_length();     // Conditions can be of length 1 or 2 only
 Error index_not_found(const std::string& index);  // The table does not have the specified index: X
+Error consistent_read_on_global_index();
+Error select_all_attributes_on_global_index(const std::string& index);
+Error global_index_does_not_project(const std::string& index, const std::vector<std::string>& attributes);  // Local
+// Multi-attribute GSI keys (DynamoDB Local's wording).
+Error hash_attributes_need_equality(const std::string& attribute);
+Error range_attributes_need_equality(const std::string& attribute, const std::string& conditioned);
 Error start_key_invalid();                         // The provided starting key is invalid
 Error start_key_invalid(const std::string& detail);  // ... invalid: <detail>
 Error start_key_wrong_segment(int64_t total_segments, int64_t segment);

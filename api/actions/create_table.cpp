@@ -22,6 +22,7 @@
 #include "api/tables.h"
 #include "engine/table.h"
 #include "model/errors.h"
+#include "model/limits.h"
 
 namespace minnow::api::actions {
 
@@ -57,7 +58,7 @@ const Shape kShape(R"({
     "type": "ValueStruct<GlobalSecondaryIndex>", "children": {
       "IndexName": {"type": "String", "notNull": true, "regex": "[a-zA-Z0-9_.-]+",
                     "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255},
-      "KeySchema": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 2,
+      "KeySchema": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 8,
         "children": {"type": "ValueStruct<KeySchemaElement>", "children": {
           "AttributeName": {"type": "String", "notNull": true},
           "KeyType": {"type": "String", "notNull": true}}}},
@@ -128,14 +129,6 @@ void check_index_keys(const JsonValue& index, const std::vector<std::string>& de
   if (keys.size() > 1 && string_member(key_schema[1], "KeyType") != "RANGE") throw model::second_key_not_range();
 }
 
-void check_projection(const JsonValue& index) {
-  const JsonValue& projection = index["Projection"];
-  const JsonValue* type = member(projection, "ProjectionType");
-  if (!type) throw model::projection_type_null();
-  if (member(projection, "NonKeyAttributes") && view(*type) != "INCLUDE")
-    throw model::non_key_attributes_without_include(std::string(view(*type)));
-}
-
 void check_unique_name(const JsonValue& index, std::vector<std::string>& names) {
   std::string name = string_member(index, "IndexName");
   if (contains(names, name)) throw model::duplicate_index_name(name);
@@ -180,7 +173,7 @@ void check_definition(const JsonValue& request) {
       if (index["KeySchema"].Size() != 2) throw model::index_without_range_key(name);
       std::string index_hash = string_member(index["KeySchema"][0], "AttributeName");
       if (index_hash != keys[0]) throw model::lsi_hash_key_mismatch(name, index_hash, keys[0]);
-      check_projection(index);
+      check_projection(index["Projection"]);
       check_unique_name(index, index_names);
     }
     if (local->Size() > kMaxLocalIndexes) throw model::too_many_local_indexes();
@@ -188,8 +181,8 @@ void check_definition(const JsonValue& request) {
   if (global) {
     if (global->Empty()) throw model::index_list_empty("GlobalSecondaryIndexes");
     for (const auto& index : global->GetArray()) {
-      check_index_keys(index, definitions);
-      check_projection(index);
+      check_global_index_key_schema(index["KeySchema"], definitions);
+      check_projection(index["Projection"]);
       std::string name = string_member(index, "IndexName");
       if (on_demand && member(index, "ProvisionedThroughput")) throw model::index_throughput_with_pay_per_request(name);
       // dynalite lets this through; DynamoDB (and DynamoDB Local) refuse it.
@@ -197,6 +190,15 @@ void check_definition(const JsonValue& request) {
       check_unique_name(index, index_names);
     }
     if (global->Size() > kMaxGlobalIndexes) throw model::too_many_global_indexes();
+  }
+  {
+    std::size_t projected = 0;
+    for (const JsonValue* list : {local, global}) {
+      if (!list) continue;
+      for (const auto& index : list->GetArray())
+        if (const JsonValue* names = member(index["Projection"], "NonKeyAttributes")) projected += names->Size();
+    }
+    if (projected > model::kMaxProjectedNonKeyAttributes) throw model::too_many_projected_attributes();
   }
 
   // What dynalite predates, as DynamoDB Local checks it (without indexes, the count check above
@@ -343,7 +345,7 @@ void create_table(const ActionContext& context, const JsonValue& request, JsonWr
   for (auto& index : def.global_indexes) index.status = "CREATING";
   out.StartObject();
   out.Key("TableDescription");
-  write_table_description(context, def, 0, 0, out, "CREATING");
+  write_table_description(context, def, nullptr, out, "CREATING");
   out.EndObject();
 }
 

@@ -28,7 +28,7 @@ void delete_table(const ActionContext& context, const JsonValue& request, JsonWr
   def.global_indexes.clear();
   out.StartObject();
   out.Key("TableDescription");
-  write_table_description(context, def, table->item_count(), table->size_bytes(), out, "DELETING");
+  write_table_description(context, def, table.get(), out, "DELETING");
   out.EndObject();
 }
 

@@ -36,7 +36,7 @@ void put_item(const ActionContext& context, const JsonValue& request, JsonWriter
 
   out.StartObject();
   write.write_attributes(out);
-  write_consumed_capacity(out, return_consumed_capacity(request), table->name(), write_units(write.consumed_bytes()));
+  write_consumed_capacity(out, return_consumed_capacity(request), table->name(), write.consumed_capacity());
   if (wants_item_collection_metrics(request, *table)) {
     out.Key("ItemCollectionMetrics");
     write_item_collection_metrics(out, *table, write.key());

@@ -4,15 +4,19 @@
 //   shape; expression parameters; QueryFilter entries; duplicate AttributesToGet;
 //   ExclusiveStartKey values; KeyConditions or KeyConditionExpression present; expressions
 //   compiled; the key condition's terms; KeyConditions entries; one or two conditions;
-//   -- table; IndexName; nested key paths in the key condition; ExclusiveStartKey's size; per key
-//   attribute (hash, then range): the start key's piece, then the condition on it; the start
-//   key against the conditions; ProjectionExpression paths into keys; the filter on key
-//   attributes; ConditionalOperator without a filter; Select.
-// Then the read: one partition, from a logarithmic seek (engine/query.h).
+//   -- table; IndexName (exists; no ConsistentRead on a GSI); nested key paths in the key
+//   condition; ExclusiveStartKey's size; per key attribute (hash, then range): the start key's
+//   piece, then the condition on it; the start key against the conditions; ProjectionExpression
+//   paths into keys; the filter on key attributes; Select ALL_ATTRIBUTES on a GSI not projecting
+//   everything; ConditionalOperator without a filter; Select; a GSI's projection.
+// A multi-attribute index key has its own rules instead of the per-attribute ones
+// (multi_key_spec).
+// Then the read: one partition of the table or index, from a logarithmic seek (engine/query.h).
 #include <algorithm>
 
 #include "api/actions/actions.h"
 #include "api/expression_params.h"
+#include "api/index_reads.h"
 #include "api/item_shapes.h"
 #include "api/key_paths.h"
 #include "api/query_scan.h"
@@ -71,7 +75,10 @@ std::vector<KeyTerm> key_terms(const JsonValue& request, const expressions::Comp
     for (auto& c : decode_condition_map(member(request, "KeyConditions")))
       terms.push_back({c.attribute, *c.comparison_operator, *c.attribute_value_list, false});
   }
-  if (terms.size() != 1 && terms.size() != 2) throw model::key_conditions_length();
+  // More than two conditions can only be for a multi-attribute index key: checked once the key
+  // is known (legacy KeyConditions keep DynamoDB's early check).
+  bool expression = compiled.key_condition.has_value();
+  if (terms.empty() || (terms.size() > 2 && !expression)) throw model::key_conditions_length();
   return terms;
 }
 
@@ -132,6 +139,45 @@ void check_keys(const model::KeySchema& schema, const std::vector<KeyTerm>& term
   }
 }
 
+// The rules of a multi-attribute index key (DynamoDB Local's order and wording): per attribute,
+// an indexable operator of the key's type; every HASH attribute with equality; RANGE attributes
+// from the left, equality on all but the last one with a condition.
+engine::IndexQuerySpec multi_key_spec(const engine::IndexKeySchema& key, const std::vector<KeyTerm>& terms) {
+  for (const KeyTerm& t : terms) {
+    bool is_key = false;
+    for (const auto* attrs : {&key.hash, &key.range}) {
+      for (const auto& a : *attrs) {
+        if (a.name != t.attribute) continue;
+        is_key = true;
+        for (const char* op : {"NULL", "NOT_NULL", "NE", "CONTAINS", "NOT_CONTAINS", "IN"})
+          if (t.op == op) throw model::key_condition_not_indexable();
+        for (const auto& v : t.values)
+          if (v.type() != a.type) throw model::key_condition_type_mismatch();
+      }
+    }
+    if (!is_key) throw model::query_missed_key_element(t.attribute);
+  }
+  engine::IndexQuerySpec spec;
+  for (const auto& a : key.hash) {
+    const KeyTerm* t = term_for(terms, a.name);
+    if (!t || t->op != "EQ") throw model::hash_attributes_need_equality(a.name);
+    spec.hash_values.push_back(t->values[0]);
+  }
+  std::size_t last = 0;  // one past the last RANGE attribute with a condition
+  for (std::size_t i = 0; i < key.range.size(); ++i)
+    if (term_for(terms, key.range[i].name)) last = i + 1;
+  for (std::size_t i = 0; i < last; ++i) {
+    const KeyTerm* t = term_for(terms, key.range[i].name);
+    if (i + 1 == last) {
+      spec.sort = sort_condition(*t);
+    } else {
+      if (!t || t->op != "EQ") throw model::range_attributes_need_equality(key.range[i].name, key.range[last - 1].name);
+      spec.range_equal.push_back(t->values[0]);
+    }
+  }
+  return spec;
+}
+
 void query(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   validate_expression_params(request, {"ProjectionExpression", "FilterExpression", "KeyConditionExpression"},
                              {"AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"});
@@ -144,32 +190,51 @@ void query(const ActionContext& context, const JsonValue& request, JsonWriter& o
   std::vector<KeyTerm> terms = key_terms(request, compiled);
 
   auto table = find_table(context, request, /*table_operation=*/false);
-  const model::KeySchema& schema = table->key_schema();
-  if (const JsonValue* index = member(request, "IndexName")) throw model::index_not_found(std::string(view(*index)));
+  const model::KeySchema& table_schema = table->key_schema();
+  std::optional<IndexTarget> index = index_target(request, *table);
+  // The key the conditions are on: the table's, or the index's (as a KeySchema when it has one
+  // or two attributes; a multi-attribute key has rules of its own).
+  std::optional<model::KeySchema> key_schema = index ? index->simple_key() : table_schema;
+  if (!key_schema && terms.size() > index->key.hash.size() + index->key.range.size()) throw model::key_conditions_length();
+  if (key_schema && terms.size() > 2) throw model::key_conditions_length();
   for (const KeyTerm& t : terms) {
     if (!t.nested) continue;
-    bool is_key = t.attribute == schema.hash.name || (schema.range && t.attribute == schema.range->name);
+    bool is_key = false;
+    if (key_schema) is_key = t.attribute == key_schema->hash.name || (key_schema->range && t.attribute == key_schema->range->name);
     throw is_key ? model::key_path_not_scalar(t.attribute) : model::key_condition_nested_attributes();
   }
-  std::size_t key_size = schema.range ? 2 : 1;
-  if (start_key && start_key->size() != key_size) throw model::start_key_invalid();
-  check_keys(schema, terms, start_key);
-
   engine::QuerySpec spec;
-  spec.hash_value = term_for(terms, schema.hash.name)->values[0];
-  const KeyTerm* range_term = schema.range ? term_for(terms, schema.range->name) : nullptr;
-  if (range_term) spec.sort = sort_condition(*range_term);
-  if (start_key) {
-    const model::AttributeValue& start_hash = start_key->at(schema.hash.name);
-    if (!spec.sort) {
-      if (!(start_hash == spec.hash_value)) throw model::start_key_outside_query();
-    } else {
-      if (!engine::sort_key_matches(*spec.sort, start_key->at(schema.range->name)))
-        throw model::start_key_range_mismatch();
-      if (!(start_hash == spec.hash_value)) throw model::start_key_single_row();
+  engine::IndexQuerySpec index_spec;
+  if (key_schema) {
+    const model::KeySchema& schema = *key_schema;
+    std::size_t key_size = index ? index->page_key.size() : schema.range ? 2 : 1;
+    if (start_key && start_key->size() != key_size) throw model::start_key_invalid();
+    check_keys(schema, terms, start_key);
+    spec.hash_value = term_for(terms, schema.hash.name)->values[0];
+    const KeyTerm* range_term = schema.range ? term_for(terms, schema.range->name) : nullptr;
+    if (range_term) spec.sort = sort_condition(*range_term);
+    if (start_key) {
+      if (index) check_index_start_key(*start_key, *index, table_schema);
+      const model::AttributeValue& start_hash = start_key->at(schema.hash.name);
+      if (!spec.sort) {
+        if (!(start_hash == spec.hash_value)) throw model::start_key_outside_query();
+      } else {
+        if (!engine::sort_key_matches(*spec.sort, start_key->at(schema.range->name)))
+          throw model::start_key_range_mismatch();
+        if (!(start_hash == spec.hash_value)) throw model::start_key_single_row();
+      }
     }
-    spec.exclusive_start_key = std::move(start_key);
+    if (index) {
+      index_spec.hash_values.push_back(spec.hash_value);
+      index_spec.sort = spec.sort;
+    }
+  } else {
+    if (start_key) check_index_start_key(*start_key, *index, table_schema);
+    index_spec = multi_key_spec(index->key, terms);
   }
+  if (index) index_spec.exclusive_start_key = start_key;
+  else spec.exclusive_start_key = start_key;
+  const model::KeySchema& schema = table_schema;
   if (compiled.projection) validate_key_paths(compiled.projection->paths, schema);
   if (!query_filter.empty() || compiled.filter) {
     std::vector<std::string> heads;
@@ -181,16 +246,32 @@ void query(const ActionContext& context, const JsonValue& request, JsonWriter& o
       for (const auto& c : query_filter) heads.push_back(c.attribute);
     }
     const char* parameter = compiled.filter ? "Filter Expression" : "QueryFilter";
-    for (const model::KeyAttribute* attr : {&schema.hash, schema.range ? &*schema.range : nullptr}) {
-      if (attr && std::find(heads.begin(), heads.end(), attr->name) != heads.end())
+    std::vector<const model::KeyAttribute*> key_attributes;
+    if (index) {
+      for (const auto* attrs : {&index->key.hash, &index->key.range})
+        for (const auto& a : *attrs) key_attributes.push_back(&a);
+    } else {
+      key_attributes.push_back(&schema.hash);
+      if (schema.range) key_attributes.push_back(&*schema.range);
+    }
+    for (const model::KeyAttribute* attr : key_attributes) {
+      if (std::find(heads.begin(), heads.end(), attr->name) != heads.end())
         throw model::filter_on_key_attribute(parameter, attr->name);
     }
   }
+  if (index) check_index_select(request, *index);
   check_select(request, !query_filter.empty());
 
   ReadPlan plan = read_plan(request, compiled, query_filter);
-  if (const JsonValue* forward = member(request, "ScanIndexForward")) spec.forward = coral_bool(*forward);
+  if (index) {
+    plan.index = &*index;
+    plan.fetch_from_table = apply_index_projection(request, *index, plan);
+  }
+  bool forward = true;
+  if (const JsonValue* v = member(request, "ScanIndexForward")) forward = coral_bool(*v);
+  spec.forward = index_spec.forward = forward;
   write_page(out, plan, table->name(), [&](engine::Table::ItemVisitor visit) {
+    if (index) return table->query_index(index->name, index_spec, plan.limits, visit);
     return table->query(spec, plan.limits, visit);
   });
 }

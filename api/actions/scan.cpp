@@ -4,9 +4,11 @@
 //   shape (TotalSegments up to 1,000,000, as DynamoDB Local states it); expression parameters;
 //   duplicate AttributesToGet; ScanFilter entries; ExclusiveStartKey values; Segment and
 //   TotalSegments together, Segment < TotalSegments; expressions compiled;
-//   -- table; IndexName; ExclusiveStartKey against the key schema; the start key inside the
-//   segment; ProjectionExpression and FilterExpression paths into keys; ConditionalOperator
-//   without a filter; Select.
+//   -- table; IndexName (exists; no ConsistentRead on a GSI); ExclusiveStartKey against the key
+//   schema (index: the index and table keys); the start key inside the segment (table scans);
+//   Select ALL_ATTRIBUTES on a GSI not projecting everything; ProjectionExpression and
+//   FilterExpression paths into keys; ConditionalOperator without a filter; Select; a GSI's
+//   projection (api/index_reads.h).
 // Then the read: the segment's range of the hash space, after the start key (engine/query.h).
 #include "api/actions/actions.h"
 #include "api/expression_params.h"
@@ -60,11 +62,14 @@ void scan(const ActionContext& context, const JsonValue& request, JsonWriter& ou
 
   auto table = find_table(context, request, /*table_operation=*/false);
   const model::KeySchema& schema = table->key_schema();
-  if (const JsonValue* index = member(request, "IndexName")) throw model::index_not_found(std::string(view(*index)));
+  std::optional<IndexTarget> index = index_target(request, *table);
   engine::ScanSpec spec;
   spec.segment = static_cast<uint32_t>(segment);
   spec.total_segments = static_cast<uint32_t>(total);
-  if (start_key) {
+  if (start_key && index) {
+    check_index_start_key(*start_key, *index, schema);
+    spec.exclusive_start_key = std::move(start_key);
+  } else if (start_key) {
     try {
       model::validate_key(*start_key, schema);
     } catch (const model::Error& e) {
@@ -74,6 +79,7 @@ void scan(const ActionContext& context, const JsonValue& request, JsonWriter& ou
       throw model::start_key_wrong_segment(total, segment);
     spec.exclusive_start_key = std::move(start_key);
   }
+  if (index) check_index_select(request, *index);
   if (compiled.projection) validate_key_paths(compiled.projection->paths, schema);
   if (compiled.filter) {
     std::vector<const expressions::Path*> paths;
@@ -85,7 +91,12 @@ void scan(const ActionContext& context, const JsonValue& request, JsonWriter& ou
   check_select(request, !scan_filter.empty());
 
   ReadPlan plan = read_plan(request, compiled, scan_filter);
+  if (index) {
+    plan.index = &*index;
+    plan.fetch_from_table = apply_index_projection(request, *index, plan);
+  }
   write_page(out, plan, table->name(), [&](engine::Table::ItemVisitor visit) {
+    if (index) return table->scan_index(index->name, spec, plan.limits, visit);
     return table->scan(spec, plan.limits, visit);
   });
 }

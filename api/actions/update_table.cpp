@@ -56,7 +56,7 @@ const Shape kShape(R"({
         "ProvisionedThroughput": {"type": "FieldStruct<ProvisionedThroughput>", "children": {
           "WriteCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1},
           "ReadCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1}}},
-        "KeySchema": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 2,
+        "KeySchema": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 8,
           "children": {"type": "ValueStruct<KeySchemaElement>", "children": {
             "AttributeName": {"type": "String", "notNull": true},
             "KeyType": {"type": "String", "notNull": true}}}}}},
@@ -207,23 +207,21 @@ std::vector<std::string> definition_names(const engine::TableDefinition& def) {
 }
 
 // A GSI to create: checked like CreateTable's GSIs, against the merged attribute definitions.
-engine::IndexDefinition new_index(const JsonValue& create, const engine::TableDefinition& next, bool on_demand) {
+engine::IndexDefinition new_index(const JsonValue& create, const engine::TableDefinition& next, bool on_demand,
+                                  bool definitions_given) {
   std::string name = string_member(create, "IndexName");
   const JsonValue& key_schema = create["KeySchema"];
-  std::vector<std::string> keys;
-  for (const auto& e : key_schema.GetArray()) keys.push_back(string_member(e, "AttributeName"));
+  // DynamoDB Local's checks of the new key's definitions come before the key's form.
+  if (!definitions_given) throw model::no_attribute_schema();
   std::vector<std::string> definitions = definition_names(next);
-  for (const auto& key : keys) {
-    if (!contains(definitions, key)) throw model::key_attributes_not_defined(keys, definitions);
+  for (const auto& e : key_schema.GetArray()) {
+    std::string attribute = string_member(e, "AttributeName");
+    if (!contains(definitions, attribute)) throw model::attribute_not_defined(attribute);
   }
-  if (keys.size() > 1 && keys[0] == keys[1]) throw model::hash_and_range_same_name();
-  if (string_member(key_schema[0], "KeyType") != "HASH") throw model::first_key_not_hash();
-  if (keys.size() > 1 && string_member(key_schema[1], "KeyType") != "RANGE") throw model::second_key_not_range();
+  check_global_index_key_schema(key_schema, definitions);
   const JsonValue& projection = create["Projection"];
+  check_projection(projection);
   const JsonValue* projection_type = member(projection, "ProjectionType");
-  if (!projection_type) throw model::projection_type_null();
-  if (member(projection, "NonKeyAttributes") && view(*projection_type) != "INCLUDE")
-    throw model::non_key_attributes_without_include(std::string(view(*projection_type)));
   const JsonValue* throughput = member(create, "ProvisionedThroughput");
   if (on_demand && throughput) throw model::index_throughput_with_pay_per_request(name);
   if (!on_demand && !throughput) throw model::index_throughput_required(name);
@@ -363,7 +361,7 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
   if (index_updates) {
     for (const auto& update : index_updates->GetArray()) {
       if (const JsonValue* create = member(update, "Create")) {
-        engine::IndexDefinition index = new_index(*create, next, on_demand);
+        engine::IndexDefinition index = new_index(*create, next, on_demand, member(request, "AttributeDefinitions") != nullptr);
         created.push_back(index);
         next.global_indexes.push_back(std::move(index));
         if (next.global_indexes.size() > kMaxGlobalIndexes) throw model::too_many_global_indexes();
@@ -433,7 +431,7 @@ void update_table(const ActionContext& context, const JsonValue& request, JsonWr
   });
   writer.StartObject();
   writer.Key("TableDescription");
-  write_table_description(context, outcome.shown, table->item_count(), table->size_bytes(), writer, outcome.status);
+  write_table_description(context, outcome.shown, table.get(), writer, outcome.status);
   writer.EndObject();
 }
 

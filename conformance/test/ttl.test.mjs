@@ -29,8 +29,9 @@
 //   below the current time; a non-Number attribute (S, ...) never expires, nor does a number
 //   more than five years in the past. Expired items stay readable (GetItem, Query, Scan) until
 //   deleted. A TTL deletion writes a REMOVE stream record with
-//   "userIdentity": {"type": "Service", "principalId": "dynamodb.amazonaws.com"} (the SDK's
-//   Identity shape: {Type, PrincipalId}); ordinary deletes have no userIdentity.
+//   "userIdentity": {"PrincipalId": "dynamodb.amazonaws.com", "Type": "Service"} on the wire (the
+//   Streams API's Identity shape, which the SDK reads by these names; the lower-case spelling is
+//   Lambda's event format, not GetRecords'); ordinary deletes have no userIdentity.
 //   Neither reference lets a test trigger the deletion or move time, so the expiry tests run
 //   on Minnow only. They move Minnow's clock (and reset it afterwards): run them with
 //   --test-concurrency=1 (as npm test does), since other files compare stream timestamps with
@@ -227,7 +228,7 @@ test('TTL sweep ignores tables where TTL is disabled', { skip: NO_ADMIN }, async
 });
 
 // A TTL deletion is a REMOVE stream record by the DynamoDB service: userIdentity
-// {type: Service, principalId: dynamodb.amazonaws.com}, with the old image; a user's
+// {Type: Service, PrincipalId: dynamodb.amazonaws.com}, with the old image; a user's
 // DeleteItem has no userIdentity.
 test('TTL deletions write REMOVE stream records with the service userIdentity', { skip: NO_ADMIN }, async () => {
   const TableName = name('stream');
@@ -267,5 +268,5 @@ test('TTL deletions write REMOVE stream records with the service userIdentity', 
     ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: ttlDelete.dynamodb.SequenceNumber,
   }));
   const raw = expectOk(await rawCall('GetRecords', { ShardIterator }, { target: 'DynamoDBStreams_20120810.GetRecords' }));
-  assert.deepEqual(raw.Records[0].userIdentity, { type: 'Service', principalId: 'dynamodb.amazonaws.com' });
+  assert.deepEqual(raw.Records[0].userIdentity, { PrincipalId: 'dynamodb.amazonaws.com', Type: 'Service' });
 });

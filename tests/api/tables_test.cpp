@@ -630,15 +630,15 @@ TEST_CASE("UpdateTable GSI throughput, and GSIs when switching billing mode") {
   CHECK(h.describe("WithGsi")["Table"]["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["WriteCapacityUnits"].GetInt() == 2);
 }
 
-TEST_CASE("UpdateTable creates and deletes GSIs (definitions only, for now)") {
+TEST_CASE("UpdateTable creates and deletes GSIs") {
   Harness h;
   h.ok("CreateTable", table_with_gsi("Grow"));
   const std::string create_h =
       R"("GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"gsi2","KeySchema":[{"AttributeName":"h","KeyType":"HASH"}],)"
       R"("Projection":{"ProjectionType":"KEYS_ONLY"},"ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1}}}])";
-  h.error("UpdateTable", update("Grow", create_h), kValidation,
-          "One or more parameter values were invalid: Some index key attributes are not defined in "
-          "AttributeDefinitions. Keys: [h], AttributeDefinitions: [pk, g]");
+  h.error("UpdateTable", update("Grow", create_h), kValidation, "No Attribute Schema Defined");
+  h.error("UpdateTable", update("Grow", R"("AttributeDefinitions":[{"AttributeName":"x","AttributeType":"N"}],)" + create_h),
+          kValidation, "Attribute h is not defined in AttributeDefinitions");
   h.error("UpdateTable", update("Grow", R"("AttributeDefinitions":[{"AttributeName":"g","AttributeType":"N"}],)" + create_h),
           kValidation, "invalid attribute, SchemaElement redefined should be of same type as previously defined");
   h.error("UpdateTable",
@@ -647,7 +647,8 @@ TEST_CASE("UpdateTable creates and deletes GSIs (definitions only, for now)") {
                          R"("Projection":{"ProjectionType":"ALL"}}}])"),
           kValidation, "One or more parameter values were invalid: ProvisionedThroughput must be specified for index: gsi2");
   h.error("UpdateTable",
-          update("Grow", R"("GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"gsi1","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],)"
+          update("Grow", R"("AttributeDefinitions":[{"AttributeName":"g","AttributeType":"S"}],)"
+                         R"("GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"gsi1","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],)"
                          R"("Projection":{"ProjectionType":"ALL"},"ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1}}}])"),
           kValidation, "Attempting to create an index which already exists");
 

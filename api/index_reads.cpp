@@ -1,0 +1,118 @@
+#include "api/index_reads.h"
+
+#include <algorithm>
+
+#include "api/query_scan.h"
+#include "api/shape.h"
+#include "expressions/legacy.h"
+#include "model/errors.h"
+
+namespace minnow::api {
+
+namespace {
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// dynalite's validateKeyPiece, for a start key: the type, and an S or B value not empty.
+void check_start_piece(const model::AttributeMap& start_key, const model::KeyAttribute& attr) {
+  auto it = start_key.find(attr.name);
+  if (it == start_key.end() || it->second.type() != attr.type) throw model::start_key_invalid();
+  const model::AttributeValue& v = it->second;
+  bool empty = (v.type() == model::ValueType::S && v.as<std::string>().empty()) ||
+               (v.type() == model::ValueType::B && v.as<model::Binary>().bytes.empty());
+  if (empty) throw model::key_empty_value(attr.name, attr.type, /*in_item=*/false);
+}
+
+}  // namespace
+
+std::optional<model::KeySchema> IndexTarget::simple_key() const {
+  if (key.hash.size() != 1 || key.range.size() > 1) return std::nullopt;
+  model::KeySchema schema{key.hash[0], std::nullopt};
+  if (!key.range.empty()) schema.range = key.range[0];
+  return schema;
+}
+
+std::optional<IndexTarget> index_target(const JsonValue& request, const engine::Table& table) {
+  const JsonValue* name = member(request, "IndexName");
+  if (!name) return std::nullopt;
+  const engine::TableDefinition definition = table.definition();
+  const engine::IndexDefinition* found = nullptr;
+  bool global = false;
+  for (const auto* list : {&definition.local_indexes, &definition.global_indexes}) {
+    for (const auto& index : *list) {
+      if (index.name == view(*name)) {
+        found = &index;
+        global = list == &definition.global_indexes;
+      }
+    }
+  }
+  if (!found) throw model::index_not_found(std::string(view(*name)));
+  const JsonValue* consistent = member(request, "ConsistentRead");
+  if (global && consistent && coral_bool(*consistent)) throw model::consistent_read_on_global_index();
+
+  IndexTarget target;
+  target.name = found->name;
+  target.global = global;
+  target.key = engine::index_key_schema(*found, definition.attribute_definitions);
+  target.projects_all = found->projection.type == "ALL";
+  auto add = [&](const model::KeyAttribute& a) {
+    for (const auto& k : target.page_key)
+      if (k.name == a.name) return;
+    target.page_key.push_back(a);
+    target.projected.push_back(a.name);
+  };
+  add(definition.key_schema.hash);
+  if (definition.key_schema.range) add(*definition.key_schema.range);
+  for (const auto* attrs : {&target.key.hash, &target.key.range})
+    for (const auto& a : *attrs) add(a);
+  for (const auto& n : found->projection.non_key_attributes)
+    if (!contains(target.projected, n)) target.projected.push_back(n);
+  return target;
+}
+
+void check_index_start_key(const model::AttributeMap& start_key, const IndexTarget& index,
+                           const model::KeySchema& table_schema) {
+  if (start_key.size() != index.page_key.size()) throw model::start_key_invalid();
+  for (const auto& a : index.page_key) check_start_piece(start_key, a);
+  try {
+    model::validate_key(model::key_of(start_key, table_schema), table_schema);
+  } catch (const model::Error& e) {
+    throw model::start_key_invalid(e.message());
+  }
+}
+
+void check_index_select(const JsonValue& request, const IndexTarget& index) {
+  const JsonValue* select = member(request, "Select");
+  if (index.global && !index.projects_all && select && view(*select) == "ALL_ATTRIBUTES")
+    throw model::select_all_attributes_on_global_index(index.name);
+}
+
+bool apply_index_projection(const JsonValue& request, const IndexTarget& index, ReadPlan& plan) {
+  if (index.projects_all) return false;
+  if (plan.projection) {
+    std::vector<std::string> missing;
+    for (const auto& path : plan.projection->paths) {
+      const std::string& head = path.elements[0].name;
+      if (!contains(index.projected, head) && !contains(missing, head)) missing.push_back(head);
+    }
+    if (missing.empty()) return false;
+    if (index.global) throw model::global_index_does_not_project(index.name, missing);
+    return true;
+  }
+  const JsonValue* select = member(request, "Select");
+  if (select && view(*select) == "ALL_ATTRIBUTES") return !index.global;
+  if (select && view(*select) == "COUNT") return false;
+  plan.projection = expressions::projection_from_attributes_to_get(index.projected);
+  return false;
+}
+
+CapacityBreakdown index_capacity(const IndexTarget& index, double index_units, double table_units) {
+  CapacityBreakdown units;
+  units.table = table_units;
+  (index.global ? units.global_indexes : units.local_indexes).emplace_back(index.name, index_units);
+  return units;
+}
+
+}  // namespace minnow::api

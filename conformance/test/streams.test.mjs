@@ -285,9 +285,16 @@ test('ListStreams with TableName lists that table\'s streams', async () => {
   const out = await streams.send(new ListStreamsCommand({ TableName }));
   assert.deepEqual(out.Streams, [{ StreamArn, TableName, StreamLabel: Table.LatestStreamLabel }]);
   assert.equal(out.LastEvaluatedStreamArn, undefined);
-  // Unfiltered, the stream is among all streams.
-  const all = await streams.send(new ListStreamsCommand({}));
-  assert.ok(all.Streams.some((s) => s.StreamArn === StreamArn));
+  // Unfiltered, the stream is among all streams (paged: a long-running server may hold more
+  // than one page of them).
+  const all = [];
+  let ExclusiveStartStreamArn;
+  do {
+    const page = await streams.send(new ListStreamsCommand({ ExclusiveStartStreamArn }));
+    all.push(...page.Streams);
+    ExclusiveStartStreamArn = page.LastEvaluatedStreamArn;
+  } while (ExclusiveStartStreamArn);
+  assert.ok(all.some((s) => s.StreamArn === StreamArn));
   // A table that does not exist simply has no streams.
   assert.deepEqual((await streams.send(new ListStreamsCommand({ TableName: 'cf-streams-no-such-table' }))).Streams, []);
 });

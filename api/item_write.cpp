@@ -139,7 +139,8 @@ engine::WriteDecision ItemWrite::decide(const model::Item* existing) {
     condition_->check(existing);
   }
   if (existing) {
-    old_item_ = *existing;
+    old_size_ = model::item_size(*existing);
+    if (return_values_ == "ALL_OLD" || return_values_ == "UPDATED_OLD") old_item_ = *existing;
     if (kind_ != Kind::ConditionCheck) note_indexes(*existing);
   }
   switch (kind_) {
@@ -162,11 +163,15 @@ engine::WriteDecision ItemWrite::decide(const model::Item* existing) {
   return engine::WriteDecision::keep();
 }
 
+bool ItemWrite::reads_old() const {
+  return kind_ != Kind::Put || !condition_->empty() || return_values_ != "NONE" ||
+         return_consumed_capacity(request_) != ReturnConsumedCapacity::None;
+}
+
 std::size_t ItemWrite::consumed_bytes() const {
   if (kind_ == Kind::ConditionCheck) return 0;  // one unit, whatever the item's size
-  std::size_t old_size = old_item_ ? model::item_size(*old_item_) : 0;
   std::size_t new_size = kind_ == Kind::Put ? put_size_ : new_item_ ? model::item_size(*new_item_) : 0;
-  return std::max(old_size, new_size);
+  return std::max(old_size_, new_size);
 }
 
 void ItemWrite::note_indexes(const model::Item& item) {

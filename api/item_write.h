@@ -53,6 +53,10 @@ class ItemWrite {
   // Throws the condition's ConditionalCheckFailedException (a ConditionCheck's reason has its own
   // message) or an update's size error; otherwise what to write. Records the old and new items.
   engine::WriteDecision decide(const model::Item* existing);
+  // Whether decide() looks at the existing item; false for a Put with no condition, no
+  // ReturnValues and no ReturnConsumedCapacity, which may then be decided without it
+  // (engine::Table::write's decide_reads_old).
+  bool reads_old() const;
 
   // After decide: the bytes a write is charged for (the larger of the old and new item; none for
   // a ConditionCheck).
@@ -77,7 +81,8 @@ class ItemWrite {
   std::vector<expressions::Path> read_paths_;
   std::optional<WriteCondition> condition_;
   std::string return_values_ = "NONE";
-  std::optional<model::Item> old_item_;
+  std::optional<model::Item> old_item_;  // kept only when ReturnValues asks for old attributes
+  std::size_t old_size_ = 0;             // the existing item's size, 0 when there is none
   std::optional<model::Item> new_item_;  // Update
 
   // The indexes' key attributes (bind, when capacity is asked for), and which indexes the old or

@@ -20,6 +20,8 @@ class WriteCondition {
   // Throws ConditionalCheckFailedException (carrying the old item when
   // ReturnValuesOnConditionCheckFailure is ALL_OLD) when the condition is false.
   void check(const model::Item* existing) const;
+  // Whether there is a condition at all (none: check passes whatever the item).
+  bool empty() const { return !condition_; }
 
  private:
   std::optional<expressions::Condition> condition_;

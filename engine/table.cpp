@@ -103,13 +103,17 @@ std::optional<std::string> Table::get_encoded_locked(const std::string& storage_
   return it->second;
 }
 
-void Table::write(const model::AttributeMap& key, FunctionRef<WriteDecision(const model::Item* old)> decide) {
+void Table::write(const model::AttributeMap& key, FunctionRef<WriteDecision(const model::Item* old)> decide,
+                  bool decide_reads_old) {
   std::string k = model::storage_key(key, key_schema_);
   std::unique_lock lock(mu_);
-  std::optional<model::Item> old = get_locked(k);
-  WriteDecision decision = decide(old ? &*old : nullptr);
+  // One lookup for the read and the commit (`decide` does not touch the table: `it` stays valid).
+  auto it = items_.find(k);
+  std::optional<model::Item> old;
+  if (it != items_.end() && (decide_reads_old || !indexes_.empty())) old = model::decode_item(it->second);
+  WriteDecision decision = decide(old && decide_reads_old ? &*old : nullptr);
   check_write_locked(decision);
-  commit(k, old ? &*old : nullptr, std::move(decision));
+  commit_at(it, k, old ? &*old : nullptr, std::move(decision));
 }
 
 void Table::check_write_locked(const WriteDecision& decision) const {
@@ -122,7 +126,10 @@ void Table::commit_write_locked(const std::string& storage_key, const model::Ite
 }
 
 void Table::commit(const std::string& k, const model::Item* old, WriteDecision decision) {
-  auto it = items_.find(k);
+  commit_at(items_.find(k), k, old, std::move(decision));
+}
+
+void Table::commit_at(Items::iterator it, const std::string& k, const model::Item* old, WriteDecision decision) {
   switch (decision.action) {
     case WriteDecision::Action::Keep:
       return;

@@ -73,7 +73,10 @@ class Table {
   // the exclusive lock. `decide` may throw model::Error (a failed condition): nothing changes.
   // A new item with a secondary index key of the wrong type (or an empty one) is rejected with
   // DynamoDB's ValidationException, and nothing changes. `decide` must not touch this table.
-  void write(const model::AttributeMap& key, FunctionRef<WriteDecision(const model::Item* old)> decide);
+  // `decide_reads_old` false: `decide` does not look at the current item (an unconditional
+  // PutItem), which then is not decoded unless an index needs it; `decide` gets null.
+  void write(const model::AttributeMap& key, FunctionRef<WriteDecision(const model::Item* old)> decide,
+             bool decide_reads_old = true);
 
   uint64_t item_count() const;
   uint64_t size_bytes() const;
@@ -112,6 +115,8 @@ class Table {
   // decoded current value) and keeps the indexes, sizes and stream exact: one stream record per
   // changed item, none when nothing changes. Requires mu_ exclusive.
   void commit(const std::string& storage_key, const model::Item* old, WriteDecision decision);
+  // The same with `it` = items_.find(storage_key), already looked up.
+  void commit_at(Items::iterator it, const std::string& storage_key, const model::Item* old, WriteDecision decision);
   // The index of that name, or null. Requires mu_.
   const SecondaryIndex* find_index(const std::string& name) const;
   // Makes indexes_ match definition_: keeps the indexes still defined, builds new ones from

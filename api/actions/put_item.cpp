@@ -32,7 +32,7 @@ void put_item(const ActionContext& context, const JsonValue& request, JsonWriter
   write.bind(table);
   write.check_item();
   check_injected_conflict(context, *table, write.key());
-  table->write(write.key(), [&](const model::Item* existing) { return write.decide(existing); });
+  table->write(write.key(), [&](const model::Item* existing) { return write.decide(existing); }, write.reads_old());
 
   out.StartObject();
   write.write_attributes(out);

@@ -1,5 +1,5 @@
 // JSON request decoding (RapidJSON in-place parse + AttributeValue decoding) and the whole
-// api::Service::handle for PutItem and GetItem against an in-process Database.
+// api::Service::handle for PutItem, GetItem and a 10-item Query against an in-process Database.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -118,5 +118,61 @@ void BM_ServiceGetItem(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ServiceGetItem);
+
+// Query returning 10 items, as bench/lua/query.lua asks it: 500 partitions of 20 items
+// (sort key sk = 0..19) of the same shape as bench/load.py's, pk = :p AND sk BETWEEN :lo AND
+// :lo+9; each answer checked to hold "Count":10.
+void BM_ServiceQuery(benchmark::State& state) {
+  ServiceFixture f;
+  api::Reply created = f.call("CreateTable", R"({"TableName":"bench_q","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},)"
+                                             R"({"AttributeName":"sk","KeyType":"RANGE"}],"AttributeDefinitions":[)"
+                                             R"({"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],)"
+                                             R"("BillingMode":"PAY_PER_REQUEST"})");
+  if (created.status != 200) {
+    state.SkipWithError(created.body.c_str());
+    return;
+  }
+  constexpr int kParts = 500, kRows = 20;
+  for (int p = 0; p < kParts; ++p) {
+    for (int s = 0; s < kRows; ++s) {
+      const int n = p * kRows + s;
+      char body[640];
+      std::snprintf(body, sizeof body,
+                    R"({"TableName":"bench_q","Item":{"pk":{"S":"p%05d"},"sk":{"N":"%d"},)"
+                    R"("name":{"S":"name-%07d-abcdefghij"},"email":{"S":"user%07d@example.com"},)"
+                    R"("age":{"N":"%d"},"score":{"N":"%d.%02d"},"active":{"BOOL":true},)"
+                    R"("address":{"M":{"street":{"S":"%07d Long Street Name Av"},"city":{"S":"Springfield"},)"
+                    R"("zip":{"S":"%05d"}}},"bio":{"S":"Lorem ipsum dolor sit amet, consectetur adip"}}})",
+                    p, s, n, n, 18 + n % 70, n % 10000, n % 100, n, n % 100000);
+      if (f.call("PutItem", body).status != 200) {
+        state.SkipWithError("preload failed");
+        return;
+      }
+    }
+  }
+  std::vector<std::string> bodies;
+  uint64_t x = 88172645463325252ull;
+  for (int i = 0; i < 10000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    const int p = static_cast<int>(x % kParts), lo = static_cast<int>((x >> 20) % (kRows - 9));
+    char body[320];
+    std::snprintf(body, sizeof body,
+                  R"({"TableName":"bench_q","KeyConditionExpression":"pk = :p AND sk BETWEEN :lo AND :hi",)"
+                  R"("ExpressionAttributeValues":{":p":{"S":"p%05d"},":lo":{"N":"%d"},":hi":{"N":"%d"}}})",
+                  p, lo, lo + 9);
+    bodies.emplace_back(body);
+  }
+  std::size_t i = 0;
+  for (auto _ : state) {
+    api::Reply r = f.call("Query", bodies[i]);
+    if (r.status != 200 || r.body.find("\"Count\":10,") == std::string::npos) {
+      state.SkipWithError(("bad Query answer: " + r.body).c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(r);
+    if (++i == bodies.size()) i = 0;
+  }
+}
+BENCHMARK(BM_ServiceQuery);
 
 }  // namespace

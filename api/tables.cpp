@@ -110,9 +110,10 @@ void write_indexes(const ActionContext& context, JsonWriter& w, const char* key,
     write_projection(w, index.projection);
     if (global) {
       write_string(w, "IndexStatus", index.status);
-      if (index.backfilling) {
+      // A GSI in -delayTransientStatuses' CREATING shows Backfilling false before it starts.
+      if (index.backfilling || (index.transient_until_ms && index.status == "CREATING")) {
         w.Key("Backfilling");
-        w.Bool(true);
+        w.Bool(index.backfilling);
       }
       if (index.throughput) {
         write_throughput(w, *index.throughput);
@@ -120,7 +121,9 @@ void write_indexes(const ActionContext& context, JsonWriter& w, const char* key,
         write_throughput(w, engine::ProvisionedThroughput{});
       }
     }
-    std::optional<engine::IndexStats> stats = table ? table->index_stats(index.name) : std::nullopt;
+    // A transient (CREATING or DELETING) index counts nothing, as in DynamoDB Local.
+    std::optional<engine::IndexStats> stats =
+        table && !index.transient_until_ms ? table->index_stats(index.name) : std::nullopt;
     w.Key("IndexSizeBytes");
     w.Uint64(stats ? stats->size_bytes : 0);
     w.Key("ItemCount");
@@ -163,9 +166,25 @@ void check_global_index_key_schema(const JsonValue& key_schema, const std::vecto
       if (keys[i] == keys[j]) throw model::duplicate_key_name();
 }
 
+void settle_transient_statuses(engine::TableDefinition& def, int64_t now_ms) {
+  for (auto& index : def.global_indexes) {
+    if (!index.transient_until_ms) continue;
+    if (now_ms >= index.transient_until_ms) {
+      index.status = "ACTIVE";
+      index.backfilling = false;
+      index.backfill_from_ms = index.transient_until_ms = 0;
+    } else {
+      index.backfilling = now_ms >= index.backfill_from_ms;
+    }
+  }
+  std::erase_if(def.deleting_indexes, [&](const auto& index) { return now_ms >= index.transient_until_ms; });
+}
+
 void write_table_description(const ActionContext& context, const engine::Table& table, JsonWriter& w,
                              const char* status) {
-  write_table_description(context, table.definition(), &table, w, status);
+  engine::TableDefinition def = table.definition();
+  settle_transient_statuses(def, context.now_ms);
+  write_table_description(context, def, &table, w, status);
 }
 
 void write_table_description(const ActionContext& context, const engine::TableDefinition& def,
@@ -204,7 +223,13 @@ void write_table_description(const ActionContext& context, const engine::TableDe
     w.EndObject();
   }
   write_indexes(context, w, "LocalSecondaryIndexes", def, table, def.local_indexes, false);
-  write_indexes(context, w, "GlobalSecondaryIndexes", def, table, def.global_indexes, true);
+  if (def.deleting_indexes.empty()) {
+    write_indexes(context, w, "GlobalSecondaryIndexes", def, table, def.global_indexes, true);
+  } else {
+    std::vector<engine::IndexDefinition> shown = def.global_indexes;
+    shown.insert(shown.end(), def.deleting_indexes.begin(), def.deleting_indexes.end());
+    write_indexes(context, w, "GlobalSecondaryIndexes", def, table, shown, true);
+  }
   if (def.stream.enabled) {
     w.Key("StreamSpecification");
     w.StartObject();

@@ -38,8 +38,14 @@ void check_projection(const JsonValue& projection);
 
 void check_global_index_key_schema(const JsonValue& key_schema, const std::vector<std::string>& definitions);
 
+// Brings the transient states of -delayTransientStatuses (engine/database.h) up to `now_ms`:
+// a CREATING GSI starts Backfilling, then becomes ACTIVE; a DELETING one disappears once its
+// time is over. Does nothing to a definition without transient states.
+void settle_transient_statuses(engine::TableDefinition& definition, int64_t now_ms);
+
 // Writes a TableDescription object (DescribeTable's Table, CreateTable's TableDescription, ...).
-// `status` overrides TableStatus (CREATING on create, DELETING on delete).
+// `status` overrides TableStatus (CREATING on create, DELETING on delete). The table's
+// definition is settled to the request's time first (settle_transient_statuses).
 void write_table_description(const ActionContext& context, const engine::Table& table, JsonWriter& w,
                              const char* status = "ACTIVE");
 // The same from a definition (a snapshot, possibly adjusted to show a transient state), with the

@@ -5,6 +5,7 @@
 // shared_ptr, so a request keeps its table alive even if it is deleted meanwhile.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -23,9 +24,16 @@ class Table;
 struct TableDefinition;
 
 struct DatabaseOptions {
-  // DynamoDB Local's -delayTransientStatuses: CREATING/DELETING/UPDATING last a while.
+  // DynamoDB Local's -delayTransientStatuses: a GSI created by UpdateTable shows CREATING, then
+  // CREATING with Backfilling, each for kTransientPhaseMs, before ACTIVE; a deleted GSI shows
+  // DELETING for kTransientPhaseMs. Tables themselves are ACTIVE at once, as in DynamoDB Local
+  // 3.3.1 with the flag. Without it every change is visible at once.
   bool delay_transient_statuses = false;
 };
+
+// The length of each transient phase, as measured on DynamoDB Local 3.3.1 with
+// -delayTransientStatuses (GSI CREATING ~15 s, then Backfilling ~15 s; DELETING ~15 s).
+inline constexpr int64_t kTransientPhaseMs = 15000;
 
 class Database {
  public:

@@ -44,6 +44,12 @@ struct IndexDefinition {
   std::optional<ProvisionedThroughput> throughput;  // GSIs of provisioned tables
   std::string status = "ACTIVE";
   bool backfilling = false;
+  // -delayTransientStatuses (DatabaseOptions): a GSI created by UpdateTable is CREATING until
+  // transient_until_ms, Backfilling from backfill_from_ms; a deleted one (in
+  // TableDefinition::deleting_indexes) is DELETING until transient_until_ms. Epoch ms; 0: not
+  // in a transient state. DescribeTable computes the status from the time (api/tables.h).
+  int64_t backfill_from_ms = 0;
+  int64_t transient_until_ms = 0;
 };
 
 struct StreamSpecification {
@@ -75,6 +81,9 @@ struct TableDefinition {
   ProvisionedThroughput throughput;
   std::vector<IndexDefinition> local_indexes;
   std::vector<IndexDefinition> global_indexes;
+  // GSIs deleted under -delayTransientStatuses, described DELETING until their
+  // transient_until_ms; they have no index in the engine any more.
+  std::vector<IndexDefinition> deleting_indexes;
   StreamSpecification stream;
   std::string stream_label;  // the latest stream's label; kept when the stream is disabled
   std::string ttl_attribute;  // Time to Live's attribute; empty while TTL is disabled

@@ -11,8 +11,8 @@
 //      StreamSpecification, OnDemandThroughput;
 //   4. the catalog: a table of that name already exists -> ResourceInUseException.
 // The answer shows the table CREATING (with its GSIs CREATING), as DynamoDB does; Minnow's
-// table is ACTIVE as soon as this returns (DatabaseOptions::delay_transient_statuses is not
-// honoured yet).
+// table is ACTIVE as soon as this returns, also with DatabaseOptions::delay_transient_statuses
+// (DynamoDB Local 3.3.1 with -delayTransientStatuses: the table and its GSIs are ACTIVE at once).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

@@ -26,6 +26,7 @@ void delete_table(const ActionContext& context, const JsonValue& request, JsonWr
 
   // A DELETING table describes no GSIs (as dynalite captured from DynamoDB).
   def.global_indexes.clear();
+  def.deleting_indexes.clear();
   out.StartObject();
   out.Key("TableDescription");
   write_table_description(context, def, table.get(), out, "DELETING");

@@ -16,8 +16,10 @@
 //
 // As DynamoDB does, the answer shows the update in progress (UPDATING, throughput still at its
 // old values, a new GSI CREATING, a deleted one DELETING); Minnow applies it at once, so the next
-// DescribeTable shows the result, ACTIVE. GSIs are definitions only until indexes are
-// implemented: a created GSI is ACTIVE immediately, with no backfill.
+// DescribeTable shows the result, ACTIVE. A created GSI is backfilled at once. With
+// -delayTransientStatuses (engine/database.h) DescribeTable shows a created GSI CREATING, then
+// Backfilling, then ACTIVE, and a deleted one DELETING, computed from the time (no timers); the
+// engine's index is complete (or gone) from the start all the same.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -225,7 +227,7 @@ engine::IndexDefinition new_index(const JsonValue& create, const engine::TableDe
   const JsonValue* throughput = member(create, "ProvisionedThroughput");
   if (on_demand && throughput) throw model::index_throughput_with_pay_per_request(name);
   if (!on_demand && !throughput) throw model::index_throughput_required(name);
-  for (const auto* indexes : {&next.global_indexes, &next.local_indexes}) {
+  for (const auto* indexes : {&next.global_indexes, &next.local_indexes, &next.deleting_indexes}) {
     for (const auto& index : *indexes) {
       if (index.name == name) throw model::index_already_exists();
     }
@@ -358,17 +360,32 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
     }
   }
   std::vector<engine::IndexDefinition> created;
+  const bool delay = context.database.options().delay_transient_statuses;
   if (index_updates) {
     for (const auto& update : index_updates->GetArray()) {
       if (const JsonValue* create = member(update, "Create")) {
         engine::IndexDefinition index = new_index(*create, next, on_demand, member(request, "AttributeDefinitions") != nullptr);
+        if (delay) {
+          index.status = "CREATING";
+          index.backfill_from_ms = now + engine::kTransientPhaseMs;
+          index.transient_until_ms = now + 2 * engine::kTransientPhaseMs;
+        }
         created.push_back(index);
         next.global_indexes.push_back(std::move(index));
         if (next.global_indexes.size() > kMaxGlobalIndexes) throw model::too_many_global_indexes();
         table_updating = true;
       } else if (const JsonValue* remove = member(update, "Delete")) {
         std::string name = string_member(*remove, "IndexName");
-        if (!find_index(next.global_indexes, name)) throw model::resource_not_found();
+        engine::IndexDefinition* deleted = find_index(next.global_indexes, name);
+        if (!deleted) throw model::resource_not_found();
+        if (delay) {
+          engine::IndexDefinition gone = *deleted;
+          gone.status = "DELETING";
+          gone.backfilling = false;
+          gone.backfill_from_ms = 0;
+          gone.transient_until_ms = now + engine::kTransientPhaseMs;
+          next.deleting_indexes.push_back(std::move(gone));
+        }
         std::erase_if(next.global_indexes, [&](const auto& index) { return index.name == name; });
         find_index(shown.global_indexes, name)->status = "DELETING";
         table_updating = true;
@@ -426,6 +443,7 @@ void update_table(const ActionContext& context, const JsonValue& request, JsonWr
   Outcome outcome;
   // Checked and built on a copy under the table's lock: a failed check changes nothing.
   table->update_definition([&](engine::TableDefinition& def) {
+    settle_transient_statuses(def, context.now_ms);
     outcome = plan_update(context, request, def);
     def = outcome.next;
   });

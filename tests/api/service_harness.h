@@ -11,6 +11,9 @@
 namespace minnow::testing {
 
 struct ServiceHarness {
+  ServiceHarness() = default;
+  explicit ServiceHarness(engine::DatabaseOptions options) : database{clock, options} {}
+
   engine::AdjustableClock clock;
   engine::Database database{clock, engine::DatabaseOptions{}};
   api::Service service{database, api::ServiceOptions{}, &clock};

@@ -1,0 +1,139 @@
+// DynamoDB Local's -delayTransientStatuses (DatabaseOptions::delay_transient_statuses): a GSI
+// created by UpdateTable is CREATING, then CREATING with Backfilling, then ACTIVE; a deleted GSI is
+// DELETING for a while; tables are ACTIVE at once. Without the flag every change shows at once.
+// The phases last engine::kTransientPhaseMs each, as measured on DynamoDB Local 3.3.1; the
+// status is computed from the (adjustable) clock when described, with no timers. The clock is the
+// system clock plus an offset, so the checks keep a second away from each boundary.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "api/json.h"
+#include "engine/database.h"
+#include "tests/api/service_harness.h"
+
+namespace {
+
+using namespace minnow;
+
+constexpr int64_t kStartMs = 1796018400000;  // 2026-11-30T06:00:00.000Z
+constexpr int64_t kMarginMs = 1000;
+
+struct Harness : testing::ServiceHarness {
+  explicit Harness(bool delay) : testing::ServiceHarness(engine::DatabaseOptions{delay}) { clock.set_ms(kStartMs); }
+
+  api::JsonDocument ok(const std::string& action, const std::string& body) {
+    api::Reply reply = call(action, body);
+    INFO(action << " " << body << " -> " << reply.body);
+    REQUIRE(reply.status == 200);
+    api::JsonDocument document;
+    document.Parse(reply.body.c_str());
+    REQUIRE(document.IsObject());
+    return document;
+  }
+  api::JsonDocument describe() { return ok("DescribeTable", R"({"TableName":"Slow"})"); }
+};
+
+std::string str(const api::JsonValue& v) { return std::string(v.GetString(), v.GetStringLength()); }
+
+// IndexName:IndexStatus[:backfilling|:not-backfilling][:ItemCount] for every GSI described.
+std::vector<std::string> gsis(const api::JsonValue& table) {
+  std::vector<std::string> out;
+  if (!table.HasMember("GlobalSecondaryIndexes")) return out;
+  for (const auto& i : table["GlobalSecondaryIndexes"].GetArray()) {
+    std::string s = str(i["IndexName"]) + ":" + str(i["IndexStatus"]);
+    if (i.HasMember("Backfilling")) s += i["Backfilling"].GetBool() ? ":backfilling" : ":not-backfilling";
+    s += ":" + std::to_string(i["ItemCount"].GetUint64());
+    out.push_back(s);
+  }
+  return out;
+}
+
+const char* kCreateTable =
+    R"({"TableName":"Slow","BillingMode":"PAY_PER_REQUEST",)"
+    R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"g","AttributeType":"S"}],)"
+    R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],)"
+    R"("GlobalSecondaryIndexes":[{"IndexName":"gsi0","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],)"
+    R"("Projection":{"ProjectionType":"ALL"}}]})";
+const char* kCreateGsi =
+    R"({"TableName":"Slow","AttributeDefinitions":[{"AttributeName":"h","AttributeType":"S"}],)"
+    R"("GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"gsi1","KeySchema":[{"AttributeName":"h","KeyType":"HASH"}],)"
+    R"("Projection":{"ProjectionType":"ALL"}}}]})";
+const char* kDeleteGsi = R"({"TableName":"Slow","GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"gsi1"}}]})";
+
+void populate(Harness& h) {
+  for (const char* pk : {"a", "b", "c"})
+    h.ok("PutItem", std::string(R"({"TableName":"Slow","Item":{"pk":{"S":")") + pk +
+                        R"("},"g":{"S":"x"},"h":{"S":"y"}}})");
+}
+
+}  // namespace
+
+TEST_CASE("-delayTransientStatuses: a created GSI is CREATING, then Backfilling, then ACTIVE") {
+  Harness h(true);
+  auto created = h.ok("CreateTable", kCreateTable);
+  CHECK(str(created["TableDescription"]["TableStatus"]) == "CREATING");  // the answer, as without the flag
+  // The table and its initial GSIs are ACTIVE at once, as in DynamoDB Local with the flag.
+  CHECK(str(h.describe()["Table"]["TableStatus"]) == "ACTIVE");
+  CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:0"});
+  populate(h);
+
+  auto updated = h.ok("UpdateTable", kCreateGsi);
+  CHECK(gsis(updated["TableDescription"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:CREATING:not-backfilling:0"});
+  CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:CREATING:not-backfilling:0"});
+  CHECK(str(h.describe()["Table"]["TableStatus"]) == "ACTIVE");
+  // Another GSI of that name cannot be created meanwhile.
+  CHECK(h.call("UpdateTable", kCreateGsi).status == 400);
+
+  h.clock.advance_ms(engine::kTransientPhaseMs - kMarginMs);
+  CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:CREATING:not-backfilling:0"});
+  h.clock.advance_ms(2 * kMarginMs);
+  CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:CREATING:backfilling:0"});
+  h.clock.advance_ms(engine::kTransientPhaseMs - 2 * kMarginMs);
+  CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:CREATING:backfilling:0"});
+  h.clock.advance_ms(2 * kMarginMs);
+  CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:ACTIVE:3"});
+  // Settled for good: an UpdateTable after that sees it ACTIVE too.
+  auto deleted = h.ok("UpdateTable", kDeleteGsi);
+  CHECK(gsis(deleted["TableDescription"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:DELETING:0"});
+}
+
+TEST_CASE("-delayTransientStatuses: a deleted GSI is DELETING for a while, then gone") {
+  Harness h(true);
+  h.ok("CreateTable", kCreateTable);
+  populate(h);
+  h.ok("UpdateTable", kCreateGsi);
+  h.clock.advance_ms(2 * engine::kTransientPhaseMs);
+  REQUIRE(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:ACTIVE:3"});
+
+  auto deleted = h.ok("UpdateTable", kDeleteGsi);
+  CHECK(gsis(deleted["TableDescription"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:DELETING:0"});
+  CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:DELETING:0"});
+  // Not recreated while it is being deleted; a second Delete finds nothing.
+  CHECK(h.call("UpdateTable", kCreateGsi).status == 400);
+  CHECK(h.call("UpdateTable", kDeleteGsi).status == 400);
+  // Another change meanwhile keeps showing it DELETING.
+  auto other = h.ok("UpdateTable", R"({"TableName":"Slow","DeletionProtectionEnabled":true})");
+  CHECK(gsis(other["TableDescription"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:DELETING:0"});
+  h.clock.advance_ms(engine::kTransientPhaseMs - kMarginMs);
+  CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:DELETING:0"});
+  h.clock.advance_ms(2 * kMarginMs);
+  CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:3"});
+  h.ok("UpdateTable", kCreateGsi);  // the name is free again
+  CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:CREATING:not-backfilling:0"});
+}
+
+TEST_CASE("without -delayTransientStatuses GSI changes show at once") {
+  Harness h(false);
+  auto created = h.ok("CreateTable", kCreateTable);
+  CHECK(str(created["TableDescription"]["TableStatus"]) == "CREATING");
+  CHECK(str(h.describe()["Table"]["TableStatus"]) == "ACTIVE");
+  populate(h);
+  auto updated = h.ok("UpdateTable", kCreateGsi);
+  CHECK(gsis(updated["TableDescription"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:CREATING:3"});
+  CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:ACTIVE:3"});
+  auto deleted = h.ok("UpdateTable", kDeleteGsi);
+  CHECK(gsis(deleted["TableDescription"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:DELETING:0"});
+  CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:3"});
+}

@@ -29,21 +29,28 @@ double read_units(std::size_t bytes, bool consistent) {
 
 void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
                              double units) {
-  if (mode == ReturnConsumedCapacity::None) return;
-  w.Key("ConsumedCapacity");
-  write_capacity_entry(w, mode, table_name, units);
+  write_consumed_capacity(w, mode, table_name, CapacityBreakdown{units, {}, {}});
 }
 
 void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
                              const CapacityBreakdown& units) {
   if (mode == ReturnConsumedCapacity::None) return;
+  w.Key("ConsumedCapacity");
+  write_capacity_entry(w, mode, table_name, units);
+}
+
+void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name, double units) {
+  write_capacity_entry(w, mode, table_name, CapacityBreakdown{units, {}, {}});
+}
+
+void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
+                          const CapacityBreakdown& units) {
   double total = units.table;
   for (const auto* list : {&units.local_indexes, &units.global_indexes})
     for (const auto& [name, u] : *list) total += u;
-  w.Key("ConsumedCapacity");
   w.StartObject();
   w.Key("TableName");
-  w.String(table_name.data(), table_name.size());
+  w.String(table_name.data(), static_cast<rapidjson::SizeType>(table_name.size()));
   w.Key("CapacityUnits");
   w.Double(total);
   if (mode == ReturnConsumedCapacity::Indexes) {
@@ -65,22 +72,6 @@ void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const s
       }
       w.EndObject();
     }
-  }
-  w.EndObject();
-}
-
-void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name, double units) {
-  w.StartObject();
-  w.Key("TableName");
-  w.String(table_name.data(), table_name.size());
-  w.Key("CapacityUnits");
-  w.Double(units);
-  if (mode == ReturnConsumedCapacity::Indexes) {
-    w.Key("Table");
-    w.StartObject();
-    w.Key("CapacityUnits");
-    w.Double(units);
-    w.EndObject();
   }
   w.EndObject();
 }

@@ -37,5 +37,7 @@ struct CapacityBreakdown {
 };
 void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
                              const CapacityBreakdown& units);
+void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
+                          const CapacityBreakdown& units);
 
 }  // namespace minnow::api

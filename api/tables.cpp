@@ -44,18 +44,9 @@ std::string stream_label(int64_t epoch_ms) {
   return text;
 }
 
-namespace {
-
 void write_string(JsonWriter& w, const char* key, const std::string& value) {
   w.Key(key);
   w.String(value.data(), value.size());
-}
-
-// DynamoDB sends date-times as epoch seconds with millisecond precision.
-void write_time(JsonWriter& w, const char* key, int64_t ms) {
-  w.Key(key);
-  if (ms % 1000 == 0) w.Int64(ms / 1000);
-  else w.Double(static_cast<double>(ms) / 1000.0);
 }
 
 void write_key_schema(JsonWriter& w, const std::vector<engine::KeySchemaElement>& elements) {
@@ -69,6 +60,15 @@ void write_key_schema(JsonWriter& w, const std::vector<engine::KeySchemaElement>
     w.EndObject();
   }
   w.EndArray();
+}
+
+namespace {
+
+// DynamoDB sends date-times as epoch seconds with millisecond precision.
+void write_time(JsonWriter& w, const char* key, int64_t ms) {
+  w.Key(key);
+  if (ms % 1000 == 0) w.Int64(ms / 1000);
+  else w.Double(static_cast<double>(ms) / 1000.0);
 }
 
 void write_throughput(JsonWriter& w, const engine::ProvisionedThroughput& t) {

@@ -38,6 +38,11 @@ void check_projection(const JsonValue& projection);
 
 void check_global_index_key_schema(const JsonValue& key_schema, const std::vector<std::string>& definitions);
 
+// "key": "value".
+void write_string(JsonWriter& w, const char* key, const std::string& value);
+// "KeySchema": [{AttributeName, KeyType}, ...], as given.
+void write_key_schema(JsonWriter& w, const std::vector<engine::KeySchemaElement>& elements);
+
 // Brings the transient states of -delayTransientStatuses (engine/database.h) up to `now_ms`:
 // a CREATING GSI starts Backfilling, then becomes ACTIVE; a DELETING one disappears once its
 // time is over. Does nothing to a definition without transient states.

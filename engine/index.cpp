@@ -46,15 +46,6 @@ std::string escaped_prefix(const model::AttributeValue& v) {
   return out;
 }
 
-uint64_t mix(uint64_t h) {
-  h ^= h >> 30;
-  h *= 0xbf58476d1ce4e5b9ull;
-  h ^= h >> 27;
-  h *= 0x94d049bb133111ebull;
-  h ^= h >> 31;
-  return h;
-}
-
 }  // namespace
 
 IndexKeySchema index_key_schema(const IndexDefinition& index, const std::vector<AttributeDefinition>& definitions) {
@@ -100,7 +91,7 @@ std::string SecondaryIndex::partition_prefix(const std::vector<const model::Attr
     hash = 0;
     for (const model::AttributeValue* v : values) {
       append_delimited(bytes, *v);
-      hash = mix(hash * 31 + model::partition_hash(*v));
+      hash = model::mix_hash(hash * 31 + model::partition_hash(*v));
     }
   }
   std::string out;

@@ -83,6 +83,10 @@ uint64_t partition_hash(const AttributeValue& hash_value) {
     h ^= c;
     h *= 1099511628211ull;
   }
+  return mix_hash(h);
+}
+
+uint64_t mix_hash(uint64_t h) {
   h ^= h >> 30;
   h *= 0xbf58476d1ce4e5b9ull;
   h ^= h >> 27;

@@ -39,6 +39,9 @@ AttributeMap key_of(const Item& item, const KeySchema& schema);
 // memcmp-ordered bytes of a single key value.
 std::string key_value_bytes(const AttributeValue& value);
 
+// SplitMix64's finalizer: spreads a 64-bit value evenly over the 64-bit space.
+uint64_t mix_hash(uint64_t h);
+
 // The 64-bit hash of a partition key value; parallel Scan segments are ranges of it.
 uint64_t partition_hash(const AttributeValue& hash_value);
 

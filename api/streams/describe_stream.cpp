@@ -6,6 +6,7 @@
 // EndingSequenceNumber. Shards have no children here, so a ShardFilter (CHILD_SHARDS) or an
 // ExclusiveStartShardId of the one shard leaves no shard to describe.
 #include "api/streams/streams.h"
+#include "api/tables.h"
 #include "model/stream_errors.h"
 
 namespace minnow::api::streams {
@@ -22,11 +23,6 @@ const Shape kShape(R"({
 })");
 
 constexpr int64_t kMaxLimit = 100;
-
-void write_string(JsonWriter& w, const char* key, const std::string& value) {
-  w.Key(key);
-  w.String(value.data(), value.size());
-}
 
 void describe_stream(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   if (const JsonValue* v = member(request, "Limit"); v && coral_long(*v) > kMaxLimit)
@@ -45,16 +41,7 @@ void describe_stream(const ActionContext& context, const JsonValue& request, Jso
   out.StartObject();
   out.Key("CreationRequestDateTime");
   out.Double(static_cast<double>(stream->created_ms()) / 1000.0);
-  out.Key("KeySchema");
-  out.StartArray();
-  for (const auto& e : stream->key_schema()) {
-    out.StartObject();
-    write_string(out, "AttributeName", e.attribute_name);
-    out.Key("KeyType");
-    out.String(e.is_hash ? "HASH" : "RANGE");
-    out.EndObject();
-  }
-  out.EndArray();
+  write_key_schema(out, stream->key_schema());
   out.Key("Shards");
   out.StartArray();
   if (with_shard) {

@@ -151,7 +151,7 @@ std::string encode_item(const Item& item) {
   // Encoded into a per-thread buffer, then copied into a string of exactly that size: a table
   // keeps every encoded item for its lifetime, and a string grown while encoding keeps up to
   // twice the capacity it needs (a ~200-byte benchmark item encodes to 229 bytes and used to
-  // occupy a 464-byte heap block: 1,000,000 such items took 611 MiB resident, 402 MiB now).
+  // occupy a 464-byte heap block: 1,000,000 such items took 611,128 kB resident, 401,744 kB now).
   thread_local std::string buffer;
   buffer.clear();
   put_varint(buffer, item_size(item));

@@ -109,6 +109,7 @@ Error binary_set_duplicates(const std::string& members) {
   return validation("One or more parameter values were invalid: Input collection " + members + "of type BS contains duplicates.");
 }
 // DynamoDB Local's full wording (dynalite has no nesting limit to compare with).
+Error empty_attribute_name() { return validation("Empty attribute name"); }
 Error nesting_too_deep() {
   return validation(
       "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit");

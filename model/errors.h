@@ -120,6 +120,7 @@ Error string_set_duplicates(const std::string& members);  // members as "[a, b]"
 Error number_set_duplicates();
 Error binary_set_duplicates(const std::string& members);  // base64 members as "[YQ==, YQ==]"
 Error nesting_too_deep();
+Error empty_attribute_name();  // Local: an item, key or map with an attribute named ""
 
 // ---- Serialization (JSON types against the request's shape) ---------------------------------
 Error cannot_convert(const std::string& json_kind, const std::string& type);  // "NUMBER_VALUE cannot be converted to String"

@@ -561,3 +561,14 @@ test('ReturnConsumedCapacity outside the enum is rejected',
     expectError(await get(key(), { ReturnConsumedCapacity: 'ALL' }), 'ValidationException',
       `${ONE}Value 'ALL' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]`);
   });
+
+// An attribute named "" is refused, at the top level and inside a map, and nothing is written
+// (DynamoDB Local's message; dynalite, which predates the check, stores the item).
+test('an empty attribute name is rejected', { skip: differsOn('dynalite', 'dynalite accepts an attribute named ""') }, async () => {
+  for (const extra of [{ '': { S: 'x' } }, { m: { M: { '': { S: 'x' } } } }]) {
+    const k = key();
+    expectError(await rawCall('PutItem', { TableName: T, Item: { ...k, ...extra } }), 'ValidationException', 'Empty attribute name');
+    const got = expectOk(await rawCall('GetItem', { TableName: T, Key: k }));
+    assert.equal(got.Item, undefined);
+  }
+});

@@ -209,118 +209,81 @@ void write_attribute_map(JsonWriter& w, const model::AttributeMap& map) {
 
 namespace {
 
-// An encoded item's JSON text is built in a string and handed to the writer as one raw value:
-// the same text as writing each name and value through the writer (strings escaped as
-// rapidjson::Writer escapes them), without its per-call bookkeeping.
+void write_encoded_map(JsonWriter& w, model::EncodedReader& r);
 
-// Appends `s` as a JSON string: '"' and '\\' escaped, \b \t \n \f \r by name and other control
-// characters as \u00XX (upper-case hex); every other byte, 0x7F and above included, as it is.
-void append_json_string(std::string& out, std::string_view s) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  out += '"';
-  std::size_t run = 0;  // start of the bytes not yet appended
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out.append(s.data() + run, i - run);
-    run = i + 1;
-    out += '\\';
-    switch (c) {
-      case '"': out += '"'; break;
-      case '\\': out += '\\'; break;
-      case '\b': out += 'b'; break;
-      case '\t': out += 't'; break;
-      case '\n': out += 'n'; break;
-      case '\f': out += 'f'; break;
-      case '\r': out += 'r'; break;
-      default:
-        out += "u00";
-        out += kHex[c >> 4];
-        out += kHex[c & 0xF];
-    }
-  }
-  out.append(s.data() + run, s.size() - run);
-  out += '"';
-}
-
-void append_encoded_map(std::string& out, model::EncodedReader& r);
-
-void append_encoded_value(std::string& out, model::EncodedReader& r) {
+void write_encoded_value(JsonWriter& w, model::EncodedReader& r) {
   using model::EncodedTag;
+  w.StartObject();
   EncodedTag tag = r.tag();
   switch (tag) {
     case EncodedTag::S:
-    case EncodedTag::N:
-      out += tag == EncodedTag::S ? "{\"S\":" : "{\"N\":";
-      append_json_string(out, r.bytes());
+    case EncodedTag::N: {
+      w.Key(tag == EncodedTag::S ? "S" : "N", 1);
+      auto s = r.bytes();
+      w.String(s.data(), s.size());
       break;
-    case EncodedTag::B:
-      out += "{\"B\":";
-      append_json_string(out, base64_encode(r.bytes()));
+    }
+    case EncodedTag::B: {
+      w.Key("B", 1);
+      std::string text = base64_encode(r.bytes());
+      w.String(text.data(), text.size());
       break;
+    }
     case EncodedTag::SS:
     case EncodedTag::NS:
-    case EncodedTag::BS: {
-      out += tag == EncodedTag::SS ? "{\"SS\":[" : tag == EncodedTag::NS ? "{\"NS\":[" : "{\"BS\":[";
-      bool first = true;
+    case EncodedTag::BS:
+      w.Key(tag == EncodedTag::SS ? "SS" : tag == EncodedTag::NS ? "NS" : "BS", 2);
+      w.StartArray();
       for (uint64_t n = r.varint(); n > 0; --n) {
-        if (!first) out += ',';
-        first = false;
         auto s = r.bytes();
-        if (tag == EncodedTag::BS) append_json_string(out, base64_encode(s));
-        else append_json_string(out, s);
+        if (tag == EncodedTag::BS) {
+          std::string text = base64_encode(s);
+          w.String(text.data(), text.size());
+        } else {
+          w.String(s.data(), s.size());
+        }
       }
-      out += ']';
+      w.EndArray();
       break;
-    }
     case EncodedTag::M:
-      out += "{\"M\":";
-      append_encoded_map(out, r);
+      w.Key("M", 1);
+      write_encoded_map(w, r);
       break;
-    case EncodedTag::L: {
-      out += "{\"L\":[";
-      bool first = true;
-      for (uint64_t n = r.varint(); n > 0; --n) {
-        if (!first) out += ',';
-        first = false;
-        append_encoded_value(out, r);
-      }
-      out += ']';
+    case EncodedTag::L:
+      w.Key("L", 1);
+      w.StartArray();
+      for (uint64_t n = r.varint(); n > 0; --n) write_encoded_value(w, r);
+      w.EndArray();
       break;
-    }
     case EncodedTag::Null:
-      out += "{\"NULL\":true";
+      w.Key("NULL", 4);
+      w.Bool(true);
       break;
     case EncodedTag::False:
     case EncodedTag::True:
-      out += tag == EncodedTag::True ? "{\"BOOL\":true" : "{\"BOOL\":false";
+      w.Key("BOOL", 4);
+      w.Bool(tag == EncodedTag::True);
       break;
   }
-  out += '}';
+  w.EndObject();
 }
 
-void append_encoded_map(std::string& out, model::EncodedReader& r) {
-  out += '{';
-  bool first = true;
+void write_encoded_map(JsonWriter& w, model::EncodedReader& r) {
+  w.StartObject();
   for (uint64_t n = r.varint(); n > 0; --n) {
-    if (!first) out += ',';
-    first = false;
-    append_json_string(out, r.bytes());
-    out += ':';
-    append_encoded_value(out, r);
+    auto name = r.bytes();
+    w.Key(name.data(), name.size());
+    write_encoded_value(w, r);
   }
-  out += '}';
+  w.EndObject();
 }
 
 }  // namespace
 
 void write_encoded_item(JsonWriter& w, std::string_view encoded) {
-  thread_local std::string text;  // reused: its capacity outlives the call
-  text.clear();
   model::EncodedReader r(encoded);
   r.varint();  // size
-  append_encoded_map(text, r);
-  w.RawValue(text.data(), text.size(), rapidjson::kObjectType);
+  write_encoded_map(w, r);
 }
 
 }  // namespace minnow::api

@@ -31,6 +31,9 @@ bool is_json_content_type(std::string_view content_type) {
          content_type == "application/json";
 }
 
+constexpr std::size_t kRequestPoolBytes = 8 * 1024;
+constexpr std::size_t kKeptResponseBufferBytes = 256 * 1024;
+
 bool is_blank(const std::string& body) { return body.find_first_not_of(" \t\r\n") == std::string::npos; }
 
 }  // namespace
@@ -47,7 +50,12 @@ Reply Service::handle(Request& request) {
     return Reply{404, "application/x-amz-json-1.0", "<UnknownOperationException/>\n"};
   }
   try {
-    JsonDocument document;
+    // The request's DOM lives in a pool on this thread's stack first (most requests fit), and the
+    // response is written into a buffer the thread keeps: no allocation for either on the common
+    // path.
+    char pool[kRequestPoolBytes];
+    rapidjson::MemoryPoolAllocator<> allocator(pool, sizeof pool);
+    JsonDocument document(&allocator);
     if (!is_blank(request.body)) parse_request_json(request.body, document);
     const Action* action = find_action(request.target);
     if (!action) throw model::unknown_operation();
@@ -55,11 +63,17 @@ Reply Service::handle(Request& request) {
     if (!document.IsObject()) throw model::serialization("");
 
     if (action->shape) action->shape->check(document);
-    rapidjson::StringBuffer buffer;
+    thread_local rapidjson::StringBuffer buffer;
+    buffer.Clear();
     JsonWriter writer(buffer);
     ActionContext context{impl_->database, impl_->options, impl_->database.clock().now_ms()};
     action->handler(context, document, writer);
-    return Reply{200, "application/x-amz-json-1.0", std::string(buffer.GetString(), buffer.GetSize())};
+    Reply reply{200, "application/x-amz-json-1.0", std::string(buffer.GetString(), buffer.GetSize())};
+    if (buffer.GetSize() > kKeptResponseBufferBytes) {  // a large page: do not keep its memory
+      buffer.Clear();
+      buffer.ShrinkToFit();
+    }
+    return reply;
   } catch (const model::Error& error) {
     return error_reply(error);
   } catch (const std::exception& e) {

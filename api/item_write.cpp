@@ -5,6 +5,7 @@
 #include "api/key_paths.h"
 #include "api/legacy_params.h"
 #include "api/request_expressions.h"
+#include "api/tables.h"
 #include "expressions/projection.h"
 #include "expressions/update.h"
 #include "model/errors.h"
@@ -236,6 +237,24 @@ void write_item_collection_metrics(JsonWriter& out, const engine::Table& table, 
   out.Int(0);
   out.Int(1);
   out.EndArray();
+  out.EndObject();
+}
+
+void write_single_item(ItemWrite::Kind kind, const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  ItemWrite write(kind, request, /*single_item=*/true);
+  auto table = find_table(context, request, /*table_operation=*/false);
+  write.bind(table);
+  write.check_item();
+  check_injected_conflict(context, *table, write.key());
+  table->write(write.key(), [&](const model::Item* existing) { return write.decide(existing); }, write.reads_old());
+
+  out.StartObject();
+  write.write_attributes(out);
+  write_consumed_capacity(out, return_consumed_capacity(request), table->name(), write.consumed_capacity());
+  if (wants_item_collection_metrics(request, *table)) {
+    out.Key("ItemCollectionMetrics");
+    write_item_collection_metrics(out, *table, write.key());
+  }
   out.EndObject();
 }
 

@@ -97,6 +97,11 @@ class ItemWrite {
   void note_indexes(const model::Item& item);
 };
 
+// PutItem, UpdateItem or DeleteItem: the checks in ItemWrite's order, the table, an injected
+// conflict, the conditional write, then the reply (Attributes, ConsumedCapacity,
+// ItemCollectionMetrics).
+void write_single_item(ItemWrite::Kind kind, const ActionContext& context, const JsonValue& request, JsonWriter& out);
+
 // The TransactionConflictException of an injected conflict (engine/faults.h) on this item, if
 // one is pending: uses it up and throws.
 void check_injected_conflict(const ActionContext& context, const engine::Table& table, const model::AttributeMap& key);

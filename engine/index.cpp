@@ -22,28 +22,24 @@ void append_be(std::string& out, uint64_t x, int bytes) {
   for (int shift = 8 * (bytes - 1); shift >= 0; shift -= 8) out += static_cast<char>((x >> shift) & 0xff);
 }
 
+// The bytes of an S or B value with 0x00 escaped as 0x00 0xFF, without the terminator: a
+// begins_with prefix, or the start of the value's self-delimiting form.
+void append_escaped(std::string& out, const model::AttributeValue& v) {
+  for (char c : model::key_value_bytes(v)) {
+    out += c;
+    if (c == '\0') out += '\xff';
+  }
+}
+
 // The self-delimiting, memcmp-ordered form of one key value (see index.h).
 void append_delimited(std::string& out, const model::AttributeValue& v) {
   if (v.type() == model::ValueType::N) {
     out += v.as<model::Number>().sortable_bytes();
     return;
   }
-  for (char c : model::key_value_bytes(v)) {
-    out += c;
-    if (c == '\0') out += '\xff';
-  }
+  append_escaped(out, v);
   out += '\0';
   out += '\x01';
-}
-
-// The escaped bytes of an S or B prefix, without the terminator (begins_with).
-std::string escaped_prefix(const model::AttributeValue& v) {
-  std::string out;
-  for (char c : model::key_value_bytes(v)) {
-    out += c;
-    if (c == '\0') out += '\xff';
-  }
-  return out;
 }
 
 }  // namespace
@@ -188,7 +184,8 @@ KeyRange SecondaryIndex::query_range(const IndexQuerySpec& spec) const {
         break;
       }
       case SortKeyOperator::BEGINS_WITH: {
-        std::string start = prefix + escaped_prefix(c.value);
+        std::string start = prefix;
+        append_escaped(start, c.value);
         set_high(prefix_successor(start), false);
         r.low = std::move(start);
         break;

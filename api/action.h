@@ -24,8 +24,8 @@ struct ActionContext {
 using ActionHandler = void (*)(const ActionContext& context, const JsonValue& request, JsonWriter& out);
 
 struct Action {
-  const char* name;     // "CreateTable"
-  const Shape* shape;   // null: no declarative checks
+  const char* name;    // "CreateTable"
+  const Shape* shape;  // null: no declarative checks
   ActionHandler handler;
 };
 

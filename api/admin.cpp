@@ -20,7 +20,9 @@ constexpr std::string_view kPrefix = "/_minnow/";
 
 Reply json_reply(const std::string& body) { return Reply{200, "application/json", body}; }
 
-Reply number_reply(const char* name, int64_t n) { return json_reply(std::string("{\"") + name + "\":" + std::to_string(n) + "}"); }
+Reply number_reply(const char* name, int64_t n) {
+  return json_reply(std::string("{\"") + name + "\":" + std::to_string(n) + "}");
+}
 
 // The body as a JSON object (an empty body is {}).
 void parse_body(Request& request, JsonDocument& document) {
@@ -73,7 +75,8 @@ Reply faults(Request& request, engine::Database& database) {
   if (!error || !error->IsString() || view(*error) != "TransactionConflict")
     throw model::admin_invalid("error must be \"TransactionConflict\"");
   const JsonValue* table = member(body, "table");
-  if (!table || !table->IsString() || table->GetStringLength() == 0) throw model::admin_invalid("table must be a table name");
+  if (!table || !table->IsString() || table->GetStringLength() == 0)
+    throw model::admin_invalid("table must be a table name");
   std::optional<model::AttributeMap> key;
   if (const JsonValue* k = member(body, "key"); k && !k->IsNull()) {
     if (!k->IsObject()) throw model::admin_invalid("key must be a primary key in DynamoDB JSON");
@@ -81,8 +84,7 @@ Reply faults(Request& request, engine::Database& database) {
   }
   int64_t count = integer_member(body, "count").value_or(1);
   if (count < 1) throw model::admin_invalid("count must be at least 1");
-  return number_reply("pending",
-                      database.faults().add_conflict(table_name_of(view(*table)), std::move(key), count));
+  return number_reply("pending", database.faults().add_conflict(table_name_of(view(*table)), std::move(key), count));
 }
 
 }  // namespace

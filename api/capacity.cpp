@@ -27,8 +27,7 @@ double read_units(std::size_t bytes, bool consistent) {
   return consistent ? units : units / 2;
 }
 
-void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
-                             double units) {
+void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name, double units) {
   write_consumed_capacity(w, mode, table_name, CapacityBreakdown{units, {}, {}});
 }
 

@@ -25,8 +25,7 @@ double read_units(std::size_t bytes, bool consistent);
 void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name, double units);
 
 // Writes "ConsumedCapacity": {...} when asked for.
-void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
-                             double units);
+void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name, double units);
 
 // Units charged to a table and to its indexes; CapacityUnits is their sum. With INDEXES the
 // response shows each part: Table, then LocalSecondaryIndexes and GlobalSecondaryIndexes by name.

@@ -18,9 +18,9 @@ constexpr int kMaxNesting = 32;
 
 // DynamoDB examines a value's members in this order, whatever order the JSON has.
 constexpr std::pair<const char*, ValueType> kTypeOrder[] = {
-    {"S", ValueType::S},     {"B", ValueType::B},    {"N", ValueType::N},   {"BOOL", ValueType::BOOL},
+    {"S", ValueType::S},      {"B", ValueType::B},   {"N", ValueType::N},   {"BOOL", ValueType::BOOL},
     {"NULL", ValueType::NUL}, {"BS", ValueType::BS}, {"NS", ValueType::NS}, {"SS", ValueType::SS},
-    {"L", ValueType::L},     {"M", ValueType::M},
+    {"L", ValueType::L},      {"M", ValueType::M},
 };
 
 std::string bytes_of(const JsonValue& v) {
@@ -68,7 +68,8 @@ model::AttributeMap decode_map(const JsonValue& json, int depth) {
 }
 
 AttributeValue decode(const JsonValue& json, int depth) {
-  if (depth >= kMaxNesting - 1 && json.IsObject() && (member(json, "L") || member(json, "M"))) throw model::nesting_too_deep();
+  if (depth >= kMaxNesting - 1 && json.IsObject() && (member(json, "L") || member(json, "M")))
+    throw model::nesting_too_deep();
   if (!json.IsObject()) throw model::serialization("Unexpected value type in payload");
   std::optional<AttributeValue> result;
   int types = 0;

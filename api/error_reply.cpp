@@ -24,9 +24,7 @@ const char* error_namespace(ErrorCode code) {
   }
 }
 
-int error_status(ErrorCode code) {
-  return code == ErrorCode::InternalServerError ? 500 : 400;
-}
+int error_status(ErrorCode code) { return code == ErrorCode::InternalServerError ? 500 : 400; }
 
 Reply error_reply(const model::Error& error) {
   rapidjson::StringBuffer buffer;

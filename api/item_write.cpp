@@ -246,7 +246,8 @@ void write_single_item(ItemWrite::Kind kind, const ActionContext& context, const
   write.bind(table);
   write.check_item();
   check_injected_conflict(context, *table, write.key());
-  table->write(write.key(), [&](const model::Item* existing) { return write.decide(existing); }, write.reads_old());
+  table->write(
+      write.key(), [&](const model::Item* existing) { return write.decide(existing); }, write.reads_old());
 
   out.StartObject();
   write.write_attributes(out);

@@ -16,8 +16,8 @@ struct JsonAssertion : std::logic_error {
 }  // namespace minnow::api
 
 #ifndef RAPIDJSON_ASSERT
-#define RAPIDJSON_ASSERT(x) \
-  do {                      \
+#define RAPIDJSON_ASSERT(x)                                                   \
+  do {                                                                        \
     if (!(x)) throw ::minnow::api::JsonAssertion("RapidJSON assertion: " #x); \
   } while (0)
 #endif

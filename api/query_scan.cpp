@@ -1,10 +1,10 @@
 #include "api/query_scan.h"
-#include "api/shape.h"
 
 #include <unordered_set>
 
 #include "api/codec.h"
 #include "api/legacy_params.h"
+#include "api/shape.h"
 #include "expressions/evaluate.h"
 #include "expressions/projection.h"
 #include "model/errors.h"
@@ -112,8 +112,8 @@ std::optional<model::AttributeMap> decode_start_key(const JsonValue& request) {
     } catch (const model::Error& e) {
       // DynamoDB prefixes most value errors, but not these (dynalite's list).
       const std::string& m = e.message();
-      for (const char* bare : {"contains duplicates", "number set", "numeric value", "significant digits",
-                               "number with magnitude"})
+      for (const char* bare :
+           {"contains duplicates", "number set", "numeric value", "significant digits", "number with magnitude"})
         if (m.find(bare) != std::string::npos) throw;
       if (e.code() != model::ErrorCode::ValidationException) throw;
       throw model::start_key_invalid(m);
@@ -133,7 +133,8 @@ void collect_paths(const expressions::Node& node, std::vector<const expressions:
 ReadPlan read_plan(const JsonValue& request, expressions::Compiled& compiled,
                    const std::vector<expressions::ExpectedCondition>& legacy_filter) {
   ReadPlan plan;
-  if (compiled.filter) plan.filter = std::move(compiled.filter);
+  if (compiled.filter)
+    plan.filter = std::move(compiled.filter);
   else if (!legacy_filter.empty())
     plan.filter = expressions::condition_from_expected(legacy_filter, conditional_operator_is_or(request));
   if (compiled.projection) {
@@ -195,8 +196,10 @@ void write_page(JsonWriter& out, const ReadPlan& plan, const std::string& table_
     if (plan.filter && !expressions::evaluate(*plan.filter, &item)) return;
     ++count;
     if (plan.count_only) return;
-    if (plan.projection) write_attribute_map(out, expressions::project(item, *plan.projection));
-    else write_attribute_map(out, item);
+    if (plan.projection)
+      write_attribute_map(out, expressions::project(item, *plan.projection));
+    else
+      write_attribute_map(out, item);
   });
   if (!plan.count_only) out.EndArray();
   out.Key("Count");

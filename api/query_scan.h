@@ -36,7 +36,6 @@ void check_attributes_to_get(const JsonValue& request);
 // provided starting key is invalid: " (DynamoDB leaves number and duplicate errors bare).
 std::optional<model::AttributeMap> decode_start_key(const JsonValue& request);
 
-
 // Every document path a condition reads, in the order written.
 void collect_paths(const expressions::Node& node, std::vector<const expressions::Path*>& out);
 

@@ -11,19 +11,32 @@ namespace {
 constexpr std::string_view kDynamoDbPrefix = "DynamoDB_20120810.";
 
 const std::array kDynamoDbActions = {
-    &actions::kCreateTable, &actions::kDescribeTable, &actions::kListTables, &actions::kDeleteTable,
-    &actions::kUpdateTable, &actions::kPutItem,       &actions::kGetItem,    &actions::kDeleteItem,
-    &actions::kUpdateItem,  &actions::kBatchWriteItem, &actions::kBatchGetItem,
+    &actions::kCreateTable,
+    &actions::kDescribeTable,
+    &actions::kListTables,
+    &actions::kDeleteTable,
+    &actions::kUpdateTable,
+    &actions::kPutItem,
+    &actions::kGetItem,
+    &actions::kDeleteItem,
+    &actions::kUpdateItem,
+    &actions::kBatchWriteItem,
+    &actions::kBatchGetItem,
     &actions::kQuery,
     &actions::kScan,
-    &actions::kTransactWriteItems, &actions::kTransactGetItems,
-    &actions::kUpdateTimeToLive, &actions::kDescribeTimeToLive,
+    &actions::kTransactWriteItems,
+    &actions::kTransactGetItems,
+    &actions::kUpdateTimeToLive,
+    &actions::kDescribeTimeToLive,
 };
 
 constexpr std::string_view kStreamsPrefix = "DynamoDBStreams_20120810.";
 
 const std::array kStreamsActions = {
-    &streams::kListStreams, &streams::kDescribeStream, &streams::kGetShardIterator, &streams::kGetRecords,
+    &streams::kListStreams,
+    &streams::kDescribeStream,
+    &streams::kGetShardIterator,
+    &streams::kGetRecords,
 };
 
 template <class Actions>

@@ -13,17 +13,17 @@
 namespace minnow::engine {
 class AdjustableClock;
 class Database;
-}
+}  // namespace minnow::engine
 
 namespace minnow::api {
 
 struct Request {
-  std::string_view method;        // "POST", "GET", ...
-  std::string_view path;          // "/" for the DynamoDB protocol; "/_minnow/..." for admin
-  std::string_view target;        // X-Amz-Target, empty when absent
-  std::string_view content_type;  // Content-Type, empty when absent
-  std::string_view authorization; // Authorization, empty when absent
-  std::string body;               // owned and mutable: parsed in place
+  std::string_view method;         // "POST", "GET", ...
+  std::string_view path;           // "/" for the DynamoDB protocol; "/_minnow/..." for admin
+  std::string_view target;         // X-Amz-Target, empty when absent
+  std::string_view content_type;   // Content-Type, empty when absent
+  std::string_view authorization;  // Authorization, empty when absent
+  std::string body;                // owned and mutable: parsed in place
 };
 
 struct Reply {

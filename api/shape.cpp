@@ -18,11 +18,27 @@ constexpr std::size_t kMaxReportedErrors = 10;
 
 // The JSON type checks, decided once when the spec is parsed rather than per request.
 enum class Kind : uint8_t {
-  Boolean, Integral, String, Blob, List, ParameterizedList, Map, ParameterizedMap, ValueStruct, FieldStruct
+  Boolean,
+  Integral,
+  String,
+  Blob,
+  List,
+  ParameterizedList,
+  Map,
+  ParameterizedMap,
+  ValueStruct,
+  FieldStruct
 };
 enum class Check : uint8_t {
-  NotNull, GreaterThanOrEqual, LessThanOrEqual, Regex, LengthGreaterThanOrEqual, LengthLessThanOrEqual, Enum,
-  Keys, Values
+  NotNull,
+  GreaterThanOrEqual,
+  LessThanOrEqual,
+  Regex,
+  LengthGreaterThanOrEqual,
+  LengthLessThanOrEqual,
+  Enum,
+  Keys,
+  Values
 };
 
 struct Shape::Rule {
@@ -33,9 +49,9 @@ struct Shape::Rule {
   bool table_name = false;
   // Constraints in the order the spec lists them: DynamoDB reports them in that order.
   std::vector<std::pair<Check, const JsonValue*>> constraints;
-  std::unique_ptr<Rule> element;                                      // List and Map elements
+  std::unique_ptr<Rule> element;                                       // List and Map elements
   std::vector<std::pair<std::string, std::unique_ptr<Rule>>> members;  // struct members
-  bool of_attribute_values = false;   // L and M inside an AttributeValue: elements are AttributeValues
+  bool of_attribute_values = false;    // L and M inside an AttributeValue: elements are AttributeValues
   std::unique_ptr<JsonDocument> spec;  // owns the constraint values (top-level rules only)
 };
 
@@ -95,12 +111,16 @@ std::unique_ptr<Rule> parse_rule(const JsonValue& spec) {
     for (auto it = spec.MemberBegin(); it != spec.MemberEnd(); ++it) {
       std::string key = it->name.GetString();
       if (key == "type") continue;
-      if (key == "required") rule->required = it->value.GetBool();
-      else if (key == "tableName") rule->table_name = it->value.GetBool();
-      else if (key == "children") children = &it->value;
+      if (key == "required")
+        rule->required = it->value.GetBool();
+      else if (key == "tableName")
+        rule->table_name = it->value.GetBool();
+      else if (key == "children")
+        children = &it->value;
       else if (key == "regex" && std::string_view(it->value.GetString()) != kNamePattern)
         throw std::logic_error("shape: unsupported regex");
-      else rule->constraints.emplace_back(check_named(key), &it->value);
+      else
+        rule->constraints.emplace_back(check_named(key), &it->value);
     }
   }
   auto lt = rule->type.find('<');
@@ -194,8 +214,10 @@ void check_members(const JsonValue& object, const std::vector<std::pair<std::str
     std::string_view name = view(it->name);
     for (std::size_t i = 0; i < members.size(); ++i) {
       if (members[i].first.size() != name.size() || members[i].first != name) continue;
-      if (count < kInline) found_inline[count] = {i, &it->value};
-      else found_heap.emplace_back(i, &it->value);
+      if (count < kInline)
+        found_inline[count] = {i, &it->value};
+      else
+        found_heap.emplace_back(i, &it->value);
       ++count;
       break;
     }
@@ -258,9 +280,12 @@ void check_type(const JsonValue& v, const Rule& rule) {
       if (!v.IsArray() && !v.IsObject()) type_error(rule.kind == Kind::Map ? "Unexpected field type" : kParameterized);
       if (v.IsArray()) {
         if (rule.kind == Kind::ParameterizedMap)
-          type_error("Unrecognized collection type java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>");
-        std::string sub = rule.subtype.find('.') != std::string::npos ? rule.subtype
-                                                                       : "com.amazonaws.dynamodb.v20120810." + rule.subtype;
+          type_error(
+              "Unrecognized collection type java.util.Map<java.lang.String, "
+              "com.amazonaws.dynamodb.v20120810.AttributeValue>");
+        std::string sub = rule.subtype.find('.') != std::string::npos
+                              ? rule.subtype
+                              : "com.amazonaws.dynamodb.v20120810." + rule.subtype;
         type_error("Unrecognized collection type java.util.Map<java.lang.String, " + sub + ">");
       }
       if (const Rule* e = element_of(rule)) {
@@ -273,7 +298,8 @@ void check_type(const JsonValue& v, const Rule& rule) {
     case Kind::FieldStruct:
       if (!v.IsArray() && !v.IsObject())
         type_error(rule.kind == Kind::ValueStruct ? "Unexpected value type in payload" : "Unexpected field type");
-      if (v.IsArray()) type_error("Unrecognized collection type class com.amazonaws.dynamodb.v20120810." + rule.subtype);
+      if (v.IsArray())
+        type_error("Unrecognized collection type class com.amazonaws.dynamodb.v20120810." + rule.subtype);
       check_members(v, rule.members);
       return;
   }
@@ -362,7 +388,8 @@ class ConstraintChecker {
     if (!v || errors.size() >= kMaxReportedErrors) return;
     std::string here = (parent.empty() ? "" : parent + ".") + lower_first(name);
     if (rule.kind == Kind::List && rule.element) {
-      for (rapidjson::SizeType i = 0; i < v->Size(); ++i) check("member", &(*v)[i], *rule.element, here + "." + std::to_string(i + 1));
+      for (rapidjson::SizeType i = 0; i < v->Size(); ++i)
+        check("member", &(*v)[i], *rule.element, here + "." + std::to_string(i + 1));
     } else if (rule.kind == Kind::Map && rule.element) {
       for (auto it = v->MemberBegin(); it != v->MemberEnd(); ++it)
         check("member", it->value.IsNull() ? nullptr : &it->value, *rule.element, here + "." + it->name.GetString());
@@ -436,7 +463,8 @@ class ConstraintChecker {
         if (!text.empty()) list += (list.empty() ? "" : ", ") + text;
       }
       if (!ok)
-        fail(std::string(keys ? "Map keys" : "Map value") + " must satisfy constraint: [" + list + "]", &map, name, parent);
+        fail(std::string(keys ? "Map keys" : "Map value") + " must satisfy constraint: [" + list + "]", &map, name,
+             parent);
     }
   }
 };
@@ -449,8 +477,10 @@ Shape::Shape(std::string_view spec) {
   if (doc->HasParseError() || !doc->IsObject()) throw std::logic_error("shape: spec is not a JSON object");
   members_ = parse_members(*doc);
   // The rules point into the document: keep it alive with the first rule.
-  if (!members_.empty()) members_.front().second->spec = std::move(doc);
-  else throw std::logic_error("shape: empty spec");
+  if (!members_.empty())
+    members_.front().second->spec = std::move(doc);
+  else
+    throw std::logic_error("shape: empty spec");
 }
 
 Shape::~Shape() = default;

@@ -1,7 +1,6 @@
 #include "api/tables.h"
 
 #include <algorithm>
-
 #include <cstdio>
 #include <ctime>
 
@@ -67,8 +66,10 @@ namespace {
 // DynamoDB sends date-times as epoch seconds with millisecond precision.
 void write_time(JsonWriter& w, const char* key, int64_t ms) {
   w.Key(key);
-  if (ms % 1000 == 0) w.Int64(ms / 1000);
-  else w.Double(static_cast<double>(ms) / 1000.0);
+  if (ms % 1000 == 0)
+    w.Int64(ms / 1000);
+  else
+    w.Double(static_cast<double>(ms) / 1000.0);
 }
 
 void write_throughput(JsonWriter& w, const engine::ProvisionedThroughput& t) {
@@ -140,7 +141,8 @@ void check_projection(const JsonValue& projection) {
   const JsonValue* type = member(projection, "ProjectionType");
   if (!type) throw model::projection_type_null();
   bool has_attributes = member(projection, "NonKeyAttributes") != nullptr;
-  if (has_attributes && view(*type) != "INCLUDE") throw model::non_key_attributes_without_include(std::string(view(*type)));
+  if (has_attributes && view(*type) != "INCLUDE")
+    throw model::non_key_attributes_without_include(std::string(view(*type)));
   if (!has_attributes && view(*type) == "INCLUDE") throw model::include_without_non_key_attributes();
 }
 
@@ -218,8 +220,7 @@ void write_table_description(const ActionContext& context, const engine::TableDe
     w.StartObject();
     w.Key("BillingMode");
     w.String(on_demand ? "PAY_PER_REQUEST" : "PROVISIONED");
-    if (def.last_pay_per_request_ms)
-      write_time(w, "LastUpdateToPayPerRequestDateTime", def.last_pay_per_request_ms);
+    if (def.last_pay_per_request_ms) write_time(w, "LastUpdateToPayPerRequestDateTime", def.last_pay_per_request_ms);
     w.EndObject();
   }
   write_indexes(context, w, "LocalSecondaryIndexes", def, table, def.local_indexes, false);
@@ -257,10 +258,10 @@ void write_table_description(const ActionContext& context, const engine::TableDe
     const std::string& key = def.sse->kms_master_key_id;
     if (!key.empty()) {
       write_string(w, "KMSMasterKeyArn",
-                   key.substr(0, 4) == "arn:" ? key
-                                              : "arn:aws:kms:" + context.options.region + ":" +
-                                                    context.options.account_id +
-                                                    (key.substr(0, 6) == "alias/" ? ":" : ":key/") + key);
+                   key.substr(0, 4) == "arn:"
+                       ? key
+                       : "arn:aws:kms:" + context.options.region + ":" + context.options.account_id +
+                             (key.substr(0, 6) == "alias/" ? ":" : ":key/") + key);
     }
     w.EndObject();
   }

@@ -12,8 +12,7 @@ namespace minnow::api {
 // The table named by a TableName parameter, which may also be the table's ARN. Throws
 // ResourceNotFoundException: "Requested resource not found" for item operations, with
 // ": Table: X not found" appended for table operations (`table_operation`), as DynamoDB does.
-std::shared_ptr<engine::Table> find_table(const ActionContext& context, const JsonValue& request,
-                                          bool table_operation);
+std::shared_ptr<engine::Table> find_table(const ActionContext& context, const JsonValue& request, bool table_operation);
 
 // The name part of a TableName parameter that may be an ARN.
 std::string table_name_of(std::string_view name_or_arn);

@@ -32,7 +32,8 @@ void WriteCondition::check(const model::Item* existing) const {
 void validate_conditional_operator(const JsonValue& request) {
   if (!member(request, "ConditionalOperator")) return;
   const JsonValue* expected = member(request, "Expected");
-  if (!expected || !expected->IsObject() || expected->MemberCount() == 0) throw model::conditional_operator_without_filter();
+  if (!expected || !expected->IsObject() || expected->MemberCount() == 0)
+    throw model::conditional_operator_without_filter();
 }
 
 }  // namespace minnow::api

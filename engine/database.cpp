@@ -6,8 +6,7 @@
 
 namespace minnow::engine {
 
-Database::Database(const Clock& clock, DatabaseOptions options)
-    : clock_(clock), options_(options), streams_(clock) {}
+Database::Database(const Clock& clock, DatabaseOptions options) : clock_(clock), options_(options), streams_(clock) {}
 Database::~Database() = default;
 
 std::shared_ptr<Table> Database::find(const std::string& name) const {

@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "engine/clock.h"
-#include "engine/stream.h"
 #include "engine/faults.h"
 #include "engine/idempotency.h"
+#include "engine/stream.h"
 
 namespace minnow::engine {
 

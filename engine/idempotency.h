@@ -48,7 +48,7 @@ class IdempotencyCache {
     int64_t expires_ms = 0;
   };
   std::mutex mu_;
-  std::map<std::string, Entry> entries_;  // token -> entry. Protected by mu_.
+  std::map<std::string, Entry> entries_;        // token -> entry. Protected by mu_.
   std::multimap<int64_t, std::string> expiry_;  // expires_ms -> finished token. Protected by mu_.
 };
 

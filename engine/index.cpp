@@ -172,10 +172,18 @@ KeyRange SecondaryIndex::query_range(const IndexQuerySpec& spec) const {
         r.low = bound;
         set_high(prefix_successor(bound), false);
         break;
-      case SortKeyOperator::LT: set_high(bound, false); break;
-      case SortKeyOperator::LE: set_high(prefix_successor(bound), false); break;
-      case SortKeyOperator::GT: r.low = *prefix_successor(bound); break;
-      case SortKeyOperator::GE: r.low = bound; break;
+      case SortKeyOperator::LT:
+        set_high(bound, false);
+        break;
+      case SortKeyOperator::LE:
+        set_high(prefix_successor(bound), false);
+        break;
+      case SortKeyOperator::GT:
+        r.low = *prefix_successor(bound);
+        break;
+      case SortKeyOperator::GE:
+        r.low = bound;
+        break;
       case SortKeyOperator::BETWEEN: {
         r.low = bound;
         std::string high = prefix;

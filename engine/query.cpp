@@ -49,12 +49,18 @@ void apply_start(KeyRange& r, const std::string& start, bool forward) {
 bool sort_key_matches(const SortKeyCondition& c, const model::AttributeValue& v) {
   if (v.type() != c.value.type()) return false;
   switch (c.op) {
-    case SortKeyOperator::EQ: return compare(v, c.value) == 0;
-    case SortKeyOperator::LT: return compare(v, c.value) < 0;
-    case SortKeyOperator::LE: return compare(v, c.value) <= 0;
-    case SortKeyOperator::GT: return compare(v, c.value) > 0;
-    case SortKeyOperator::GE: return compare(v, c.value) >= 0;
-    case SortKeyOperator::BETWEEN: return compare(v, c.value) >= 0 && compare(v, c.high) <= 0;
+    case SortKeyOperator::EQ:
+      return compare(v, c.value) == 0;
+    case SortKeyOperator::LT:
+      return compare(v, c.value) < 0;
+    case SortKeyOperator::LE:
+      return compare(v, c.value) <= 0;
+    case SortKeyOperator::GT:
+      return compare(v, c.value) > 0;
+    case SortKeyOperator::GE:
+      return compare(v, c.value) >= 0;
+    case SortKeyOperator::BETWEEN:
+      return compare(v, c.value) >= 0 && compare(v, c.high) <= 0;
     case SortKeyOperator::BEGINS_WITH:
       if (v.type() == model::ValueType::N) return false;
       return bytes_of(v).compare(0, bytes_of(c.value).size(), bytes_of(c.value)) == 0 &&
@@ -108,10 +114,18 @@ KeyRange query_range(const QuerySpec& spec, const model::KeySchema& schema) {
         set_low(r, bound, true);
         set_high(r, bound, true);
         break;
-      case SortKeyOperator::LT: set_high(r, bound, false); break;
-      case SortKeyOperator::LE: set_high(r, bound, true); break;
-      case SortKeyOperator::GT: set_low(r, bound, false); break;
-      case SortKeyOperator::GE: set_low(r, bound, true); break;
+      case SortKeyOperator::LT:
+        set_high(r, bound, false);
+        break;
+      case SortKeyOperator::LE:
+        set_high(r, bound, true);
+        break;
+      case SortKeyOperator::GT:
+        set_low(r, bound, false);
+        break;
+      case SortKeyOperator::GE:
+        set_low(r, bound, true);
+        break;
       case SortKeyOperator::BETWEEN:
         set_low(r, bound, true);
         set_high(r, partition + model::key_value_bytes(c.high), true);
@@ -130,8 +144,10 @@ KeyRange scan_range(const ScanSpec& spec, const model::KeySchema& schema) {
   HashRange h = segment_hash_range(spec.segment, spec.total_segments);
   KeyRange r;
   if (h.first != 0) set_low(r, big_endian(h.first), true);
-  if (h.last == UINT64_MAX) set_high(r, std::nullopt, false);
-  else set_high(r, big_endian(h.last + 1), false);
+  if (h.last == UINT64_MAX)
+    set_high(r, std::nullopt, false);
+  else
+    set_high(r, big_endian(h.last + 1), false);
   if (spec.exclusive_start_key) apply_start(r, model::storage_key(*spec.exclusive_start_key, schema), true);
   return r;
 }

@@ -87,7 +87,8 @@ std::optional<uint64_t> Stream::ending_sequence() const {
 void Stream::append(const std::string* old_encoded, const std::string* new_encoded, bool by_ttl) {
   StreamRecord record;
   record.event = !old_encoded ? StreamEvent::Insert : new_encoded ? StreamEvent::Modify : StreamEvent::Remove;
-  record.keys = model::encode_item(model::key_of(model::decode_item(new_encoded ? *new_encoded : *old_encoded), key_schema_));
+  record.keys =
+      model::encode_item(model::key_of(model::decode_item(new_encoded ? *new_encoded : *old_encoded), key_schema_));
   record.size_bytes = model::encoded_item_size(record.keys);
   bool with_new = view_type_ == "NEW_IMAGE" || view_type_ == "NEW_AND_OLD_IMAGES";
   bool with_old = view_type_ == "OLD_IMAGE" || view_type_ == "NEW_AND_OLD_IMAGES";

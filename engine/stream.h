@@ -102,9 +102,9 @@ class Stream {
   const uint64_t starting_sequence_;
 
   mutable std::mutex mu_;
-  std::deque<StreamRecord> records_;       // Protected by mu_.
-  uint64_t trimmed_through_ = 0;           // highest sequence dropped by retention. Protected by mu_.
-  std::optional<uint64_t> ending_;         // Protected by mu_.
+  std::deque<StreamRecord> records_;  // Protected by mu_.
+  uint64_t trimmed_through_ = 0;      // highest sequence dropped by retention. Protected by mu_.
+  std::optional<uint64_t> ending_;    // Protected by mu_.
 };
 
 // Every stream of a Database, in creation order.

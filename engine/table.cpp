@@ -20,7 +20,7 @@ PageResult read_range(const Map& map, const KeyRange& range, bool forward, const
   PageResult page;
   if (range.empty()) return page;
   auto first = range.low_inclusive ? map.lower_bound(range.low) : map.upper_bound(range.low);
-  auto last = range.unbounded_high ? map.end()
+  auto last = range.unbounded_high   ? map.end()
               : range.high_inclusive ? map.upper_bound(range.high)
                                      : map.lower_bound(range.high);
   // [first, last) in key order; read from its front (forward) or from its back.
@@ -42,7 +42,10 @@ PageResult read_range(const Map& map, const KeyRange& range, bool forward, const
 }  // namespace
 
 Table::Table(TableDefinition definition, StreamRegistry* streams)
-    : name_(definition.name), key_schema_(definition.key_schema), definition_(std::move(definition)), streams_(streams) {
+    : name_(definition.name),
+      key_schema_(definition.key_schema),
+      definition_(std::move(definition)),
+      streams_(streams) {
   sync_indexes();
   sync_stream();
 }
@@ -221,8 +224,8 @@ PageResult Table::read_items(const KeyRange& range, bool forward, const PageLimi
       [this](std::string_view encoded) { return model::key_of(model::decode_item(encoded), key_schema_); });
 }
 
-PageResult Table::read_index(const SecondaryIndex& index, const KeyRange& range, bool forward,
-                             const PageLimits& limits, ItemVisitor visit) const {
+PageResult Table::read_index(const SecondaryIndex& index, const KeyRange& range, bool forward, const PageLimits& limits,
+                             ItemVisitor visit) const {
   using Entries = std::map<std::string, SecondaryIndex::Entry>;
   return read_range(
       index.entries(), range, forward, limits, visit,

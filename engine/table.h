@@ -122,7 +122,7 @@ class Table {
   // Makes indexes_ match definition_: keeps the indexes still defined, builds new ones from
   // items_. Requires mu_ exclusive.
   void sync_indexes();
-  void sync_stream();      // opens or closes stream_ as definition_ says. Requires mu_ exclusive.
+  void sync_stream();  // opens or closes stream_ as definition_ says. Requires mu_ exclusive.
   // A page of items_ or of an index (engine/query.h). Require mu_.
   PageResult read_items(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const;
   PageResult read_index(const SecondaryIndex& index, const KeyRange& range, bool forward, const PageLimits& limits,
@@ -131,12 +131,12 @@ class Table {
   const std::string name_;
   const model::KeySchema key_schema_;
   mutable std::shared_mutex mu_;
-  TableDefinition definition_;                // Protected by mu_.
-  Items items_;                               // storage_key -> encoded item. Protected by mu_.
-  uint64_t size_bytes_ = 0;                   // Sum of item sizes. Protected by mu_.
+  TableDefinition definition_;                            // Protected by mu_.
+  Items items_;                                           // storage_key -> encoded item. Protected by mu_.
+  uint64_t size_bytes_ = 0;                               // Sum of item sizes. Protected by mu_.
   std::vector<std::unique_ptr<SecondaryIndex>> indexes_;  // LSIs then GSIs. Protected by mu_.
-  StreamRegistry* const streams_;             // Null: no streams. Constant after construction.
-  std::shared_ptr<Stream> stream_;            // The enabled stream, or null. Protected by mu_.
+  StreamRegistry* const streams_;                         // Null: no streams. Constant after construction.
+  std::shared_ptr<Stream> stream_;                        // The enabled stream, or null. Protected by mu_.
 };
 
 }  // namespace minnow::engine

@@ -85,11 +85,11 @@ struct TableDefinition {
   // transient_until_ms; they have no index in the engine any more.
   std::vector<IndexDefinition> deleting_indexes;
   StreamSpecification stream;
-  std::string stream_label;  // the latest stream's label; kept when the stream is disabled
+  std::string stream_label;   // the latest stream's label; kept when the stream is disabled
   std::string ttl_attribute;  // Time to Live's attribute; empty while TTL is disabled
   bool deletion_protection = false;
   std::string table_class = "STANDARD";
-  int64_t table_class_updated_ms = 0;  // 0: never changed by UpdateTable
+  int64_t table_class_updated_ms = 0;                      // 0: never changed by UpdateTable
   std::optional<OnDemandThroughput> on_demand_throughput;  // as given, PAY_PER_REQUEST tables only
   std::optional<SseSpecification> sse;                     // set when SSESpecification.Enabled is true
   std::vector<std::pair<std::string, std::string>> tags;

@@ -15,9 +15,8 @@ template <class Action>
 std::vector<Table*> lock_order(const std::vector<Action>& actions) {
   std::vector<Table*> tables;
   for (const Action& a : actions) tables.push_back(a.table.get());
-  std::sort(tables.begin(), tables.end(), [](const Table* a, const Table* b) {
-    return a->name() != b->name() ? a->name() < b->name() : a < b;
-  });
+  std::sort(tables.begin(), tables.end(),
+            [](const Table* a, const Table* b) { return a->name() != b->name() ? a->name() < b->name() : a < b; });
   tables.erase(std::unique(tables.begin(), tables.end()), tables.end());
   return tables;
 }

@@ -37,12 +37,18 @@ std::string Path::message_string() const {
 
 const char* comparator_text(Comparator c) {
   switch (c) {
-    case Comparator::Eq: return "=";
-    case Comparator::Ne: return "<>";
-    case Comparator::Lt: return "<";
-    case Comparator::Le: return "<=";
-    case Comparator::Gt: return ">";
-    case Comparator::Ge: return ">=";
+    case Comparator::Eq:
+      return "=";
+    case Comparator::Ne:
+      return "<>";
+    case Comparator::Lt:
+      return "<";
+    case Comparator::Le:
+      return "<=";
+    case Comparator::Gt:
+      return ">";
+    case Comparator::Ge:
+      return ">=";
   }
   return "=";
 }
@@ -61,10 +67,14 @@ Function function_from_name(std::string_view name) {
 
 const char* clause_name(UpdateClause c) {
   switch (c) {
-    case UpdateClause::Set: return "SET";
-    case UpdateClause::Remove: return "REMOVE";
-    case UpdateClause::Add: return "ADD";
-    case UpdateClause::Delete: return "DELETE";
+    case UpdateClause::Set:
+      return "SET";
+    case UpdateClause::Remove:
+      return "REMOVE";
+    case UpdateClause::Add:
+      return "ADD";
+    case UpdateClause::Delete:
+      return "DELETE";
   }
   return "SET";
 }
@@ -83,18 +93,30 @@ std::string join_args(const std::vector<Node>& args, std::size_t from) {
 std::string Node::to_string() const {
   std::string inner;
   switch (kind) {
-    case NodeKind::Path: inner = path.to_string(); break;
-    case NodeKind::Value: inner = text; break;
-    case NodeKind::Call: inner = text + "(" + join_args(args, 0) + ")"; break;
-    case NodeKind::Plus: inner = args[0].to_string() + " + " + args[1].to_string(); break;
-    case NodeKind::Minus: inner = args[0].to_string() + " - " + args[1].to_string(); break;
+    case NodeKind::Path:
+      inner = path.to_string();
+      break;
+    case NodeKind::Value:
+      inner = text;
+      break;
+    case NodeKind::Call:
+      inner = text + "(" + join_args(args, 0) + ")";
+      break;
+    case NodeKind::Plus:
+      inner = args[0].to_string() + " + " + args[1].to_string();
+      break;
+    case NodeKind::Minus:
+      inner = args[0].to_string() + " - " + args[1].to_string();
+      break;
     case NodeKind::Compare:
       inner = args[0].to_string() + " " + comparator_text(comparator) + " " + args[1].to_string();
       break;
     case NodeKind::Between:
       inner = args[0].to_string() + " BETWEEN " + args[1].to_string() + " AND " + args[2].to_string();
       break;
-    case NodeKind::In: inner = args[0].to_string() + " IN (" + join_args(args, 1) + ")"; break;
+    case NodeKind::In:
+      inner = args[0].to_string() + " IN (" + join_args(args, 1) + ")";
+      break;
     case NodeKind::And: {
       // AND binds tighter than OR: an OR operand of AND needs parentheses to print back the same tree.
       auto side = [](const Node& n) {
@@ -103,7 +125,9 @@ std::string Node::to_string() const {
       inner = side(args[0]) + " AND " + side(args[1]);
       break;
     }
-    case NodeKind::Or: inner = args[0].to_string() + " OR " + args[1].to_string(); break;
+    case NodeKind::Or:
+      inner = args[0].to_string() + " OR " + args[1].to_string();
+      break;
     case NodeKind::Not: {
       const Node& c = args[0];
       bool wrap = (c.kind == NodeKind::And || c.kind == NodeKind::Or) && c.parens == 0;
@@ -118,11 +142,16 @@ std::string Node::to_string() const {
 bool Node::operator==(const Node& o) const {
   if (kind != o.kind || parens != o.parens || args != o.args) return false;
   switch (kind) {
-    case NodeKind::Path: return path == o.path;
-    case NodeKind::Value: return text == o.text;
-    case NodeKind::Call: return text == o.text;
-    case NodeKind::Compare: return comparator == o.comparator;
-    default: return true;
+    case NodeKind::Path:
+      return path == o.path;
+    case NodeKind::Value:
+      return text == o.text;
+    case NodeKind::Call:
+      return text == o.text;
+    case NodeKind::Compare:
+      return comparator == o.comparator;
+    default:
+      return true;
   }
 }
 
@@ -136,10 +165,15 @@ std::string Update::to_string() const {
       out += i == 0 ? " " : ", ";
       out += a.path.to_string();
       switch (a.clause) {
-        case UpdateClause::Set: out += " = " + a.value.to_string(); break;
-        case UpdateClause::Remove: break;
+        case UpdateClause::Set:
+          out += " = " + a.value.to_string();
+          break;
+        case UpdateClause::Remove:
+          break;
         case UpdateClause::Add:
-        case UpdateClause::Delete: out += " " + a.value.to_string(); break;
+        case UpdateClause::Delete:
+          out += " " + a.value.to_string();
+          break;
       }
     }
   }

@@ -19,10 +19,10 @@ namespace minnow::expressions {
 struct PathElement {
   enum class Kind : uint8_t { Name, Placeholder, Index };
   Kind kind = Kind::Name;
-  uint32_t index = 0;    // Index
-  uint32_t offset = 0;   // in the expression text
-  std::string text;      // Name: the identifier; Placeholder: "#x"; Index: the digits
-  std::string name;      // the attribute name: text for Name, the substitution for Placeholder
+  uint32_t index = 0;   // Index
+  uint32_t offset = 0;  // in the expression text
+  std::string text;     // Name: the identifier; Placeholder: "#x"; Index: the digits
+  std::string name;     // the attribute name: text for Name, the substitution for Placeholder
 
   bool is_index() const { return kind == Kind::Index; }
   bool operator==(const PathElement& o) const { return kind == o.kind && index == o.index && text == o.text; }
@@ -31,7 +31,7 @@ struct PathElement {
 struct Path {
   std::vector<PathElement> elements;  // never empty; elements[0] is never an index
 
-  std::string to_string() const;         // as written: a.#b[2]
+  std::string to_string() const;  // as written: a.#b[2]
   // DynamoDB's form in messages, with resolved names: [a, b, [2]]
   std::string message_string() const;
   bool operator==(const Path& o) const { return elements == o.elements; }
@@ -60,9 +60,18 @@ Function function_from_name(std::string_view name);  // exact, case-sensitive, a
 
 enum class NodeKind : uint8_t {
   // operands
-  Path, Value, Call, Plus, Minus,
+  Path,
+  Value,
+  Call,
+  Plus,
+  Minus,
   // conditions
-  Compare, Between, In, And, Or, Not,
+  Compare,
+  Between,
+  In,
+  And,
+  Or,
+  Not,
 };
 
 // One node of a condition or of a SET value. Children are in `args`:
@@ -72,10 +81,10 @@ struct Node {
   NodeKind kind = NodeKind::Path;
   Comparator comparator = Comparator::Eq;
   Function function = Function::Unknown;
-  uint8_t parens = 0;        // pairs of parentheses written around this node
-  uint32_t offset = 0;       // of the node's first token
-  std::string text;          // Value: ":x"; Call: the function name as written
-  Path path;                 // Path
+  uint8_t parens = 0;           // pairs of parentheses written around this node
+  uint32_t offset = 0;          // of the node's first token
+  std::string text;             // Value: ":x"; Call: the function name as written
+  Path path;                    // Path
   model::AttributeValue value;  // Value, after resolve
   std::vector<Node> args;
 

@@ -51,14 +51,22 @@ std::size_t utf8_chars(const std::string& s) {
 // size() of a value, or -1 when the type has no size.
 long long size_of(const AttributeValue& v) {
   switch (v.type()) {
-    case ValueType::S: return static_cast<long long>(utf8_chars(v.as<std::string>()));
-    case ValueType::B: return static_cast<long long>(v.as<model::Binary>().bytes.size());
-    case ValueType::SS: return static_cast<long long>(v.as<model::StringSet>().values.size());
-    case ValueType::NS: return static_cast<long long>(v.as<model::NumberSet>().values.size());
-    case ValueType::BS: return static_cast<long long>(v.as<model::BinarySet>().values.size());
-    case ValueType::L: return static_cast<long long>(v.as<model::AttributeList>().size());
-    case ValueType::M: return static_cast<long long>(v.as<model::AttributeMap>().size());
-    default: return -1;
+    case ValueType::S:
+      return static_cast<long long>(utf8_chars(v.as<std::string>()));
+    case ValueType::B:
+      return static_cast<long long>(v.as<model::Binary>().bytes.size());
+    case ValueType::SS:
+      return static_cast<long long>(v.as<model::StringSet>().values.size());
+    case ValueType::NS:
+      return static_cast<long long>(v.as<model::NumberSet>().values.size());
+    case ValueType::BS:
+      return static_cast<long long>(v.as<model::BinarySet>().values.size());
+    case ValueType::L:
+      return static_cast<long long>(v.as<model::AttributeList>().size());
+    case ValueType::M:
+      return static_cast<long long>(v.as<model::AttributeMap>().size());
+    default:
+      return -1;
   }
 }
 
@@ -181,21 +189,35 @@ bool eval_call(const Node& n, const model::Item* item) {
 
 bool evaluate(const Node& n, const model::Item* item) {
   switch (n.kind) {
-    case NodeKind::And: return evaluate(n.args[0], item) && evaluate(n.args[1], item);
-    case NodeKind::Or: return evaluate(n.args[0], item) || evaluate(n.args[1], item);
-    case NodeKind::Not: return !evaluate(n.args[0], item);
-    case NodeKind::Call: return eval_call(n, item);
+    case NodeKind::And:
+      return evaluate(n.args[0], item) && evaluate(n.args[1], item);
+    case NodeKind::Or:
+      return evaluate(n.args[0], item) || evaluate(n.args[1], item);
+    case NodeKind::Not:
+      return !evaluate(n.args[0], item);
+    case NodeKind::Call:
+      return eval_call(n, item);
     case NodeKind::Compare: {
       Operand a, b;
       eval_operand(n.args[0], item, a);
       eval_operand(n.args[1], item, b);
       switch (n.comparator) {
-        case Comparator::Eq: return equal_values(a.get(), b.get());
-        case Comparator::Ne: return !equal_values(a.get(), b.get());
-        case Comparator::Lt: return compare_values(a.get(), b.get()) == -1;
-        case Comparator::Le: { int c = compare_values(a.get(), b.get()); return c == -1 || c == 0; }
-        case Comparator::Gt: return compare_values(a.get(), b.get()) == 1;
-        case Comparator::Ge: { int c = compare_values(a.get(), b.get()); return c == 1 || c == 0; }
+        case Comparator::Eq:
+          return equal_values(a.get(), b.get());
+        case Comparator::Ne:
+          return !equal_values(a.get(), b.get());
+        case Comparator::Lt:
+          return compare_values(a.get(), b.get()) == -1;
+        case Comparator::Le: {
+          int c = compare_values(a.get(), b.get());
+          return c == -1 || c == 0;
+        }
+        case Comparator::Gt:
+          return compare_values(a.get(), b.get()) == 1;
+        case Comparator::Ge: {
+          int c = compare_values(a.get(), b.get());
+          return c == 1 || c == 0;
+        }
       }
       return false;
     }

@@ -8,13 +8,20 @@ namespace minnow::expressions {
 
 const char* key_operator_name(KeyOperator op) {
   switch (op) {
-    case KeyOperator::EQ: return "EQ";
-    case KeyOperator::LT: return "LT";
-    case KeyOperator::LE: return "LE";
-    case KeyOperator::GT: return "GT";
-    case KeyOperator::GE: return "GE";
-    case KeyOperator::BETWEEN: return "BETWEEN";
-    case KeyOperator::BEGINS_WITH: return "BEGINS_WITH";
+    case KeyOperator::EQ:
+      return "EQ";
+    case KeyOperator::LT:
+      return "LT";
+    case KeyOperator::LE:
+      return "LE";
+    case KeyOperator::GT:
+      return "GT";
+    case KeyOperator::GE:
+      return "GE";
+    case KeyOperator::BETWEEN:
+      return "BETWEEN";
+    case KeyOperator::BEGINS_WITH:
+      return "BEGINS_WITH";
   }
   return "EQ";
 }
@@ -56,10 +63,14 @@ void terms(const Node& n, std::vector<KeyConditionTerm>& out) {
       terms(n.args[0], out);
       terms(n.args[1], out);
       return;
-    case NodeKind::Or: throw model::key_condition_invalid_operator("OR");
-    case NodeKind::Not: throw model::key_condition_invalid_operator("NOT");
-    case NodeKind::In: throw model::key_condition_invalid_operator("IN");
-    default: break;
+    case NodeKind::Or:
+      throw model::key_condition_invalid_operator("OR");
+    case NodeKind::Not:
+      throw model::key_condition_invalid_operator("NOT");
+    case NodeKind::In:
+      throw model::key_condition_invalid_operator("IN");
+    default:
+      break;
   }
   for (const Node& a : n.args)
     if (a.kind == NodeKind::Call) throw model::key_condition_nested_operations();
@@ -82,12 +93,23 @@ void terms(const Node& n, std::vector<KeyConditionTerm>& out) {
     key = &n.args[flipped ? 1 : 0];
     t.values.push_back(n.args[flipped ? 0 : 1].value);
     switch (n.comparator) {
-      case Comparator::Eq: t.op = KeyOperator::EQ; break;
-      case Comparator::Ne: throw model::key_condition_invalid_operator("<>");
-      case Comparator::Lt: t.op = flipped ? KeyOperator::GT : KeyOperator::LT; break;
-      case Comparator::Le: t.op = flipped ? KeyOperator::GE : KeyOperator::LE; break;
-      case Comparator::Gt: t.op = flipped ? KeyOperator::LT : KeyOperator::GT; break;
-      case Comparator::Ge: t.op = flipped ? KeyOperator::LE : KeyOperator::GE; break;
+      case Comparator::Eq:
+        t.op = KeyOperator::EQ;
+        break;
+      case Comparator::Ne:
+        throw model::key_condition_invalid_operator("<>");
+      case Comparator::Lt:
+        t.op = flipped ? KeyOperator::GT : KeyOperator::LT;
+        break;
+      case Comparator::Le:
+        t.op = flipped ? KeyOperator::GE : KeyOperator::LE;
+        break;
+      case Comparator::Gt:
+        t.op = flipped ? KeyOperator::LT : KeyOperator::GT;
+        break;
+      case Comparator::Ge:
+        t.op = flipped ? KeyOperator::LE : KeyOperator::GE;
+        break;
     }
   } else {
     throw model::key_condition_no_key_attribute();

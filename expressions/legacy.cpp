@@ -13,15 +13,17 @@ namespace {
 
 struct OperatorRule {
   const char* name;
-  int min_args, max_args;      // max -1: unbounded
-  const char* allowed_types;   // space separated; empty: any
+  int min_args, max_args;     // max -1: unbounded
+  const char* allowed_types;  // space separated; empty: any
 };
 
 const OperatorRule kRules[] = {
-    {"EQ", 1, 1, "S N B SS NS BS"}, {"NE", 1, 1, "S N B SS NS BS"}, {"LE", 1, 1, "S N B"},
-    {"LT", 1, 1, "S N B"},          {"GE", 1, 1, "S N B"},          {"GT", 1, 1, "S N B"},
-    {"NOT_NULL", 0, 0, ""},         {"NULL", 0, 0, ""},             {"CONTAINS", 1, 1, "S N B"},
-    {"NOT_CONTAINS", 1, 1, "S N B"}, {"BEGINS_WITH", 1, 1, "S B"},   {"IN", 1, -1, "S N B"},
+    {"EQ", 1, 1, "S N B SS NS BS"}, {"NE", 1, 1, "S N B SS NS BS"},
+    {"LE", 1, 1, "S N B"},          {"LT", 1, 1, "S N B"},
+    {"GE", 1, 1, "S N B"},          {"GT", 1, 1, "S N B"},
+    {"NOT_NULL", 0, 0, ""},         {"NULL", 0, 0, ""},
+    {"CONTAINS", 1, 1, "S N B"},    {"NOT_CONTAINS", 1, 1, "S N B"},
+    {"BEGINS_WITH", 1, 1, "S B"},   {"IN", 1, -1, "S N B"},
     {"BETWEEN", 2, 2, "S N B"},
 };
 
@@ -115,7 +117,8 @@ void validate(const ExpectedCondition& c) {
     for (const AttributeValue& a : args)
       if (a.type() != args[0].type()) throw model::legacy_invalid(model::legacy_list_same_type());
     for (const AttributeValue& a : args)
-      if (!type_allowed(*r, a.type())) throw model::legacy_invalid(model::legacy_operator_type(op, model::value_type_name(a.type())));
+      if (!type_allowed(*r, a.type()))
+        throw model::legacy_invalid(model::legacy_operator_type(op, model::value_type_name(a.type())));
     if (op == "BETWEEN" && compare_scalar(args[0], args[1]) > 0) throw model::legacy_between_order();
     return;
   }
@@ -173,16 +176,26 @@ Node translate(const ExpectedCondition& c, int& counter) {
 // AttributeValue key (dynalite's capture of DynamoDB; DynamoDB Local says STRING, MAP, ...).
 const char* update_type_word(ValueType t) {
   switch (t) {
-    case ValueType::S: return "S";
-    case ValueType::N: return "N";
-    case ValueType::B: return "B";
-    case ValueType::NUL: return "NULL";
-    case ValueType::BOOL: return "BOOL";
-    case ValueType::L: return "L";
-    case ValueType::M: return "M";
-    case ValueType::SS: return "SS";
-    case ValueType::NS: return "NS";
-    case ValueType::BS: return "BS";
+    case ValueType::S:
+      return "S";
+    case ValueType::N:
+      return "N";
+    case ValueType::B:
+      return "B";
+    case ValueType::NUL:
+      return "NULL";
+    case ValueType::BOOL:
+      return "BOOL";
+    case ValueType::L:
+      return "L";
+    case ValueType::M:
+      return "M";
+    case ValueType::SS:
+      return "SS";
+    case ValueType::NS:
+      return "NS";
+    case ValueType::BS:
+      return "BS";
   }
   return "";
 }
@@ -194,8 +207,9 @@ void unite(std::vector<T>& into, const std::vector<T>& add, Eq eq) {
 }
 template <class T, class Eq>
 bool remove_all(std::vector<T>& from, const std::vector<T>& del, Eq eq) {
-  from.erase(std::remove_if(from.begin(), from.end(),
-                            [&](const T& y) { return std::any_of(del.begin(), del.end(), [&](const T& x) { return eq(x, y); }); }),
+  from.erase(std::remove_if(
+                 from.begin(), from.end(),
+                 [&](const T& y) { return std::any_of(del.begin(), del.end(), [&](const T& x) { return eq(x, y); }); }),
              from.end());
   return from.empty();
 }
@@ -239,7 +253,8 @@ void validate_attribute_updates(const std::vector<AttributeUpdate>& updates) {
     if (u.action == "ADD" && !(set || t == ValueType::N || t == ValueType::L)) {
       throw model::legacy_invalid(model::legacy_update_type("ADD", update_type_word(t)));
     }
-    if (u.action == "DELETE" && !set) throw model::legacy_invalid(model::legacy_update_type("DELETE", update_type_word(t)));
+    if (u.action == "DELETE" && !set)
+      throw model::legacy_invalid(model::legacy_update_type("DELETE", update_type_word(t)));
   }
 }
 
@@ -260,9 +275,15 @@ model::Item apply_attribute_updates(const std::vector<AttributeUpdate>& updates,
       if (cur.type() != u.value->type()) throw model::legacy_update_type_mismatch();
       bool empty = false;
       switch (cur.type()) {
-        case ValueType::SS: empty = remove_all(cur.as<model::StringSet>().values, u.value->as<model::StringSet>().values, same); break;
-        case ValueType::NS: empty = remove_all(cur.as<model::NumberSet>().values, u.value->as<model::NumberSet>().values, same_number); break;
-        default: empty = remove_all(cur.as<model::BinarySet>().values, u.value->as<model::BinarySet>().values, same); break;
+        case ValueType::SS:
+          empty = remove_all(cur.as<model::StringSet>().values, u.value->as<model::StringSet>().values, same);
+          break;
+        case ValueType::NS:
+          empty = remove_all(cur.as<model::NumberSet>().values, u.value->as<model::NumberSet>().values, same_number);
+          break;
+        default:
+          empty = remove_all(cur.as<model::BinarySet>().values, u.value->as<model::BinarySet>().values, same);
+          break;
       }
       if (empty) item.erase(it);
     } else {  // ADD
@@ -273,10 +294,18 @@ model::Item apply_attribute_updates(const std::vector<AttributeUpdate>& updates,
       AttributeValue& cur = it->second;
       if (cur.type() != u.value->type()) throw model::legacy_update_type_mismatch();
       switch (cur.type()) {
-        case ValueType::N: cur = AttributeValue(cur.as<model::Number>().add(u.value->as<model::Number>())); break;
-        case ValueType::SS: unite(cur.as<model::StringSet>().values, u.value->as<model::StringSet>().values, same); break;
-        case ValueType::NS: unite(cur.as<model::NumberSet>().values, u.value->as<model::NumberSet>().values, same_number); break;
-        case ValueType::BS: unite(cur.as<model::BinarySet>().values, u.value->as<model::BinarySet>().values, same); break;
+        case ValueType::N:
+          cur = AttributeValue(cur.as<model::Number>().add(u.value->as<model::Number>()));
+          break;
+        case ValueType::SS:
+          unite(cur.as<model::StringSet>().values, u.value->as<model::StringSet>().values, same);
+          break;
+        case ValueType::NS:
+          unite(cur.as<model::NumberSet>().values, u.value->as<model::NumberSet>().values, same_number);
+          break;
+        case ValueType::BS:
+          unite(cur.as<model::BinarySet>().values, u.value->as<model::BinarySet>().values, same);
+          break;
         default: {
           auto& l = cur.as<model::AttributeList>();
           const auto& add = u.value->as<model::AttributeList>();

@@ -56,15 +56,33 @@ std::vector<Token> tokenize(std::string_view text) {
     TokenKind kind = TokenKind::Unknown;
     std::size_t len = 1;
     switch (c) {
-      case '(': kind = TokenKind::LParen; break;
-      case ')': kind = TokenKind::RParen; break;
-      case '[': kind = TokenKind::LBracket; break;
-      case ']': kind = TokenKind::RBracket; break;
-      case ',': kind = TokenKind::Comma; break;
-      case '.': kind = TokenKind::Dot; break;
-      case '+': kind = TokenKind::Plus; break;
-      case '-': kind = TokenKind::Minus; break;
-      case '=': kind = TokenKind::Eq; break;
+      case '(':
+        kind = TokenKind::LParen;
+        break;
+      case ')':
+        kind = TokenKind::RParen;
+        break;
+      case '[':
+        kind = TokenKind::LBracket;
+        break;
+      case ']':
+        kind = TokenKind::RBracket;
+        break;
+      case ',':
+        kind = TokenKind::Comma;
+        break;
+      case '.':
+        kind = TokenKind::Dot;
+        break;
+      case '+':
+        kind = TokenKind::Plus;
+        break;
+      case '-':
+        kind = TokenKind::Minus;
+        break;
+      case '=':
+        kind = TokenKind::Eq;
+        break;
       case '<':
         if (i + 1 < n && text[i + 1] == '>') {
           kind = TokenKind::Ne, len = 2;

@@ -20,15 +20,27 @@ enum class TokenKind : uint8_t {
   NamePlaceholder,   // #name
   ValuePlaceholder,  // :value
   Number,            // 0, 17 (list indexes)
-  LParen, RParen, LBracket, RBracket, Comma, Dot,
-  Eq, Ne, Lt, Le, Gt, Ge, Plus, Minus,
-  Unknown,           // any other character
-  End,               // end of input; prints as "<EOF>"
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  Comma,
+  Dot,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Plus,
+  Minus,
+  Unknown,  // any other character
+  End,      // end of input; prints as "<EOF>"
 };
 
 struct Token {
   TokenKind kind;
-  uint32_t offset;      // byte offset of the first character
+  uint32_t offset;  // byte offset of the first character
   std::string_view text;
 };
 

@@ -11,11 +11,16 @@ namespace minnow::expressions {
 
 const char* kind_name(ExpressionKind kind) {
   switch (kind) {
-    case ExpressionKind::Condition: return "Condition";
-    case ExpressionKind::Filter: return "Filter";
-    case ExpressionKind::KeyCondition: return "KeyCondition";
-    case ExpressionKind::Projection: return "Projection";
-    case ExpressionKind::Update: return "Update";
+    case ExpressionKind::Condition:
+      return "Condition";
+    case ExpressionKind::Filter:
+      return "Filter";
+    case ExpressionKind::KeyCondition:
+      return "KeyCondition";
+    case ExpressionKind::Projection:
+      return "Projection";
+    case ExpressionKind::Update:
+      return "Update";
   }
   return "Condition";
 }
@@ -81,7 +86,8 @@ class Parser {
             expect(TokenKind::Eq);
             a.value = parse_set_value();
             break;
-          case UpdateClause::Remove: break;
+          case UpdateClause::Remove:
+            break;
           case UpdateClause::Add:
           case UpdateClause::Delete:
             if (peek().kind != TokenKind::ValuePlaceholder) fail();
@@ -117,9 +123,7 @@ class Parser {
   void expect(TokenKind k) {
     if (!accept(k)) fail();
   }
-  bool at_keyword(const char* word) const {
-    return peek().kind == TokenKind::Identifier && iequals(peek().text, word);
-  }
+  bool at_keyword(const char* word) const { return peek().kind == TokenKind::Identifier && iequals(peek().text, word); }
   bool at_condition_keyword() const {
     return at_keyword("AND") || at_keyword("OR") || at_keyword("NOT") || at_keyword("BETWEEN") || at_keyword("IN");
   }
@@ -230,9 +234,7 @@ class Parser {
     return n;
   }
 
-  bool at_call() const {
-    return peek().kind == TokenKind::Identifier && tokens_[pos_ + 1].kind == TokenKind::LParen;
-  }
+  bool at_call() const { return peek().kind == TokenKind::Identifier && tokens_[pos_ + 1].kind == TokenKind::LParen; }
 
   // ---- conditions ------------------------------------------------------------------------------
 
@@ -309,8 +311,12 @@ class Parser {
 
   bool at_comparator() const {
     switch (peek().kind) {
-      case TokenKind::Eq: case TokenKind::Ne: case TokenKind::Lt:
-      case TokenKind::Le: case TokenKind::Gt: case TokenKind::Ge:
+      case TokenKind::Eq:
+      case TokenKind::Ne:
+      case TokenKind::Lt:
+      case TokenKind::Le:
+      case TokenKind::Gt:
+      case TokenKind::Ge:
         return true;
       default:
         return at_keyword("BETWEEN") || at_keyword("IN");
@@ -362,12 +368,24 @@ class Parser {
     } else {
       n.kind = NodeKind::Compare;
       switch (op.kind) {
-        case TokenKind::Eq: n.comparator = Comparator::Eq; break;
-        case TokenKind::Ne: n.comparator = Comparator::Ne; break;
-        case TokenKind::Lt: n.comparator = Comparator::Lt; break;
-        case TokenKind::Le: n.comparator = Comparator::Le; break;
-        case TokenKind::Gt: n.comparator = Comparator::Gt; break;
-        default: n.comparator = Comparator::Ge; break;
+        case TokenKind::Eq:
+          n.comparator = Comparator::Eq;
+          break;
+        case TokenKind::Ne:
+          n.comparator = Comparator::Ne;
+          break;
+        case TokenKind::Lt:
+          n.comparator = Comparator::Lt;
+          break;
+        case TokenKind::Le:
+          n.comparator = Comparator::Le;
+          break;
+        case TokenKind::Gt:
+          n.comparator = Comparator::Gt;
+          break;
+        default:
+          n.comparator = Comparator::Ge;
+          break;
       }
       n.args.push_back(parse_operand());
     }
@@ -417,8 +435,6 @@ class Parser {
 
 Condition parse_condition(std::string_view text, ExpressionKind kind) { return Parser(text, kind).condition(); }
 Update parse_update(std::string_view text) { return Parser(text, ExpressionKind::Update).update(); }
-Projection parse_projection(std::string_view text) {
-  return Parser(text, ExpressionKind::Projection).projection();
-}
+Projection parse_projection(std::string_view text) { return Parser(text, ExpressionKind::Projection).projection(); }
 
 }  // namespace minnow::expressions

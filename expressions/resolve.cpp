@@ -186,8 +186,8 @@ std::optional<std::string> check_overlaps(const std::vector<const Path*>& paths)
 void check_reserved(const Path& p, Slot& slot) {
   for (const PathElement& e : p.elements) {
     if (e.kind != PathElement::Kind::Name || !is_reserved_word(e.text)) continue;
-    bool is_size = e.text.size() == 4 && std::equal(e.text.begin(), e.text.end(), "size",
-                                                    [](char a, char b) { return (a | 0x20) == b; });
+    bool is_size = e.text.size() == 4 &&
+                   std::equal(e.text.begin(), e.text.end(), "size", [](char a, char b) { return (a | 0x20) == b; });
     if (is_size) continue;
     slot.set(model::expr_reserved_keyword(e.text));
   }
@@ -225,10 +225,17 @@ std::string attribute_value_text(const model::AttributeValue& v) {
   out += type_name(v.type());
   out += ':';
   switch (v.type()) {
-    case ValueType::S: out += v.as<std::string>(); break;
-    case ValueType::N: out += v.as<model::Number>().to_string(); break;
-    case ValueType::B: out += v.as<model::Binary>().bytes; break;
-    default: break;
+    case ValueType::S:
+      out += v.as<std::string>();
+      break;
+    case ValueType::N:
+      out += v.as<model::Number>().to_string();
+      break;
+    case ValueType::B:
+      out += v.as<model::Binary>().bytes;
+      break;
+    default:
+      break;
   }
   out += '}';
   return out;
@@ -330,7 +337,7 @@ class ConditionChecker {
       case NodeKind::Between:
       case NodeKind::In: {
         for (Node& a : n.args) visit(a, false);
-        const char* op = n.kind == NodeKind::Compare ? comparator_text(n.comparator)
+        const char* op = n.kind == NodeKind::Compare   ? comparator_text(n.comparator)
                          : n.kind == NodeKind::Between ? "BETWEEN"
                                                        : "IN";
         check_distinct(n, op);
@@ -423,14 +430,22 @@ class ConditionChecker {
 
 const char* update_type_word(ValueType t) {
   switch (t) {
-    case ValueType::S: return "STRING";
-    case ValueType::N: return "NUMBER";
-    case ValueType::B: return "BINARY";
-    case ValueType::NUL: return "NULL";
-    case ValueType::BOOL: return "BOOLEAN";
-    case ValueType::L: return "LIST";
-    case ValueType::M: return "MAP";
-    default: return nullptr;  // sets
+    case ValueType::S:
+      return "STRING";
+    case ValueType::N:
+      return "NUMBER";
+    case ValueType::B:
+      return "BINARY";
+    case ValueType::NUL:
+      return "NULL";
+    case ValueType::BOOL:
+      return "BOOLEAN";
+    case ValueType::L:
+      return "LIST";
+    case ValueType::M:
+      return "MAP";
+    default:
+      return nullptr;  // sets
   }
 }
 

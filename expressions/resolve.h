@@ -14,8 +14,9 @@
 // compile_request validates the two maps, then parses and resolves UpdateExpression,
 // ConditionExpression, FilterExpression, ProjectionExpression and KeyConditionExpression in
 // that order (the first error wins; DynamoDB Local's order: a Query reports a broken filter or
-// projection before a broken key condition), then refuses unused names, then unused values. The trees it returns hold copies of the substituted values: they do not point into the
-// request and can be evaluated from any thread (evaluate.h, update.h, projection.h).
+// projection before a broken key condition), then refuses unused names, then unused values. The trees it returns hold
+// copies of the substituted values: they do not point into the request and can be evaluated from any thread
+// (evaluate.h, update.h, projection.h).
 //
 // Validation of the values themselves (numbers, empty sets, ...) is api/codec's job, done while
 // decoding the map, before this is called.

@@ -15,7 +15,8 @@ namespace {
 
 AttributeValue compute(const Node& n, const model::Item& item) {
   switch (n.kind) {
-    case NodeKind::Value: return n.value;
+    case NodeKind::Value:
+      return n.value;
     case NodeKind::Path: {
       const AttributeValue* v = find_path(item, n.path);
       if (!v) throw model::update_missing_attribute();
@@ -101,8 +102,9 @@ void unite(std::vector<T>& into, const std::vector<T>& add, Eq eq) {
 
 template <class T, class Eq>
 void subtract(std::vector<T>& from, const std::vector<T>& del, Eq eq) {
-  from.erase(std::remove_if(from.begin(), from.end(),
-                            [&](const T& y) { return std::any_of(del.begin(), del.end(), [&](const T& x) { return eq(x, y); }); }),
+  from.erase(std::remove_if(
+                 from.begin(), from.end(),
+                 [&](const T& y) { return std::any_of(del.begin(), del.end(), [&](const T& x) { return eq(x, y); }); }),
              from.end());
 }
 
@@ -116,10 +118,17 @@ void add_to(AttributeValue& target, const AttributeValue& v) {
     case ValueType::N:
       target = AttributeValue(target.as<model::Number>().add(v.as<model::Number>()));
       return;
-    case ValueType::SS: unite(target.as<model::StringSet>().values, v.as<model::StringSet>().values, same_bytes); return;
-    case ValueType::NS: unite(target.as<model::NumberSet>().values, v.as<model::NumberSet>().values, same_number); return;
-    case ValueType::BS: unite(target.as<model::BinarySet>().values, v.as<model::BinarySet>().values, same_bytes); return;
-    default: throw model::update_operand_type_mismatch();
+    case ValueType::SS:
+      unite(target.as<model::StringSet>().values, v.as<model::StringSet>().values, same_bytes);
+      return;
+    case ValueType::NS:
+      unite(target.as<model::NumberSet>().values, v.as<model::NumberSet>().values, same_number);
+      return;
+    case ValueType::BS:
+      unite(target.as<model::BinarySet>().values, v.as<model::BinarySet>().values, same_bytes);
+      return;
+    default:
+      throw model::update_operand_type_mismatch();
   }
 }
 
@@ -142,7 +151,8 @@ bool delete_from(AttributeValue& target, const AttributeValue& v) {
       subtract(s, v.as<model::BinarySet>().values, same_bytes);
       return s.empty();
     }
-    default: throw model::update_operand_type_mismatch();
+    default:
+      throw model::update_operand_type_mismatch();
   }
 }
 

@@ -6,16 +6,26 @@ namespace minnow::model {
 
 const char* value_type_name(ValueType type) {
   switch (type) {
-    case ValueType::S: return "S";
-    case ValueType::N: return "N";
-    case ValueType::B: return "B";
-    case ValueType::SS: return "SS";
-    case ValueType::NS: return "NS";
-    case ValueType::BS: return "BS";
-    case ValueType::M: return "M";
-    case ValueType::L: return "L";
-    case ValueType::NUL: return "NULL";
-    case ValueType::BOOL: return "BOOL";
+    case ValueType::S:
+      return "S";
+    case ValueType::N:
+      return "N";
+    case ValueType::B:
+      return "B";
+    case ValueType::SS:
+      return "SS";
+    case ValueType::NS:
+      return "NS";
+    case ValueType::BS:
+      return "BS";
+    case ValueType::M:
+      return "M";
+    case ValueType::L:
+      return "L";
+    case ValueType::NUL:
+      return "NULL";
+    case ValueType::BOOL:
+      return "BOOL";
   }
   return "?";
 }
@@ -37,16 +47,26 @@ bool same_members(const std::vector<T>& a, const std::vector<T>& b) {
 bool AttributeValue::operator==(const AttributeValue& other) const {
   if (v_.index() != other.v_.index()) return false;
   switch (type()) {
-    case ValueType::S: return as<std::string>() == other.as<std::string>();
-    case ValueType::N: return as<Number>() == other.as<Number>();
-    case ValueType::B: return as<Binary>() == other.as<Binary>();
-    case ValueType::SS: return same_members(as<StringSet>().values, other.as<StringSet>().values);
-    case ValueType::NS: return same_members(as<NumberSet>().values, other.as<NumberSet>().values);
-    case ValueType::BS: return same_members(as<BinarySet>().values, other.as<BinarySet>().values);
-    case ValueType::M: return as<AttributeMap>() == other.as<AttributeMap>();
-    case ValueType::L: return as<AttributeList>() == other.as<AttributeList>();
-    case ValueType::NUL: return true;
-    case ValueType::BOOL: return as<bool>() == other.as<bool>();
+    case ValueType::S:
+      return as<std::string>() == other.as<std::string>();
+    case ValueType::N:
+      return as<Number>() == other.as<Number>();
+    case ValueType::B:
+      return as<Binary>() == other.as<Binary>();
+    case ValueType::SS:
+      return same_members(as<StringSet>().values, other.as<StringSet>().values);
+    case ValueType::NS:
+      return same_members(as<NumberSet>().values, other.as<NumberSet>().values);
+    case ValueType::BS:
+      return same_members(as<BinarySet>().values, other.as<BinarySet>().values);
+    case ValueType::M:
+      return as<AttributeMap>() == other.as<AttributeMap>();
+    case ValueType::L:
+      return as<AttributeList>() == other.as<AttributeList>();
+    case ValueType::NUL:
+      return true;
+    case ValueType::BOOL:
+      return as<bool>() == other.as<bool>();
   }
   return false;
 }
@@ -55,9 +75,12 @@ bool AttributeValue::operator==(const AttributeValue& other) const {
 // bytes plus one byte per element, on top of their elements (and, for maps, the names).
 std::size_t AttributeValue::size_bytes() const {
   switch (type()) {
-    case ValueType::S: return as<std::string>().size();
-    case ValueType::N: return as<Number>().size_bytes();
-    case ValueType::B: return as<Binary>().bytes.size();
+    case ValueType::S:
+      return as<std::string>().size();
+    case ValueType::N:
+      return as<Number>().size_bytes();
+    case ValueType::B:
+      return as<Binary>().bytes.size();
     case ValueType::SS: {
       std::size_t n = 0;
       for (const auto& s : as<StringSet>().values) n += s.size();
@@ -83,7 +106,8 @@ std::size_t AttributeValue::size_bytes() const {
       return n;
     }
     case ValueType::NUL:
-    case ValueType::BOOL: return 1;
+    case ValueType::BOOL:
+      return 1;
   }
   return 0;
 }

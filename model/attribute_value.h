@@ -50,8 +50,8 @@ using Item = AttributeMap;
 
 class AttributeValue {
  public:
-  using Variant = std::variant<std::string, Number, Binary, StringSet, NumberSet, BinarySet,
-                               AttributeMap, AttributeList, Null, bool>;
+  using Variant = std::variant<std::string, Number, Binary, StringSet, NumberSet, BinarySet, AttributeMap,
+                               AttributeList, Null, bool>;
 
   AttributeValue() : v_(Null{}) {}
   AttributeValue(std::string s) : v_(std::move(s)) {}
@@ -69,9 +69,18 @@ class AttributeValue {
   const Variant& variant() const { return v_; }
   Variant& variant() { return v_; }
 
-  template <class T> bool is() const { return std::holds_alternative<T>(v_); }
-  template <class T> const T& as() const { return std::get<T>(v_); }
-  template <class T> T& as() { return std::get<T>(v_); }
+  template <class T>
+  bool is() const {
+    return std::holds_alternative<T>(v_);
+  }
+  template <class T>
+  const T& as() const {
+    return std::get<T>(v_);
+  }
+  template <class T>
+  T& as() {
+    return std::get<T>(v_);
+  }
 
   // DynamoDB equality: same type and same value; sets compare as sets, numbers numerically.
   bool operator==(const AttributeValue& other) const;

@@ -46,12 +46,8 @@ const char* error_code_name(ErrorCode code) {
 }
 
 Error validation(std::string message) { return Error(ErrorCode::ValidationException, std::move(message)); }
-Error serialization(std::string message) {
-  return Error(ErrorCode::SerializationException, std::move(message));
-}
-Error internal_error() {
-  return Error(ErrorCode::InternalServerError, "Internal server error");
-}
+Error serialization(std::string message) { return Error(ErrorCode::SerializationException, std::move(message)); }
+Error internal_error() { return Error(ErrorCode::InternalServerError, "Internal server error"); }
 
 Error unknown_operation() { return Error(ErrorCode::UnknownOperationException, ""); }
 Error missing_authentication_token() {
@@ -59,9 +55,7 @@ Error missing_authentication_token() {
 }
 Error malformed_json() { return serialization("Start of structure or map found where not expected."); }
 
-Error resource_not_found() {
-  return Error(ErrorCode::ResourceNotFoundException, "Requested resource not found");
-}
+Error resource_not_found() { return Error(ErrorCode::ResourceNotFoundException, "Requested resource not found"); }
 Error table_not_found(const std::string& table) {
   return Error(ErrorCode::ResourceNotFoundException, "Requested resource not found: Table: " + table + " not found");
 }
@@ -79,9 +73,7 @@ Error number_overflow() {
 Error number_underflow() {
   return validation("Number underflow. Attempting to store a number with magnitude smaller than supported range");
 }
-Error number_too_many_digits() {
-  return validation("Attempting to store more than 38 significant digits in a Number");
-}
+Error number_too_many_digits() { return validation("Attempting to store more than 38 significant digits in a Number"); }
 Error number_arithmetic_overflow() {
   return validation("Number overflow. Attempting to store a number with magnitude larger than supported range");
 }
@@ -95,24 +87,33 @@ Error attribute_value_multiple_types() {
       "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes");
 }
 Error null_must_be_true() {
-  return validation("One or more parameter values were invalid: Null attribute value types must have the value of true");
+  return validation(
+      "One or more parameter values were invalid: Null attribute value types must have the value of true");
 }
 // The double space is DynamoDB's.
-Error empty_string_set() { return validation("One or more parameter values were invalid: An string set  may not be empty"); }
-Error empty_number_set() { return validation("One or more parameter values were invalid: An number set  may not be empty"); }
-Error empty_binary_set() { return validation("One or more parameter values were invalid: Binary sets should not be empty"); }
+Error empty_string_set() {
+  return validation("One or more parameter values were invalid: An string set  may not be empty");
+}
+Error empty_number_set() {
+  return validation("One or more parameter values were invalid: An number set  may not be empty");
+}
+Error empty_binary_set() {
+  return validation("One or more parameter values were invalid: Binary sets should not be empty");
+}
 Error string_set_duplicates(const std::string& members) {
   return validation("One or more parameter values were invalid: Input collection " + members + " contains duplicates.");
 }
 Error number_set_duplicates() { return validation("Input collection contains duplicates"); }
 Error binary_set_duplicates(const std::string& members) {
-  return validation("One or more parameter values were invalid: Input collection " + members + "of type BS contains duplicates.");
+  return validation("One or more parameter values were invalid: Input collection " + members +
+                    "of type BS contains duplicates.");
 }
 // DynamoDB Local's full wording (dynalite has no nesting limit to compare with).
 Error empty_attribute_name() { return validation("Empty attribute name"); }
 Error nesting_too_deep() {
   return validation(
-      "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit");
+      "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported "
+      "limit");
 }
 
 Error cannot_convert(const std::string& json_kind, const std::string& type) {
@@ -128,36 +129,41 @@ Error missing_key_in_item(const std::string& name) {
   return validation("One or more parameter values were invalid: Missing the key " + name + " in the item");
 }
 Error key_type_mismatch(const std::string& name, ValueType expected, ValueType actual) {
-  return validation("One or more parameter values were invalid: Type mismatch for key " + name + " expected: " +
-                    value_type_name(expected) + " actual: " + value_type_name(actual));
+  return validation("One or more parameter values were invalid: Type mismatch for key " + name +
+                    " expected: " + value_type_name(expected) + " actual: " + value_type_name(actual));
 }
 Error index_key_type_mismatch(const std::string& name, ValueType expected, ValueType actual, const std::string& index) {
   return validation("One or more parameter values were invalid: Type mismatch for Index Key " + name + " Expected: " +
                     value_type_name(expected) + " Actual: " + value_type_name(actual) + " IndexName: " + index);
 }
 Error index_key_update_empty_value(ValueType type) {
-  return validation(std::string("One or more parameter values are not valid. The update expression attempted to update a "
-                                "secondary index key to a value that is not supported. The AttributeValue for a key "
-                                "attribute cannot contain an empty ") +
-                    (type == ValueType::S ? "string" : "binary") + " value.");
+  return validation(
+      std::string("One or more parameter values are not valid. The update expression attempted to update a "
+                  "secondary index key to a value that is not supported. The AttributeValue for a key "
+                  "attribute cannot contain an empty ") +
+      (type == ValueType::S ? "string" : "binary") + " value.");
 }
 Error index_key_empty_value(const std::string& index, const std::string& name, ValueType type) {
-  return validation(std::string("One or more parameter values are not valid. A value specified for a secondary index key "
-                                "is not supported. The AttributeValue for a key attribute cannot contain an empty ") +
-                    (type == ValueType::S ? "string" : "binary") + " value. IndexName: " + index + ", IndexKey: " + name);
+  return validation(
+      std::string("One or more parameter values are not valid. A value specified for a secondary index key "
+                  "is not supported. The AttributeValue for a key attribute cannot contain an empty ") +
+      (type == ValueType::S ? "string" : "binary") + " value. IndexName: " + index + ", IndexKey: " + name);
 }
 Error key_empty_value(const std::string& name, ValueType type, bool in_item) {
-  return validation(std::string(in_item ? "One or more parameter values are not valid." : "One or more parameter values were invalid:") +
+  return validation(std::string(in_item ? "One or more parameter values are not valid."
+                                        : "One or more parameter values were invalid:") +
                     " The AttributeValue for a key attribute cannot contain an empty " +
                     (type == ValueType::S ? "string" : "binary") + " value. Key: " + name);
 }
 // "of2048" is DynamoDB's spelling.
 Error partition_key_too_large() {
-  return validation("One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
+  return validation(
+      "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
 }
 Error sort_key_too_large() {
   return validation(
-      "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
+      "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of "
+      "1024 bytes");
 }
 
 namespace {
@@ -170,9 +176,10 @@ std::string join(const std::vector<std::string>& parts, const char* separator) {
 
 Error mixed_expression_parameters(const std::vector<std::string>& non_expression,
                                   const std::vector<std::string>& expression) {
-  return validation("Can not use both expression and non-expression parameters in the same request: "
-                    "Non-expression parameters: {" + join(non_expression, ", ") + "} Expression parameters: {" +
-                    join(expression, ", ") + "}");
+  return validation(
+      "Can not use both expression and non-expression parameters in the same request: "
+      "Non-expression parameters: {" +
+      join(non_expression, ", ") + "} Expression parameters: {" + join(expression, ", ") + "}");
 }
 Error names_without_expressions() {
   return validation("ExpressionAttributeNames can only be specified when using expressions");
@@ -181,14 +188,13 @@ Error values_without_expressions(const std::vector<std::string>& value_expressio
   return validation("ExpressionAttributeValues can only be specified when using expressions: " +
                     join(value_expressions, " and ") + (value_expressions.size() > 1 ? " are" : " is") + " null");
 }
-Error not_yet_supported(const std::string& feature) {
-  return validation(feature + " is not yet supported by Minnow");
-}
+Error not_yet_supported(const std::string& feature) { return validation(feature + " is not yet supported by Minnow"); }
 Error invalid_expression_value(const std::string& message, const std::string& key) {
   return validation("ExpressionAttributeValues contains invalid value: " + message + " for key " + key);
 }
 Error key_path_not_scalar(const std::string& key) {
-  return validation("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: " + key);
+  return validation(
+      "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: " + key);
 }
 Error key_attribute_updated(const std::string& key) {
   return validation("One or more parameter values were invalid: Cannot update attribute " + key +
@@ -221,11 +227,21 @@ Error transaction_canceled(std::vector<CancellationReason> reasons) {
 CancellationReason cancellation_reason(const Error& error) {
   std::string code;
   switch (error.code()) {
-    case ErrorCode::ConditionalCheckFailedException: code = "ConditionalCheckFailed"; break;
-    case ErrorCode::TransactionConflictException: code = "TransactionConflict"; break;
-    case ErrorCode::ProvisionedThroughputExceededException: code = "ProvisionedThroughputExceeded"; break;
-    case ErrorCode::ItemCollectionSizeLimitExceededException: code = "ItemCollectionSizeLimitExceeded"; break;
-    default: code = "ValidationError"; break;
+    case ErrorCode::ConditionalCheckFailedException:
+      code = "ConditionalCheckFailed";
+      break;
+    case ErrorCode::TransactionConflictException:
+      code = "TransactionConflict";
+      break;
+    case ErrorCode::ProvisionedThroughputExceededException:
+      code = "ProvisionedThroughputExceeded";
+      break;
+    case ErrorCode::ItemCollectionSizeLimitExceededException:
+      code = "ItemCollectionSizeLimitExceeded";
+      break;
+    default:
+      code = "ValidationError";
+      break;
   }
   return CancellationReason{code, error.message(), error.item};
 }
@@ -267,8 +283,9 @@ std::string join_names(const std::vector<std::string>& names) {
 }  // namespace
 
 Error throughput_with_pay_per_request() {
-  return validation(std::string(kInvalid) +
-                    "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
+  return validation(
+      std::string(kInvalid) +
+      "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
 }
 Error throughput_required_for_provisioned() {
   return validation(std::string(kInvalid) +
@@ -284,8 +301,9 @@ Error key_schema_attribute_without_definition() {
   return validation("Invalid KeySchema: Some index key attribute have no definition");
 }
 Error key_attributes_not_defined(const std::vector<std::string>& keys, const std::vector<std::string>& definitions) {
-  return validation(std::string(kInvalid) + "Some index key attributes are not defined in AttributeDefinitions. Keys: [" +
-                    join_names(keys) + "], AttributeDefinitions: [" + join_names(definitions) + "]");
+  return validation(std::string(kInvalid) +
+                    "Some index key attributes are not defined in AttributeDefinitions. Keys: [" + join_names(keys) +
+                    "], AttributeDefinitions: [" + join_names(definitions) + "]");
 }
 Error hash_and_range_same_name() {
   return validation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
@@ -293,10 +311,13 @@ Error hash_and_range_same_name() {
 Error too_many_partition_keys() { return validation("Too many partition keys. GSI can have at most 4 partition keys"); }
 Error too_many_sort_keys() { return validation("Too many sort keys. GSI can have at most 4 sort keys"); }
 Error invalid_key_order() {
-  return validation("Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second");
+  return validation(
+      "Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second");
 }
 Error duplicate_key_name() { return validation("Two keys can not have the same name"); }
-Error first_key_not_hash() { return validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type"); }
+Error first_key_not_hash() {
+  return validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+}
 Error second_key_not_range() {
   return validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
 }
@@ -309,8 +330,9 @@ Error index_list_empty(const std::string& parameter) {
   return validation(std::string(kInvalid) + "List of " + parameter + " is empty");
 }
 Error table_without_range_key_for_lsi() {
-  return validation(std::string(kInvalid) +
-                    "Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex");
+  return validation(
+      std::string(kInvalid) +
+      "Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex");
 }
 Error index_without_range_key(const std::string& index) {
   return validation(std::string(kInvalid) + "Index KeySchema does not have a range key for index: " + index);
@@ -322,12 +344,14 @@ Error lsi_hash_key_mismatch(const std::string& index, const std::string& index_h
 }
 Error projection_type_null() { return validation(std::string(kInvalid) + "Unknown ProjectionType: null"); }
 Error include_without_non_key_attributes() {
-  return validation("If Projection type INCLUDE is specified, some non-key attributes to include in the projection must "
-                    "be specified as well");
+  return validation(
+      "If Projection type INCLUDE is specified, some non-key attributes to include in the projection must "
+      "be specified as well");
 }
 Error too_many_projected_attributes() {
-  return validation("One or more parameter values were invalid: Number of projected attributes in all indexes exceeds "
-                    "limit of 100");
+  return validation(
+      "One or more parameter values were invalid: Number of projected attributes in all indexes exceeds "
+      "limit of 100");
 }
 Error non_key_attributes_without_include(const std::string& projection_type) {
   return validation(std::string(kInvalid) + "ProjectionType is " + projection_type +
@@ -373,8 +397,8 @@ Error throughput_unchanged(int64_t current_read, int64_t requested_read, int64_t
                            int64_t requested_write) {
   return validation(
       "The provisioned throughput for the table will not change. The requested value equals the current value. "
-      "Current ReadCapacityUnits provisioned for the table: " + std::to_string(current_read) +
-      ". Requested ReadCapacityUnits: " + std::to_string(requested_read) +
+      "Current ReadCapacityUnits provisioned for the table: " +
+      std::to_string(current_read) + ". Requested ReadCapacityUnits: " + std::to_string(requested_read) +
       ". Current WriteCapacityUnits provisioned for the table: " + std::to_string(current_write) +
       ". Requested WriteCapacityUnits: " + std::to_string(requested_write) +
       ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.");
@@ -425,41 +449,49 @@ Error consistent_read_on_global_index() {
   return validation("Consistent reads are not supported on global secondary indexes");
 }
 Error select_all_attributes_on_global_index(const std::string& index) {
-  return validation("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global "
-                    "secondary index " + index + " because its projection type is not ALL");
+  return validation(
+      "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global "
+      "secondary index " +
+      index + " because its projection type is not ALL");
 }
 Error global_index_does_not_project(const std::string& index, const std::vector<std::string>& attributes) {
   std::string list;
   for (const auto& a : attributes) list += (list.empty() ? "" : ", ") + a;
-  return validation("One or more parameter values were invalid: Global secondary index " + index + " does not project [" +
-                    list + "]");
+  return validation("One or more parameter values were invalid: Global secondary index " + index +
+                    " does not project [" + list + "]");
 }
 Error hash_attributes_need_equality(const std::string& attribute) {
   return validation("HASH key attributes " + attribute + " must have equality conditions specified in the query");
 }
 Error range_attributes_need_equality(const std::string& attribute, const std::string& conditioned) {
-  return validation("RANGE key attributes " + attribute +
-                    " must have equality conditions specified in the query because a condition is present on key attribute " +
-                    conditioned);
+  return validation(
+      "RANGE key attributes " + attribute +
+      " must have equality conditions specified in the query because a condition is present on key attribute " +
+      conditioned);
 }
 Error start_key_invalid() { return validation("The provided starting key is invalid"); }
 Error start_key_invalid(const std::string& detail) {
   return validation("The provided starting key is invalid: " + detail);
 }
 Error start_key_wrong_segment(int64_t total_segments, int64_t segment) {
-  return start_key_invalid("Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: " +
-                           std::to_string(total_segments) + " Segment: " + std::to_string(segment));
+  return start_key_invalid(
+      "Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: " +
+      std::to_string(total_segments) + " Segment: " + std::to_string(segment));
 }
 Error start_key_outside_query() {
   return validation("The provided starting key is outside query boundaries based on provided conditions");
 }
-Error start_key_range_mismatch() { return validation("The provided starting key does not match the range key predicate"); }
+Error start_key_range_mismatch() {
+  return validation("The provided starting key does not match the range key predicate");
+}
 Error start_key_single_row() { return validation("The query can return at most one row and cannot be restarted"); }
 Error query_key_condition_not_supported() { return validation("Query key condition not supported"); }
 Error query_missed_key_element(const std::string& attribute) {
   return validation("Query condition missed key schema element: " + attribute);
 }
-Error key_condition_not_indexable() { return validation("Attempted conditional constraint is not an indexable operation"); }
+Error key_condition_not_indexable() {
+  return validation("Attempted conditional constraint is not an indexable operation");
+}
 Error key_condition_type_mismatch() {
   return validation("One or more parameter values were invalid: Condition parameter type does not match schema type");
 }
@@ -470,7 +502,8 @@ Error conditional_operator_without_filter() {
   return validation("ConditionalOperator cannot be used without Filter or Expected");
 }
 Error select_specific_without_projection() {
-  return validation("Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
+  return validation(
+      "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
 }
 Error select_with_projection(const std::string& parameter, const std::string& what) {
   return validation("Cannot specify the " + parameter + " when choosing to get " + what);

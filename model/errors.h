@@ -96,17 +96,17 @@ Error missing_authentication_token();
 Error malformed_json();
 
 // ---- Tables --------------------------------------------------------------------------------
-Error resource_not_found();          // "Requested resource not found"
+Error resource_not_found();                       // "Requested resource not found"
 Error table_not_found(const std::string& table);  // "Requested resource not found: Table: X not found"
 Error table_in_use(const std::string& table);     // "Table already exists: X"
 
 // ---- Values --------------------------------------------------------------------------------
-Error number_not_numeric();                       // empty number text
+Error number_not_numeric();  // empty number text
 Error number_not_numeric(const std::string& text);
 Error number_overflow();
 Error number_underflow();
 Error number_too_many_digits();
-Error number_arithmetic_overflow();  // result of + or - out of range
+Error number_arithmetic_overflow();   // result of + or - out of range
 Error number_arithmetic_precision();  // result of + or - needs more than 38 digits (Local's text)
 
 // Attribute values, in the order DynamoDB checks them.
@@ -123,7 +123,8 @@ Error nesting_too_deep();
 Error empty_attribute_name();  // Local: an item, key or map with an attribute named ""
 
 // ---- Serialization (JSON types against the request's shape) ---------------------------------
-Error cannot_convert(const std::string& json_kind, const std::string& type);  // "NUMBER_VALUE cannot be converted to String"
+Error cannot_convert(const std::string& json_kind,
+                     const std::string& type);  // "NUMBER_VALUE cannot be converted to String"
 Error base64_length(std::size_t length);
 Error base64_invalid();
 
@@ -176,8 +177,8 @@ Error transaction_canceled(std::vector<CancellationReason> reasons);
 // The reason an action's error gives: Code from the error's code (ConditionalCheckFailed,
 // ValidationError, TransactionConflict), Message and Item from the error.
 CancellationReason cancellation_reason(const Error& error);
-Error condition_check_failed();  // a ConditionCheck action's: "The conditional request failed."
-Error transaction_same_item();   // "Transaction request cannot include multiple operations on one item"
+Error condition_check_failed();             // a ConditionCheck action's: "The conditional request failed."
+Error transaction_same_item();              // "Transaction request cannot include multiple operations on one item"
 Error transaction_item_multiple_actions();  // "TransactItems can only contain one of Check, Put, Update or Delete"
 Error transaction_item_no_action();         // "Invalid Request: TransactWriteRequest should contain ..."
 Error transaction_payload_too_large(std::size_t bytes);  // "Transaction payload size cannot exceed 4MB. ..."
@@ -190,8 +191,8 @@ Error admin_invalid(const std::string& detail);  // "Invalid /_minnow call: <det
 // ---- Table actions: CreateTable, UpdateTable, DeleteTable ------------------------------------
 // dynalite's wording (captured from DynamoDB) where it has one; DynamoDB Local's where only it
 // covers a newer parameter (marked "Local").
-Error throughput_with_pay_per_request();           // Neither ReadCapacityUnits nor WriteCapacityUnits ...
-Error throughput_required_for_provisioned();       // CreateTable: ... must both be specified ...
+Error throughput_with_pay_per_request();             // Neither ReadCapacityUnits nor WriteCapacityUnits ...
+Error throughput_required_for_provisioned();         // CreateTable: ... must both be specified ...
 Error throughput_required_for_provisioned_update();  // UpdateTable: ProvisionedThroughput must be specified ...
 Error throughput_out_of_bounds(const std::string& value, const std::string& member);
 Error key_schema_attribute_without_definition();
@@ -220,8 +221,8 @@ Error index_throughput_required(const std::string& indexes);  // names joined wi
 Error too_many_global_indexes();
 Error duplicate_attribute_definition();  // Local
 Error attribute_definitions_unused(const std::vector<std::string>& definitions, const std::vector<std::string>& used);
-Error stream_view_type_required();           // Local
-Error stream_view_type_without_stream();     // Local
+Error stream_view_type_required();                                   // Local
+Error stream_view_type_without_stream();                             // Local
 Error on_demand_throughput_out_of_range(const std::string& member);  // Local
 Error nothing_to_update();
 Error throughput_unchanged(int64_t current_read, int64_t requested_read, int64_t current_write,
@@ -230,20 +231,20 @@ Error index_update_action_required();
 Error duplicate_index_update(const std::string& index);
 Error too_many_index_updates();  // LimitExceededException
 Error index_update_blocked();
-Error index_already_exists();         // Local
-Error no_attribute_schema();          // Local: a GSI Create without AttributeDefinitions
+Error index_already_exists();                               // Local
+Error no_attribute_schema();                                // Local: a GSI Create without AttributeDefinitions
 Error attribute_not_defined(const std::string& attribute);  // Local
-Error global_index_not_found();       // Local, for an Update of an unknown index
-Error attribute_type_redefined();     // Local
-Error stream_already_enabled();       // Local
-Error no_stream_to_disable();         // Local
+Error global_index_not_found();                             // Local, for an Update of an unknown index
+Error attribute_type_redefined();                           // Local
+Error stream_already_enabled();                             // Local
+Error no_stream_to_disable();                               // Local
 Error deletion_protected();
 
 // ---- Query and Scan ------------------------------------------------------------------------
 // dynalite's wording (captured from DynamoDB); DynamoDB Local's where only it has the check
 // (marked "Local").
-Error key_conditions_required();   // Either the KeyConditions or KeyConditionExpression ...
-Error key_conditions_length();     // Conditions can be of length 1 or 2 only
+Error key_conditions_required();                  // Either the KeyConditions or KeyConditionExpression ...
+Error key_conditions_length();                    // Conditions can be of length 1 or 2 only
 Error index_not_found(const std::string& index);  // The table does not have the specified index: X
 Error consistent_read_on_global_index();
 Error select_all_attributes_on_global_index(const std::string& index);
@@ -251,16 +252,16 @@ Error global_index_does_not_project(const std::string& index, const std::vector<
 // Multi-attribute GSI keys (DynamoDB Local's wording).
 Error hash_attributes_need_equality(const std::string& attribute);
 Error range_attributes_need_equality(const std::string& attribute, const std::string& conditioned);
-Error start_key_invalid();                         // The provided starting key is invalid
+Error start_key_invalid();                           // The provided starting key is invalid
 Error start_key_invalid(const std::string& detail);  // ... invalid: <detail>
 Error start_key_wrong_segment(int64_t total_segments, int64_t segment);
-Error start_key_outside_query();       // ... outside query boundaries based on provided conditions
-Error start_key_range_mismatch();      // ... does not match the range key predicate
-Error start_key_single_row();          // The query can return at most one row and cannot be restarted
+Error start_key_outside_query();   // ... outside query boundaries based on provided conditions
+Error start_key_range_mismatch();  // ... does not match the range key predicate
+Error start_key_single_row();      // The query can return at most one row and cannot be restarted
 Error query_key_condition_not_supported();
 Error query_missed_key_element(const std::string& attribute);
-Error key_condition_not_indexable();   // Attempted conditional constraint is not an indexable operation
-Error key_condition_type_mismatch();   // Condition parameter type does not match schema type
+Error key_condition_not_indexable();  // Attempted conditional constraint is not an indexable operation
+Error key_condition_type_mismatch();  // Condition parameter type does not match schema type
 // "Filter Expression" or "QueryFilter" + " can only contain non-primary key attributes: ..."
 Error filter_on_key_attribute(const std::string& parameter, const std::string& attribute);
 Error conditional_operator_without_filter();  // Local
@@ -268,7 +269,7 @@ Error select_specific_without_projection();   // Local
 // "Cannot specify the <parameter> when choosing to get <what>"; what: "ALL_ATTRIBUTES",
 // "ALL_PROJECTED_ATTRIBUTES" or "only the Count". Local.
 Error select_with_projection(const std::string& parameter, const std::string& what);
-Error select_all_projected_without_index();   // Local
+Error select_all_projected_without_index();  // Local
 Error total_segments_required();
 Error segment_required();
 Error segment_not_less_than_total(int64_t segment, int64_t total_segments);

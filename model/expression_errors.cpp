@@ -65,41 +65,44 @@ std::string expr_requires_path(std::string_view function) {
   return cat({"Operator or function requires a document path; operator or function: ", function});
 }
 std::string expr_operand_type(std::string_view function, std::string_view type) {
-  return cat({"Incorrect operand type for operator or function; operator or function: ", function,
-              ", operand type: ", type});
+  return cat(
+      {"Incorrect operand type for operator or function; operator or function: ", function, ", operand type: ", type});
 }
 std::string expr_update_operand_type(std::string_view clause, std::string_view type_word) {
   return cat({"Incorrect operand type for operator or function; operator: ", clause, ", operand type: ", type_word,
               ", typeSet: ALLOWED_FOR_", clause, "_OPERAND"});
 }
 std::string expr_not_distinct(std::string_view op, std::string_view path) {
-  return cat({"The first operand must be distinct from the remaining operands for this operator or function; "
-              "operator: ",
-              op, ", first operand: ", path});
+  return cat(
+      {"The first operand must be distinct from the remaining operands for this operator or function; "
+       "operator: ",
+       op, ", first operand: ", path});
 }
 std::string expr_invalid_type_name(std::string_view type) {
   return cat({"Invalid attribute type name found; type: ", type, ", valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}"});
 }
 std::string expr_between_types(std::string_view lower, std::string_view upper) {
-  return cat({"The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: "
-              "AttributeValue: ",
-              lower, ", upper bound operand: AttributeValue: ", upper});
+  return cat(
+      {"The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: "
+       "AttributeValue: ",
+       lower, ", upper bound operand: AttributeValue: ", upper});
 }
 std::string expr_between_order(std::string_view lower, std::string_view upper) {
-  return cat({"The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound "
-              "operand: AttributeValue: ",
-              lower, ", upper bound operand: AttributeValue: ", upper});
+  return cat(
+      {"The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound "
+       "operand: AttributeValue: ",
+       lower, ", upper bound operand: AttributeValue: ", upper});
 }
 std::string expr_section_twice(std::string_view section) {
   return cat({"The \"", section, "\" section can only be used once in an update expression;"});
 }
 std::string expr_paths_overlap(std::string_view one, std::string_view two) {
-  return cat({"Two document paths overlap with each other; must remove or rewrite one of these paths; path one: ",
-              one, ", path two: ", two});
+  return cat({"Two document paths overlap with each other; must remove or rewrite one of these paths; path one: ", one,
+              ", path two: ", two});
 }
 std::string expr_paths_conflict(std::string_view one, std::string_view two) {
-  return cat({"Two document paths conflict with each other; must remove or rewrite one of these paths; path one: ",
-              one, ", path two: ", two});
+  return cat({"Two document paths conflict with each other; must remove or rewrite one of these paths; path one: ", one,
+              ", path two: ", two});
 }
 
 Error expr_names_empty() { return validation("ExpressionAttributeNames must not be empty"); }
@@ -135,10 +138,12 @@ Error key_condition_invalid_operator(std::string_view op) {
   return validation(cat({"Invalid operator used in KeyConditionExpression: ", op}));
 }
 Error key_condition_first_operand(std::string_view op) {
-  return validation(
-      cat({"Invalid condition in KeyConditionExpression: ", op, " operator must have the key attribute as its first operand"}));
+  return validation(cat({"Invalid condition in KeyConditionExpression: ", op,
+                         " operator must have the key attribute as its first operand"}));
 }
-Error key_condition_nested_operations() { return validation("KeyConditionExpressions cannot contain nested operations"); }
+Error key_condition_nested_operations() {
+  return validation("KeyConditionExpressions cannot contain nested operations");
+}
 Error key_condition_nested_attributes() {
   return validation("KeyConditionExpressions cannot have conditions on nested attributes");
 }
@@ -148,7 +153,9 @@ Error key_condition_multiple_names() {
 Error key_condition_no_key_attribute() {
   return validation("Invalid condition in KeyConditionExpression: No key attribute specified");
 }
-Error key_condition_one_per_key() { return validation("KeyConditionExpressions must only contain one condition per key"); }
+Error key_condition_one_per_key() {
+  return validation("KeyConditionExpressions must only contain one condition per key");
+}
 Error key_condition_length() { return validation("Conditions can be of length 1 or 2 only"); }
 
 Error update_operand_type_mismatch() {
@@ -198,7 +205,9 @@ std::string legacy_value_with_exists_false(std::string_view attribute) {
 Error legacy_between_order() {
   return validation("The BETWEEN condition was provided a range where the lower bound is greater than the upper bound");
 }
-std::string legacy_update_without_value() { return "Only DELETE action is allowed when no attribute value is specified"; }
+std::string legacy_update_without_value() {
+  return "Only DELETE action is allowed when no attribute value is specified";
+}
 std::string legacy_update_type(std::string_view action, std::string_view type_word) {
   if (action == "DELETE") return "DELETE action with value is not supported for the type " + std::string(type_word);
   return std::string(action) + " action is not supported for the type " + std::string(type_word);

@@ -21,8 +21,8 @@ namespace minnow::model {
 Error expr_invalid(std::string_view kind, std::string_view detail);
 
 // ---- Details (the part after "Invalid <Kind>Expression: ") -------------------------------------
-std::string expr_empty();                                                  // "The expression can not be empty;"
-std::string expr_syntax(std::string_view token, std::string_view near);    // token "<EOF>" at the end
+std::string expr_empty();                                                // "The expression can not be empty;"
+std::string expr_syntax(std::string_view token, std::string_view near);  // token "<EOF>" at the end
 std::string expr_too_large(std::size_t bytes, bool with_size);
 std::string expr_too_many_operators(std::size_t count);
 std::string expr_path_too_deep(std::size_t levels);
@@ -42,7 +42,7 @@ std::string expr_operand_type(std::string_view function, std::string_view type);
 std::string expr_update_operand_type(std::string_view clause, std::string_view type_word);  // ADD/DELETE
 std::string expr_not_distinct(std::string_view op, std::string_view path);
 std::string expr_invalid_type_name(std::string_view type);
-std::string expr_between_types(std::string_view lower, std::string_view upper);    // "{N:1}"
+std::string expr_between_types(std::string_view lower, std::string_view upper);  // "{N:1}"
 std::string expr_between_order(std::string_view lower, std::string_view upper);
 std::string expr_section_twice(std::string_view section);
 std::string expr_paths_overlap(std::string_view one, std::string_view two);
@@ -58,12 +58,12 @@ Error expr_values_invalid_key(std::string_view key);
 Error expr_names_key_too_long(std::size_t size);
 Error expr_values_key_too_long();  // DynamoDB gives no size here
 Error expr_names_empty_value(std::string_view key);
-Error expr_unused_names(std::string_view keys);    // keys as "#a, #b"
+Error expr_unused_names(std::string_view keys);  // keys as "#a, #b"
 Error expr_unused_values(std::string_view keys);
 
 // Key conditions (Query).
 Error key_condition_invalid_operator(std::string_view op);
-Error key_condition_first_operand(std::string_view op);   // BETWEEN, begins_with
+Error key_condition_first_operand(std::string_view op);  // BETWEEN, begins_with
 Error key_condition_nested_operations();
 Error key_condition_nested_attributes();
 Error key_condition_multiple_names();
@@ -72,9 +72,9 @@ Error key_condition_one_per_key();
 Error key_condition_length();
 
 // Evaluation of updates against an item.
-Error update_operand_type_mismatch();     // "An operand in the update expression has an incorrect data type"
-Error update_invalid_path();              // "The document path provided in the update expression is invalid for update"
-Error update_missing_attribute();         // if a path operand is absent
+Error update_operand_type_mismatch();  // "An operand in the update expression has an incorrect data type"
+Error update_invalid_path();           // "The document path provided in the update expression is invalid for update"
+Error update_missing_attribute();      // if a path operand is absent
 Error update_list_append_overflow();
 
 }  // namespace minnow::model

@@ -80,9 +80,12 @@ AttributeMap decode_map(EncodedReader& r);
 
 AttributeValue decode_value(EncodedReader& r) {
   switch (r.tag()) {
-    case EncodedTag::S: return AttributeValue(std::string(r.bytes()));
-    case EncodedTag::N: return AttributeValue(Number::parse(r.bytes()));
-    case EncodedTag::B: return AttributeValue(Binary{std::string(r.bytes())});
+    case EncodedTag::S:
+      return AttributeValue(std::string(r.bytes()));
+    case EncodedTag::N:
+      return AttributeValue(Number::parse(r.bytes()));
+    case EncodedTag::B:
+      return AttributeValue(Binary{std::string(r.bytes())});
     case EncodedTag::SS: {
       StringSet set;
       set.values.resize(r.varint());
@@ -102,7 +105,8 @@ AttributeValue decode_value(EncodedReader& r) {
       for (auto& s : set.values) s = r.bytes();
       return AttributeValue(std::move(set));
     }
-    case EncodedTag::M: return AttributeValue(decode_map(r));
+    case EncodedTag::M:
+      return AttributeValue(decode_map(r));
     case EncodedTag::L: {
       AttributeList list;
       std::size_t n = r.varint();
@@ -110,9 +114,12 @@ AttributeValue decode_value(EncodedReader& r) {
       for (std::size_t i = 0; i < n; ++i) list.push_back(decode_value(r));
       return AttributeValue(std::move(list));
     }
-    case EncodedTag::Null: return AttributeValue(Null{});
-    case EncodedTag::False: return AttributeValue(false);
-    case EncodedTag::True: return AttributeValue(true);
+    case EncodedTag::Null:
+      return AttributeValue(Null{});
+    case EncodedTag::False:
+      return AttributeValue(false);
+    case EncodedTag::True:
+      return AttributeValue(true);
   }
   return AttributeValue();
 }

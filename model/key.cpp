@@ -68,10 +68,14 @@ AttributeMap key_of(const Item& item, const KeySchema& schema) {
 
 std::string key_value_bytes(const AttributeValue& value) {
   switch (value.type()) {
-    case ValueType::S: return value.as<std::string>();
-    case ValueType::B: return value.as<Binary>().bytes;
-    case ValueType::N: return value.as<Number>().sortable_bytes();
-    default: return {};
+    case ValueType::S:
+      return value.as<std::string>();
+    case ValueType::B:
+      return value.as<Binary>().bytes;
+    case ValueType::N:
+      return value.as<Number>().sortable_bytes();
+    default:
+      return {};
   }
 }
 

@@ -77,9 +77,7 @@ Number Number::parse(std::string_view text) {
   // The mantissa's digits, integer part then fraction, as one sequence without the point.
   const std::size_t int_len = int_end - int_begin;
   const std::size_t len = int_len + (frac_end - frac_begin);
-  auto digit_at = [&](std::size_t k) {
-    return k < int_len ? text[int_begin + k] : text[frac_begin + (k - int_len)];
-  };
+  auto digit_at = [&](std::size_t k) { return k < int_len ? text[int_begin + k] : text[frac_begin + (k - int_len)]; };
   std::size_t first = 0;
   while (first < len && digit_at(first) == '0') ++first;
   if (first == len) return Number();
@@ -152,8 +150,9 @@ Number Number::add_signed(const Number& other, bool other_negative) const {
 
   // Schoolbook arithmetic in columns, one per power of ten; valid operands keep every column
   // within kLowestPower .. kMaxExponent + 1.
-  const int lo = std::min(exponent_ - static_cast<int>(digits_.size()),
-                          other.exponent_ - static_cast<int>(other.digits_.size())) + 1;
+  const int lo =
+      std::min(exponent_ - static_cast<int>(digits_.size()), other.exponent_ - static_cast<int>(other.digits_.size())) +
+      1;
   const int hi = std::max(exponent_, other.exponent_) + 1;
   const int width = hi - lo + 1;
   int8_t columns[kMaxWidth];

@@ -19,7 +19,8 @@ Error ttl_already_disabled() { return validation("TimeToLive is already disabled
 Error ttl_different_attribute() { return validation("TimeToLive is active on a different AttributeName"); }
 
 Error stream_not_found(const std::string& stream_arn) {
-  return Error(ErrorCode::ResourceNotFoundException, "Requested resource not found: Stream: " + stream_arn + " not found");
+  return Error(ErrorCode::ResourceNotFoundException,
+               "Requested resource not found: Stream: " + stream_arn + " not found");
 }
 Error stream_does_not_exist() { return Error(ErrorCode::ResourceNotFoundException, "Stream does not exist"); }
 Error shard_does_not_exist() { return Error(ErrorCode::ResourceNotFoundException, "Shard does not exist"); }

@@ -44,7 +44,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   const std::shared_ptr<SessionRegistry> registry_;
   const std::vector<boost::asio::io_context*> sessions_;
   std::size_t next_session_ = 0;  // Used on strand_.
-  bool stopped_ = false;  // Used on strand_.
+  bool stopped_ = false;          // Used on strand_.
 };
 
 }  // namespace minnow::server

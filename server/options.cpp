@@ -71,8 +71,8 @@ std::string quoted(std::string_view text) {
 OptionsEnvironment detect_environment() {
   OptionsEnvironment environment;
   const char* in_docker = std::getenv("MINNOW_IN_DOCKER");
-  environment.in_docker = (in_docker != nullptr && std::string_view(in_docker) == "1") ||
-                          ::access("/.dockerenv", F_OK) == 0;
+  environment.in_docker =
+      (in_docker != nullptr && std::string_view(in_docker) == "1") || ::access("/.dockerenv", F_OK) == 0;
   environment.hardware_concurrency = std::max(1u, std::thread::hardware_concurrency());
   return environment;
 }
@@ -107,9 +107,7 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       }
       return *value;
     };
-    auto take_seconds = [&]() {
-      return std::chrono::milliseconds(std::chrono::seconds(take_integer(1, kMaxSeconds)));
-    };
+    auto take_seconds = [&]() { return std::chrono::milliseconds(std::chrono::seconds(take_integer(1, kMaxSeconds))); };
     auto take_text = [&]() -> std::string {
       std::string_view text = take_value();
       if (!error && text.empty()) error = usage_error(std::string(flag) + ": must not be empty");
@@ -174,8 +172,8 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  --port N                port to listen on, 0 for any free port (default: 8000)\n";
   text += "  --threads N             worker threads (default: the number of CPUs, here " +
           std::to_string(std::max(1u, environment.hardware_concurrency)) + ")\n";
-  text += "  --max-body-bytes N      largest request body accepted (default: " +
-          std::to_string(kDefaultMaxBodyBytes) + ")\n";
+  text += "  --max-body-bytes N      largest request body accepted (default: " + std::to_string(kDefaultMaxBodyBytes) +
+          ")\n";
   text += "  --idle-timeout SECONDS  close a keep-alive connection idle this long (default: 60)\n";
   text += "  --read-timeout SECONDS  time allowed to receive one request or send one reply (default: 30)\n";
   text += "  --ttl-interval SECONDS  how often expired TTL items are deleted (default: 1)\n";

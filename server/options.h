@@ -40,7 +40,7 @@ struct Options {
   enum class Action { kServe, kHelp, kVersion };
   Action action = Action::kServe;
 
-  std::string host = "127.0.0.1";  // "0.0.0.0" by default inside a container
+  std::string host = "127.0.0.1";     // "0.0.0.0" by default inside a container
   std::uint16_t port = kDefaultPort;  // 0 picks an ephemeral port (tests)
   unsigned threads = 1;
   std::size_t max_body_bytes = kDefaultMaxBodyBytes;

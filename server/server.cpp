@@ -1,12 +1,12 @@
 #include "server/server.h"
 
+#include <algorithm>
+#include <atomic>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
-#include <algorithm>
-#include <atomic>
 #include <csignal>
 #include <functional>
 #include <iostream>
@@ -40,9 +40,7 @@ tcp::endpoint resolve(asio::io_context& io, const std::string& host, std::uint16
   return *results.begin();
 }
 
-std::string url_host(const std::string& host) {
-  return host.find(':') != std::string::npos ? "[" + host + "]" : host;
-}
+std::string url_host(const std::string& host) { return host.find(':') != std::string::npos ? "[" + host + "]" : host; }
 
 // One io_context per thread, each run by its thread alone: connections are spread over them, so
 // a connection's handlers never run concurrently and need no strand, and each context can skip

@@ -1,11 +1,11 @@
 #include "server/session.h"
 
+#include <algorithm>
+#include <array>
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/string.hpp>
 #include <boost/beast/http/error.hpp>
-#include <algorithm>
-#include <array>
 #include <iostream>
 #include <utility>
 #include <vector>
@@ -41,8 +41,9 @@ api::Reply call_service(api::Service& service, HttpRequest& request) {
   } catch (...) {
     std::cerr << "minnow: internal error: unknown exception" << std::endl;
   }
-  return api::Reply{500, "application/x-amz-json-1.0",
-                    R"({"__type":"com.amazonaws.dynamodb.v20120810#InternalServerError","message":"Internal server error"})"};
+  return api::Reply{
+      500, "application/x-amz-json-1.0",
+      R"({"__type":"com.amazonaws.dynamodb.v20120810#InternalServerError","message":"Internal server error"})"};
 }
 
 }  // namespace
@@ -167,9 +168,8 @@ void Session::serve() {
 void Session::start_read() {
   // Asio tries the read at once only when the last one did not drain the socket, so a reply
   // followed by a wait for the next request costs no failed recv.
-  socket_.async_read_some(buffer_.prepare(kFirstReadBytes), [self = shared_from_this()](error_code ec, std::size_t bytes) {
-    self->on_read(ec, bytes);
-  });
+  socket_.async_read_some(buffer_.prepare(kFirstReadBytes),
+                          [self = shared_from_this()](error_code ec, std::size_t bytes) { self->on_read(ec, bytes); });
 }
 
 void Session::on_read(error_code ec, std::size_t bytes) {
@@ -219,7 +219,8 @@ bool Session::send_reply() {
     buffers[1] += sent - out_head_.size();
   }
   set_deadline(registry_->limits().read_timeout);
-  asio::async_write(socket_, buffers, [self = shared_from_this()](error_code ec, std::size_t) { self->on_written(ec); });
+  asio::async_write(socket_, buffers,
+                    [self = shared_from_this()](error_code ec, std::size_t) { self->on_written(ec); });
   return false;
 }
 

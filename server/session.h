@@ -75,8 +75,8 @@ class SessionRegistry {
 
   std::mutex mu_;
   std::unordered_map<const Session*, std::weak_ptr<Session>> sessions_;  // Protected by mu_.
-  bool stopping_ = false;                                                 // Protected by mu_.
-  bool drained_ = false;                                                  // Protected by mu_.
+  bool stopping_ = false;                                                // Protected by mu_.
+  bool drained_ = false;                                                 // Protected by mu_.
 };
 
 class Session : public std::enable_shared_from_this<Session> {

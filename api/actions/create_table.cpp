@@ -93,10 +93,6 @@ constexpr std::size_t kMaxGlobalIndexes = 20;
 
 // ---- Reading values the Shape has type-checked (Coral's conversions) -------------------------
 
-
-
-
-
 std::vector<std::string> attribute_names(const JsonValue& list) {
   std::vector<std::string> names;
   for (const auto& element : list.GetArray()) names.push_back(string_member(element, "AttributeName"));
@@ -112,7 +108,8 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
 void check_throughput_bounds(const JsonValue& throughput) {
   const JsonValue* read = member(throughput, "ReadCapacityUnits");
   const JsonValue* write = member(throughput, "WriteCapacityUnits");
-  if (read && coral_long(*read) > kMaxCapacityUnits) throw model::throughput_out_of_bounds(coral_long_text(*read), "ReadCapacityUnits");
+  if (read && coral_long(*read) > kMaxCapacityUnits)
+    throw model::throughput_out_of_bounds(coral_long_text(*read), "ReadCapacityUnits");
   if (write && coral_long(*write) > kMaxCapacityUnits)
     throw model::throughput_out_of_bounds(coral_long_text(*write), "WriteCapacityUnits");
 }
@@ -253,7 +250,8 @@ engine::ProvisionedThroughput throughput_of(const JsonValue& throughput) {
 
 std::vector<engine::KeySchemaElement> key_schema_of(const JsonValue& list) {
   std::vector<engine::KeySchemaElement> elements;
-  for (const auto& e : list.GetArray()) elements.push_back({string_member(e, "AttributeName"), string_member(e, "KeyType") == "HASH"});
+  for (const auto& e : list.GetArray())
+    elements.push_back({string_member(e, "AttributeName"), string_member(e, "KeyType") == "HASH"});
   return elements;
 }
 
@@ -266,7 +264,8 @@ engine::IndexDefinition index_of(const JsonValue& index) {
   if (const JsonValue* attributes = member(projection, "NonKeyAttributes")) {
     for (const auto& a : attributes->GetArray()) definition.projection.non_key_attributes.emplace_back(view(a));
   }
-  if (const JsonValue* throughput = member(index, "ProvisionedThroughput")) definition.throughput = throughput_of(*throughput);
+  if (const JsonValue* throughput = member(index, "ProvisionedThroughput"))
+    definition.throughput = throughput_of(*throughput);
   return definition;
 }
 
@@ -280,7 +279,8 @@ engine::TableDefinition definition_of(const ActionContext& context, const JsonVa
   def.id = new_table_id();
   def.creation_ms = context.now_ms;
   for (const auto& a : request["AttributeDefinitions"].GetArray())
-    def.attribute_definitions.push_back({string_member(a, "AttributeName"), scalar_type(string_member(a, "AttributeType"))});
+    def.attribute_definitions.push_back(
+        {string_member(a, "AttributeName"), scalar_type(string_member(a, "AttributeType"))});
   def.key_schema_elements = key_schema_of(request["KeySchema"]);
   auto type_of = [&](const std::string& name) {
     for (const auto& a : def.attribute_definitions) {
@@ -299,8 +299,10 @@ engine::TableDefinition definition_of(const ActionContext& context, const JsonVa
     def.last_pay_per_request_ms = context.now_ms;
     if (const JsonValue* limits = member(request, "OnDemandThroughput")) {
       engine::OnDemandThroughput on_demand;
-      if (const JsonValue* v = member(*limits, "MaxReadRequestUnits")) on_demand.max_read_request_units = coral_long(*v);
-      if (const JsonValue* v = member(*limits, "MaxWriteRequestUnits")) on_demand.max_write_request_units = coral_long(*v);
+      if (const JsonValue* v = member(*limits, "MaxReadRequestUnits"))
+        on_demand.max_read_request_units = coral_long(*v);
+      if (const JsonValue* v = member(*limits, "MaxWriteRequestUnits"))
+        on_demand.max_write_request_units = coral_long(*v);
       def.on_demand_throughput = on_demand;
     }
   } else {
@@ -326,7 +328,8 @@ engine::TableDefinition definition_of(const ActionContext& context, const JsonVa
     }
   }
   if (const JsonValue* tags = member(request, "Tags")) {
-    for (const auto& tag : tags->GetArray()) def.tags.emplace_back(string_member(tag, "Key"), string_member(tag, "Value"));
+    for (const auto& tag : tags->GetArray())
+      def.tags.emplace_back(string_member(tag, "Key"), string_member(tag, "Value"));
   }
   if (const JsonValue* table_class = member(request, "TableClass")) def.table_class = std::string(view(*table_class));
   if (const JsonValue* protection = member(request, "DeletionProtectionEnabled"))

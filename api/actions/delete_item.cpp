@@ -12,9 +12,9 @@ namespace {
 
 const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_TABLE_NAME "," MINNOW_SHAPE_RETURN_VALUES
                    "," MINNOW_SHAPE_RETURN_ITEM_COLLECTION_METRICS R"(,
-  "Key": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"},)"
-                   MINNOW_SHAPE_EXPECTED R"(, "ConditionExpression": {"type": "String"},)"
-                   MINNOW_SHAPE_EXPRESSION_ATTRIBUTES "," MINNOW_SHAPE_RETURN_VALUES_ON_CONDITION_CHECK_FAILURE "}");
+  "Key": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"},)" MINNOW_SHAPE_EXPECTED
+                   R"(, "ConditionExpression": {"type": "String"},)" MINNOW_SHAPE_EXPRESSION_ATTRIBUTES
+                   "," MINNOW_SHAPE_RETURN_VALUES_ON_CONDITION_CHECK_FAILURE "}");
 
 void delete_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   write_single_item(ItemWrite::Kind::Delete, context, request, out);

@@ -10,8 +10,8 @@
 #include "api/item_shapes.h"
 #include "api/key_paths.h"
 #include "api/request_expressions.h"
-#include "expressions/projection.h"
 #include "api/tables.h"
+#include "expressions/projection.h"
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/key.h"
@@ -21,8 +21,8 @@ namespace minnow::api::actions {
 namespace {
 
 const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY R"(,
-  "AttributesToGet": {"type": "List", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255, "children": "String"},)"
-                   MINNOW_SHAPE_TABLE_NAME R"(,
+  "AttributesToGet": {"type": "List", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255, "children": "String"},)" MINNOW_SHAPE_TABLE_NAME
+                   R"(,
   "Key": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"},
   "ConsistentRead": "Boolean",
   "ProjectionExpression": {"type": "String"},

@@ -11,8 +11,8 @@ namespace minnow::api::actions {
 namespace {
 
 const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_TABLE_NAME R"(,
-  "Item": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"},)"
-                   MINNOW_SHAPE_EXPECTED "," MINNOW_SHAPE_RETURN_VALUES "," MINNOW_SHAPE_RETURN_ITEM_COLLECTION_METRICS
+  "Item": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"},)" MINNOW_SHAPE_EXPECTED
+                   "," MINNOW_SHAPE_RETURN_VALUES "," MINNOW_SHAPE_RETURN_ITEM_COLLECTION_METRICS
                    R"(, "ConditionExpression": {"type": "String"},)" MINNOW_SHAPE_EXPRESSION_ATTRIBUTES
                    "," MINNOW_SHAPE_RETURN_VALUES_ON_CONDITION_CHECK_FAILURE "}");
 

@@ -31,9 +31,10 @@ namespace minnow::api::actions {
 
 namespace {
 
-#define MINNOW_SHAPE_CONDITION_MAP(name)                                                               \
-  "\"" name "\": {\"type\": \"Map<Condition>\", \"children\": {\"type\": \"ValueStruct<Condition>\", " \
-  "\"children\": {\"AttributeValueList\": {\"type\": \"List\", \"children\": \"AttrStruct<ValueStruct>\"}, " \
+#define MINNOW_SHAPE_CONDITION_MAP(name)                                                                         \
+  "\"" name                                                                                                      \
+  "\": {\"type\": \"Map<Condition>\", \"children\": {\"type\": \"ValueStruct<Condition>\", "                     \
+  "\"children\": {\"AttributeValueList\": {\"type\": \"List\", \"children\": \"AttrStruct<ValueStruct>\"}, "     \
   "\"ComparisonOperator\": {\"type\": \"String\", \"notNull\": true, \"enum\": [\"IN\", \"NULL\", \"BETWEEN\", " \
   "\"LT\", \"NOT_CONTAINS\", \"EQ\", \"GT\", \"NOT_NULL\", \"NE\", \"LE\", \"BEGINS_WITH\", \"GE\", \"CONTAINS\"]}}}}"
 
@@ -42,7 +43,8 @@ namespace {
 const Shape kShape(R"({
   "Select": {"type": "String", "enum": ["SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"]},
   "IndexName": {"type": "String", "regex": "[a-zA-Z0-9_.-]+", "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255},
-  )" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY ", " MINNOW_SHAPE_CONDITION_MAP("QueryFilter") ", " MINNOW_SHAPE_TABLE_NAME R"(,
+  )" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY ", " MINNOW_SHAPE_CONDITION_MAP("QueryFilter") ", " MINNOW_SHAPE_TABLE_NAME
+                                                                                          R"(,
   "ConditionalOperator": {"type": "String", "enum": ["OR", "AND"]},
   "AttributesToGet": {"type": "List", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255, "children": "String"},
   "Limit": {"type": "Integer", "greaterThanOrEqual": 1},
@@ -90,9 +92,12 @@ const KeyTerm* term_for(const std::vector<KeyTerm>& terms, const std::string& at
 
 engine::SortKeyCondition sort_condition(const KeyTerm& t) {
   static const std::pair<const char*, engine::SortKeyOperator> kOps[] = {
-      {"EQ", engine::SortKeyOperator::EQ},      {"LT", engine::SortKeyOperator::LT},
-      {"LE", engine::SortKeyOperator::LE},      {"GT", engine::SortKeyOperator::GT},
-      {"GE", engine::SortKeyOperator::GE},      {"BETWEEN", engine::SortKeyOperator::BETWEEN},
+      {"EQ", engine::SortKeyOperator::EQ},
+      {"LT", engine::SortKeyOperator::LT},
+      {"LE", engine::SortKeyOperator::LE},
+      {"GT", engine::SortKeyOperator::GT},
+      {"GE", engine::SortKeyOperator::GE},
+      {"BETWEEN", engine::SortKeyOperator::BETWEEN},
       {"BEGINS_WITH", engine::SortKeyOperator::BEGINS_WITH},
   };
   engine::SortKeyCondition c;
@@ -195,12 +200,14 @@ void query(const ActionContext& context, const JsonValue& request, JsonWriter& o
   // The key the conditions are on: the table's, or the index's (as a KeySchema when it has one
   // or two attributes; a multi-attribute key has rules of its own).
   std::optional<model::KeySchema> key_schema = index ? index->simple_key() : table_schema;
-  if (!key_schema && terms.size() > index->key.hash.size() + index->key.range.size()) throw model::key_conditions_length();
+  if (!key_schema && terms.size() > index->key.hash.size() + index->key.range.size())
+    throw model::key_conditions_length();
   if (key_schema && terms.size() > 2) throw model::key_conditions_length();
   for (const KeyTerm& t : terms) {
     if (!t.nested) continue;
     bool is_key = false;
-    if (key_schema) is_key = t.attribute == key_schema->hash.name || (key_schema->range && t.attribute == key_schema->range->name);
+    if (key_schema)
+      is_key = t.attribute == key_schema->hash.name || (key_schema->range && t.attribute == key_schema->range->name);
     throw is_key ? model::key_path_not_scalar(t.attribute) : model::key_condition_nested_attributes();
   }
   engine::QuerySpec spec;
@@ -232,8 +239,10 @@ void query(const ActionContext& context, const JsonValue& request, JsonWriter& o
     if (start_key) check_index_start_key(*start_key, *index, table_schema);
     index_spec = multi_key_spec(index->key, terms);
   }
-  if (index) index_spec.exclusive_start_key = start_key;
-  else spec.exclusive_start_key = start_key;
+  if (index)
+    index_spec.exclusive_start_key = start_key;
+  else
+    spec.exclusive_start_key = start_key;
   const model::KeySchema& schema = table_schema;
   if (compiled.projection) validate_key_paths(compiled.projection->paths, schema);
   if (!query_filter.empty() || compiled.filter) {

@@ -27,7 +27,7 @@ namespace minnow::api::actions {
 
 namespace {
 
-#define MINNOW_SHAPE_TRANSACT_ACTION(extra)                                                               \
+#define MINNOW_SHAPE_TRANSACT_ACTION(extra)                                    \
   "{" MINNOW_SHAPE_TABLE_NAME "," extra "," MINNOW_SHAPE_EXPRESSION_ATTRIBUTES \
   "," MINNOW_SHAPE_RETURN_VALUES_ON_CONDITION_CHECK_FAILURE "}"
 #define MINNOW_SHAPE_TRANSACT_KEY \
@@ -37,14 +37,12 @@ const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_RE
   "ClientRequestToken": {"type": "String", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 36},
   "TransactItems": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 100,
     "children": {"type": "ValueStruct<TransactWriteItem>", "children": {
-      "ConditionCheck": {"type": "FieldStruct<ConditionCheck>", "children": )" MINNOW_SHAPE_TRANSACT_ACTION(
-    MINNOW_SHAPE_TRANSACT_KEY R"(, "ConditionExpression": {"type": "String", "notNull": true})") R"(},
-      "Put": {"type": "FieldStruct<Put>", "children": )" MINNOW_SHAPE_TRANSACT_ACTION(
-    R"("Item": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"}, "ConditionExpression": {"type": "String"})") R"(},
-      "Delete": {"type": "FieldStruct<Delete>", "children": )" MINNOW_SHAPE_TRANSACT_ACTION(
-    MINNOW_SHAPE_TRANSACT_KEY R"(, "ConditionExpression": {"type": "String"})") R"(},
+      "ConditionCheck": {"type": "FieldStruct<ConditionCheck>", "children": )" MINNOW_SHAPE_TRANSACT_ACTION(MINNOW_SHAPE_TRANSACT_KEY R"(, "ConditionExpression": {"type": "String", "notNull": true})") R"(},
+      "Put": {"type": "FieldStruct<Put>", "children": )" MINNOW_SHAPE_TRANSACT_ACTION(R"("Item": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"}, "ConditionExpression": {"type": "String"})") R"(},
+      "Delete": {"type": "FieldStruct<Delete>", "children": )" MINNOW_SHAPE_TRANSACT_ACTION(MINNOW_SHAPE_TRANSACT_KEY R"(, "ConditionExpression": {"type": "String"})") R"(},
       "Update": {"type": "FieldStruct<Update>", "children": )" MINNOW_SHAPE_TRANSACT_ACTION(
-    MINNOW_SHAPE_TRANSACT_KEY R"(, "UpdateExpression": {"type": "String", "notNull": true}, "ConditionExpression": {"type": "String"})") R"(}}}}})");
+    MINNOW_SHAPE_TRANSACT_KEY
+    R"(, "UpdateExpression": {"type": "String", "notNull": true}, "ConditionExpression": {"type": "String"})") R"(}}}}})");
 
 struct TransactAction {
   const JsonValue* request;  // the action's object
@@ -140,7 +138,8 @@ void transact_write_items(const ActionContext& context, const JsonValue& request
   for (std::size_t i = 0; i < actions.size(); ++i) actions[i].write.bind(tables[i]);
   for (std::size_t i = 0; i < actions.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
-      if (tables[i] == tables[j] && actions[i].write.key() == actions[j].write.key()) throw model::transaction_same_item();
+      if (tables[i] == tables[j] && actions[i].write.key() == actions[j].write.key())
+        throw model::transaction_same_item();
 
   TokenReservation reservation;
   if (const JsonValue* token = member(request, "ClientRequestToken")) {

@@ -13,12 +13,12 @@ namespace {
 
 const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_TABLE_NAME
                    "," MINNOW_SHAPE_RETURN_ITEM_COLLECTION_METRICS "," MINNOW_SHAPE_RETURN_VALUES R"(,
-  "Key": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"},)"
-                   MINNOW_SHAPE_EXPECTED R"(,
+  "Key": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"},)" MINNOW_SHAPE_EXPECTED
+                   R"(,
   "AttributeUpdates": {"type": "Map<AttributeValueUpdate>", "children": {"type": "ValueStruct<AttributeValueUpdate>",
     "children": {"Action": "String", "Value": "AttrStruct<FieldStruct>"}}},
-  "ConditionExpression": {"type": "String"}, "UpdateExpression": {"type": "String"},)"
-                   MINNOW_SHAPE_EXPRESSION_ATTRIBUTES "," MINNOW_SHAPE_RETURN_VALUES_ON_CONDITION_CHECK_FAILURE "}");
+  "ConditionExpression": {"type": "String"}, "UpdateExpression": {"type": "String"},)" MINNOW_SHAPE_EXPRESSION_ATTRIBUTES
+                   "," MINNOW_SHAPE_RETURN_VALUES_ON_CONDITION_CHECK_FAILURE "}");
 
 void update_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   write_single_item(ItemWrite::Kind::Update, context, request, out);

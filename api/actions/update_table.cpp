@@ -91,10 +91,6 @@ constexpr int64_t kMsPerDay = 24 * 60 * 60 * 1000;
 
 // ---- Reading values the Shape has type-checked (Coral's conversions) -------------------------
 
-
-
-
-
 template <typename T>
 bool contains(const std::vector<T>& values, const T& value) {
   return std::find(values.begin(), values.end(), value) != values.end();
@@ -185,8 +181,10 @@ engine::ProvisionedThroughput change_throughput(engine::ProvisionedThroughput& n
     shown.write_capacity_units = write;
   }
   // Once done: a pure decrease counts; a mixed change keeps its decrease time (as dynalite).
-  if (decrease && !increase) count_decrease(next, now_ms);
-  else if (decrease) next.last_decrease_ms = now_ms;
+  if (decrease && !increase)
+    count_decrease(next, now_ms);
+  else if (decrease)
+    next.last_decrease_ms = now_ms;
   next.read_capacity_units = read;
   next.write_capacity_units = write;
   return shown;
@@ -194,7 +192,8 @@ engine::ProvisionedThroughput change_throughput(engine::ProvisionedThroughput& n
 
 std::vector<engine::KeySchemaElement> key_schema_of(const JsonValue& list) {
   std::vector<engine::KeySchemaElement> elements;
-  for (const auto& e : list.GetArray()) elements.push_back({string_member(e, "AttributeName"), string_member(e, "KeyType") == "HASH"});
+  for (const auto& e : list.GetArray())
+    elements.push_back({string_member(e, "AttributeName"), string_member(e, "KeyType") == "HASH"});
   return elements;
 }
 
@@ -355,8 +354,10 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
       model::ValueType type = scalar_type(string_member(a, "AttributeType"));
       auto it = std::find_if(next.attribute_definitions.begin(), next.attribute_definitions.end(),
                              [&](const auto& d) { return d.name == name; });
-      if (it == next.attribute_definitions.end()) next.attribute_definitions.push_back({name, type});
-      else if (it->type != type) throw model::attribute_type_redefined();
+      if (it == next.attribute_definitions.end())
+        next.attribute_definitions.push_back({name, type});
+      else if (it->type != type)
+        throw model::attribute_type_redefined();
     }
   }
   std::vector<engine::IndexDefinition> created;
@@ -364,7 +365,8 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
   if (index_updates) {
     for (const auto& update : index_updates->GetArray()) {
       if (const JsonValue* create = member(update, "Create")) {
-        engine::IndexDefinition index = new_index(*create, next, on_demand, member(request, "AttributeDefinitions") != nullptr);
+        engine::IndexDefinition index =
+            new_index(*create, next, on_demand, member(request, "AttributeDefinitions") != nullptr);
         if (delay) {
           index.status = "CREATING";
           index.backfill_from_ms = now + engine::kTransientPhaseMs;
@@ -425,7 +427,8 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
     shown.sse = next.sse;
     table_updating = true;
   }
-  if (const JsonValue* table_class = member(request, "TableClass"); table_class && view(*table_class) != current.table_class) {
+  if (const JsonValue* table_class = member(request, "TableClass");
+      table_class && view(*table_class) != current.table_class) {
     next.table_class = shown.table_class = std::string(view(*table_class));
     next.table_class_updated_ms = shown.table_class_updated_ms = now;
     table_updating = true;

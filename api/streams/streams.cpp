@@ -49,8 +49,8 @@ std::shared_ptr<engine::Stream> find_stream(const ActionContext& context, std::s
 }
 
 std::string encode_iterator(const ShardIterator& iterator) {
-  std::string payload = iterator.shard_id + "|" + std::to_string(iterator.position) + "|" +
-                        std::to_string(iterator.created_ms);
+  std::string payload =
+      iterator.shard_id + "|" + std::to_string(iterator.position) + "|" + std::to_string(iterator.created_ms);
   payload += "|" + check_of(iterator.stream_arn + "|" + payload);
   return iterator.stream_arn + std::string(kIteratorVersion) + base64_encode(payload);
 }
@@ -63,7 +63,8 @@ ShardIterator decode_iterator(std::string_view text) {
   std::optional<std::string> payload = base64_decode(text.substr(at + kIteratorVersion.size()));
   if (!payload) throw model::invalid_shard_iterator();
   auto last = payload->rfind('|');
-  if (last == std::string::npos || payload->substr(last + 1) != check_of(out.stream_arn + "|" + payload->substr(0, last)))
+  if (last == std::string::npos ||
+      payload->substr(last + 1) != check_of(out.stream_arn + "|" + payload->substr(0, last)))
     throw model::invalid_shard_iterator();
   std::string_view body = std::string_view(*payload).substr(0, last);
   auto first = body.find('|');

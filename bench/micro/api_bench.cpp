@@ -54,10 +54,9 @@ BENCHMARK(BM_ParseAndDecodeItem);
 // The api tests' in-process harness, with the benchmark table created.
 struct ServiceFixture : testing::ServiceHarness {
   ServiceFixture() {
-    api::Reply r = call("CreateTable",
-                        R"({"TableName":"bench","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],)"
-                        R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],)"
-                        R"("BillingMode":"PAY_PER_REQUEST"})");
+    api::Reply r = call("CreateTable", R"({"TableName":"bench","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],)"
+                                       R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],)"
+                                       R"("BillingMode":"PAY_PER_REQUEST"})");
     if (r.status != 200) throw std::runtime_error("CreateTable failed: " + r.body);
   }
 };
@@ -124,10 +123,11 @@ BENCHMARK(BM_ServiceGetItem);
 // :lo+9; each answer checked to hold "Count":10.
 void BM_ServiceQuery(benchmark::State& state) {
   ServiceFixture f;
-  api::Reply created = f.call("CreateTable", R"({"TableName":"bench_q","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},)"
-                                             R"({"AttributeName":"sk","KeyType":"RANGE"}],"AttributeDefinitions":[)"
-                                             R"({"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],)"
-                                             R"("BillingMode":"PAY_PER_REQUEST"})");
+  api::Reply created =
+      f.call("CreateTable", R"({"TableName":"bench_q","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},)"
+                            R"({"AttributeName":"sk","KeyType":"RANGE"}],"AttributeDefinitions":[)"
+                            R"({"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],)"
+                            R"("BillingMode":"PAY_PER_REQUEST"})");
   if (created.status != 200) {
     state.SkipWithError(created.body.c_str());
     return;

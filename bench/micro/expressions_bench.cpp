@@ -17,18 +17,19 @@ using bench::S;
 
 constexpr const char* kCondition =
     "attribute_exists(pk) AND #st = :active AND age BETWEEN :lo AND :hi AND contains(tags, :tag)";
-constexpr const char* kUpdate = "SET #n = :name, score = score + :inc, visits = if_not_exists(visits, :zero) + :one "
-                                "REMOVE email ADD tags :newtags";
+constexpr const char* kUpdate =
+    "SET #n = :name, score = score + :inc, visits = if_not_exists(visits, :zero) + :one "
+    "REMOVE email ADD tags :newtags";
 
 struct Inputs {
   expressions::NameMap names{{"#st", "status"}, {"#n", "name"}};
-  expressions::ValueMap condition_values{{":active", S("active")}, {":lo", N("18")}, {":hi", N("65")},
-                                          {":tag", S("blue")}};
+  expressions::ValueMap condition_values{
+      {":active", S("active")}, {":lo", N("18")}, {":hi", N("65")}, {":tag", S("blue")}};
   expressions::ValueMap update_values{{":name", S("Alice B. Example")},
-                                       {":inc", N("10.25")},
-                                       {":zero", N("0")},
-                                       {":one", N("1")},
-                                       {":newtags", model::AttributeValue(model::StringSet{{"gold"}})}};
+                                      {":inc", N("10.25")},
+                                      {":zero", N("0")},
+                                      {":one", N("1")},
+                                      {":newtags", model::AttributeValue(model::StringSet{{"gold"}})}};
   expressions::NameMap condition_names{{"#st", "status"}};
   expressions::NameMap update_names{{"#n", "name"}};
 };

@@ -9,9 +9,9 @@
 
 #include "api/json.h"
 #include "api/service.h"
-#include "tests/api/service_harness.h"
 #include "engine/clock.h"
 #include "engine/database.h"
+#include "tests/api/service_harness.h"
 
 namespace {
 
@@ -20,18 +20,19 @@ using namespace minnow;
 const std::string kValidation = "com.amazon.coral.validate#ValidationException";
 const std::string kNotFound = "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException";
 const std::string kConditionFailed = "com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException";
-const std::string kScalars = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: ";
+const std::string kScalars =
+    "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: ";
 const std::string kMixed = "Can not use both expression and non-expression parameters in the same request: ";
 const std::string kOperatorAlone = "ConditionalOperator cannot be used without Filter or Expected";
 
 struct Harness : testing::ServiceHarness {
-
   // Tables: hashed (pk S), ranged (pk S, sk N).
   Harness() {
     clock.set_ms(1796018400000);
     ok("CreateTable", R"~({"TableName":"hashed","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
         "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"BillingMode":"PAY_PER_REQUEST"})~");
-    ok("CreateTable", R"~({"TableName":"ranged","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
+    ok("CreateTable",
+       R"~({"TableName":"ranged","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
         "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],
         "BillingMode":"PAY_PER_REQUEST"})~");
   }
@@ -60,17 +61,20 @@ TEST_CASE("GetItem refuses a projection path into a key attribute, after the key
   h.ok("PutItem", R"~({"TableName":"ranged","Item":{"pk":{"S":"a"},"sk":{"N":"1"},"m":{"M":{"x":{"S":"y"}}}}})~");
   h.error("GetItem", R"~({"TableName":"ranged","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ProjectionExpression":"pk.x"})~",
           kValidation, kScalars + "pk");
-  h.error("GetItem", R"~({"TableName":"ranged","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ProjectionExpression":"m, sk[0]"})~",
+  h.error("GetItem",
+          R"~({"TableName":"ranged","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ProjectionExpression":"m, sk[0]"})~",
           kValidation, kScalars + "sk");
   // Key-schema order, not expression order.
-  h.error("GetItem", R"~({"TableName":"ranged","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ProjectionExpression":"sk.x, #p.y",
+  h.error("GetItem",
+          R"~({"TableName":"ranged","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ProjectionExpression":"sk.x, #p.y",
           "ExpressionAttributeNames":{"#p":"pk"}})~",
           kValidation, kScalars + "pk");
   // The key is checked first (dynalite's order).
   h.error("GetItem", R"~({"TableName":"ranged","Key":{"pk":{"S":"a"}},"ProjectionExpression":"pk.x"})~", kValidation,
           "The provided key element does not match the schema");
   // The key attribute itself, and nested paths into other attributes, are fine.
-  CHECK(h.ok("GetItem", R"~({"TableName":"ranged","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ProjectionExpression":"pk, m.x"})~") ==
+  CHECK(h.ok("GetItem",
+             R"~({"TableName":"ranged","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ProjectionExpression":"pk, m.x"})~") ==
         R"~({"Item":{"m":{"M":{"x":{"S":"y"}}},"pk":{"S":"a"}}})~");
 }
 
@@ -80,7 +84,8 @@ TEST_CASE("Conditions that read a nested path into a key attribute are refused")
   h.error("PutItem", R"~({"TableName":"hashed","Item":{"pk":{"S":"a"}},"ConditionExpression":"pk.x = :v",
           "ExpressionAttributeValues":{":v":{"S":"x"}}})~",
           kValidation, kScalars + "pk");
-  h.error("DeleteItem", R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"ConditionExpression":"attribute_exists(pk[0])"})~",
+  h.error("DeleteItem",
+          R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"ConditionExpression":"attribute_exists(pk[0])"})~",
           kValidation, kScalars + "pk");
   h.error("UpdateItem", R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"UpdateExpression":"SET a = :v",
           "ConditionExpression":"size(pk.a.b) = :n","ExpressionAttributeValues":{":v":{"S":"x"},":n":{"N":"1"}}})~",
@@ -102,28 +107,43 @@ TEST_CASE("UpdateItem refuses SET operands that read a nested path into a key at
   const std::string key = R"~("TableName":"ranged","Key":{"pk":{"S":"a"},"sk":{"N":"1"}})~";
   h.error("UpdateItem", "{" + key + R"~(,"UpdateExpression":"SET a = pk.x"})~", kValidation, kScalars + "pk");
   h.error("UpdateItem", "{" + key + R"~(,"UpdateExpression":"SET a = if_not_exists(sk[0], :v)",
-          "ExpressionAttributeValues":{":v":{"S":"x"}}})~", kValidation, kScalars + "sk");
+          "ExpressionAttributeValues":{":v":{"S":"x"}}})~",
+          kValidation, kScalars + "sk");
   h.error("UpdateItem", "{" + key + R"~(,"UpdateExpression":"SET a = sk.x, b = pk.x"})~", kValidation, kScalars + "pk");
-  h.error("UpdateItem", "{" + key + R"~(,"UpdateExpression":"SET pk = :v","ConditionExpression":"attribute_exists(pk.y)",
-          "ExpressionAttributeValues":{":v":{"S":"x"}}})~", kValidation, kScalars + "pk");
+  h.error("UpdateItem",
+          "{" + key + R"~(,"UpdateExpression":"SET pk = :v","ConditionExpression":"attribute_exists(pk.y)",
+          "ExpressionAttributeValues":{":v":{"S":"x"}}})~",
+          kValidation, kScalars + "pk");
   // A nested path into a key attribute as a SET target is a key update.
-  h.error("UpdateItem", "{" + key + R"~(,"UpdateExpression":"SET pk.x = :v","ExpressionAttributeValues":{":v":{"S":"x"}}})~",
-          kValidation, "One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key");
+  h.error("UpdateItem",
+          "{" + key + R"~(,"UpdateExpression":"SET pk.x = :v","ExpressionAttributeValues":{":v":{"S":"x"}}})~",
+          kValidation,
+          "One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key");
   CHECK(h.ok("GetItem", "{" + key + "}") == "{}");
 }
 
 // ConditionalOperator was not counted among the non-expression parameters.
 TEST_CASE("ConditionalOperator cannot be combined with expressions") {
   Harness h;
-  h.error("PutItem", R"~({"TableName":"hashed","Item":{"pk":{"S":"a"}},"ConditionalOperator":"OR","ConditionExpression":"attribute_exists(a)"})~",
-          kValidation, kMixed + "Non-expression parameters: {ConditionalOperator} Expression parameters: {ConditionExpression}");
-  h.error("DeleteItem", R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"ConditionalOperator":"AND","ConditionExpression":"attribute_exists(a)"})~",
-          kValidation, kMixed + "Non-expression parameters: {ConditionalOperator} Expression parameters: {ConditionExpression}");
-  h.error("UpdateItem", R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"ConditionalOperator":"OR","Expected":{"a":{"Value":{"S":"x"}}},
+  h.error(
+      "PutItem",
+      R"~({"TableName":"hashed","Item":{"pk":{"S":"a"}},"ConditionalOperator":"OR","ConditionExpression":"attribute_exists(a)"})~",
+      kValidation,
+      kMixed + "Non-expression parameters: {ConditionalOperator} Expression parameters: {ConditionExpression}");
+  h.error(
+      "DeleteItem",
+      R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"ConditionalOperator":"AND","ConditionExpression":"attribute_exists(a)"})~",
+      kValidation,
+      kMixed + "Non-expression parameters: {ConditionalOperator} Expression parameters: {ConditionExpression}");
+  h.error(
+      "UpdateItem",
+      R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"ConditionalOperator":"OR","Expected":{"a":{"Value":{"S":"x"}}},
           "AttributeUpdates":{"a":{"Action":"PUT","Value":{"S":"x"}}},"UpdateExpression":"SET a = :v","ConditionExpression":"a = :v",
           "ExpressionAttributeValues":{":v":{"S":"x"}}})~",
-          kValidation, kMixed + "Non-expression parameters: {AttributeUpdates, Expected, ConditionalOperator} "
-                                "Expression parameters: {UpdateExpression, ConditionExpression}");
+      kValidation,
+      kMixed +
+          "Non-expression parameters: {AttributeUpdates, Expected, ConditionalOperator} "
+          "Expression parameters: {UpdateExpression, ConditionExpression}");
 }
 
 // ConditionalOperator without Expected was accepted (and ignored) by the write actions.
@@ -131,15 +151,21 @@ TEST_CASE("ConditionalOperator needs a non-empty Expected, checked after the tab
   Harness h;
   for (const char* expected : {"", R"~(,"Expected":{})~"}) {
     INFO(expected);
-    h.error("PutItem", std::string(R"~({"TableName":"hashed","Item":{"pk":{"S":"a"}},"ConditionalOperator":"OR")~") + expected + "}",
+    h.error(
+        "PutItem",
+        std::string(R"~({"TableName":"hashed","Item":{"pk":{"S":"a"}},"ConditionalOperator":"OR")~") + expected + "}",
+        kValidation, kOperatorAlone);
+    h.error(
+        "DeleteItem",
+        std::string(R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"ConditionalOperator":"AND")~") + expected + "}",
+        kValidation, kOperatorAlone);
+    h.error("UpdateItem",
+            std::string(R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"ConditionalOperator":"OR")~") + expected +
+                R"~(,"AttributeUpdates":{"pk":{"Action":"PUT","Value":{"S":"x"}}}})~",
             kValidation, kOperatorAlone);
-    h.error("DeleteItem", std::string(R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"ConditionalOperator":"AND")~") + expected + "}",
-            kValidation, kOperatorAlone);
-    h.error("UpdateItem", std::string(R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"ConditionalOperator":"OR")~") + expected +
-            R"~(,"AttributeUpdates":{"pk":{"Action":"PUT","Value":{"S":"x"}}}})~", kValidation, kOperatorAlone);
   }
-  CHECK(h.call("PutItem", R"~({"TableName":"nope","Item":{"pk":{"S":"a"}},"ConditionalOperator":"OR"})~").body.find(kNotFound) !=
-        std::string::npos);
+  CHECK(h.call("PutItem", R"~({"TableName":"nope","Item":{"pk":{"S":"a"}},"ConditionalOperator":"OR"})~")
+            .body.find(kNotFound) != std::string::npos);
   h.error("DeleteItem", R"~({"TableName":"hashed","Key":{"pk":{"N":"1"}},"ConditionalOperator":"OR"})~", kValidation,
           "The provided key element does not match the schema");
   // With an Expected entry, both operators work.
@@ -156,12 +182,20 @@ TEST_CASE("ConditionalOperator needs a non-empty Expected, checked after the tab
 TEST_CASE("AttributeUpdates type errors name the AttributeValue type") {
   Harness h;
   const std::string invalid = "One or more parameter values were invalid: ";
-  h.error("UpdateItem", R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"AttributeUpdates":{"a":{"Action":"DELETE","Value":{"S":"x"}}}})~",
-          kValidation, invalid + "DELETE action with value is not supported for the type S");
-  h.error("UpdateItem", R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"AttributeUpdates":{"a":{"Action":"ADD","Value":{"M":{}}}}})~",
-          kValidation, invalid + "ADD action is not supported for the type M");
-  h.error("UpdateItem", R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"AttributeUpdates":{"a":{"Action":"ADD","Value":{"BOOL":true}}}})~",
-          kValidation, invalid + "ADD action is not supported for the type BOOL");
-  h.error("UpdateItem", R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"AttributeUpdates":{"a":{"Action":"DELETE","Value":{"L":[]}}}})~",
-          kValidation, invalid + "DELETE action with value is not supported for the type L");
+  h.error(
+      "UpdateItem",
+      R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"AttributeUpdates":{"a":{"Action":"DELETE","Value":{"S":"x"}}}})~",
+      kValidation, invalid + "DELETE action with value is not supported for the type S");
+  h.error(
+      "UpdateItem",
+      R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"AttributeUpdates":{"a":{"Action":"ADD","Value":{"M":{}}}}})~",
+      kValidation, invalid + "ADD action is not supported for the type M");
+  h.error(
+      "UpdateItem",
+      R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"AttributeUpdates":{"a":{"Action":"ADD","Value":{"BOOL":true}}}})~",
+      kValidation, invalid + "ADD action is not supported for the type BOOL");
+  h.error(
+      "UpdateItem",
+      R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"AttributeUpdates":{"a":{"Action":"DELETE","Value":{"L":[]}}}})~",
+      kValidation, invalid + "DELETE action with value is not supported for the type L");
 }

@@ -2,9 +2,8 @@
 // Expected messages are the SDK conformance suite's (conformance/test/items.test.mjs), which
 // were checked against the references; the ones the suite does not pin were checked against
 // dynalite (DynamoDB's wording). Sizes follow DynamoDB's accounting (conformance/lib/size.mjs).
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <string>
 #include <tuple>
@@ -13,10 +12,10 @@
 
 #include "api/json.h"
 #include "api/service.h"
-#include "tests/api/service_harness.h"
 #include "engine/clock.h"
 #include "engine/database.h"
 #include "engine/table.h"
+#include "tests/api/service_harness.h"
 
 namespace {
 
@@ -73,7 +72,6 @@ std::string quoted(const std::string& s) {
 }
 
 struct Harness : testing::ServiceHarness {
-
   // Tables: t_ps (pk S, sk N), t_bs (id B, r S), t_h (pk S).
   Harness() {
     create("t_ps", {{"pk", "S"}, {"sk", "N"}});
@@ -86,8 +84,8 @@ struct Harness : testing::ServiceHarness {
     for (std::size_t i = 0; i < keys.size(); ++i) {
       schema += std::string(i ? "," : "") + R"({"AttributeName":")" + keys[i].first + R"(","KeyType":")" +
                 (i ? "RANGE" : "HASH") + R"("})";
-      definitions += std::string(i ? "," : "") + R"({"AttributeName":")" + keys[i].first +
-                     R"(","AttributeType":")" + keys[i].second + R"("})";
+      definitions += std::string(i ? "," : "") + R"({"AttributeName":")" + keys[i].first + R"(","AttributeType":")" +
+                     keys[i].second + R"("})";
     }
     ok("CreateTable", R"({"TableName":")" + name + R"(","KeySchema":[)" + schema + R"(],"AttributeDefinitions":[)" +
                           definitions + R"(],"BillingMode":"PAY_PER_REQUEST"})");
@@ -142,14 +140,13 @@ std::string padded(const std::string& base_json, std::size_t base_bytes, std::si
 
 TEST_CASE("items: all ten attribute types round-trip through PutItem and GetItem", "[items]") {
   Harness h;
-  const std::string item =
-      R"({"pk":{"S":"types"},"sk":{"N":"1"},)"
-      R"("s":{"S":"h\u00e9llo w\u00f6rld \u2713"},"n":{"N":"-12.5"},"b":{"B":"AAEC/f7/"},)"
-      R"("bool":{"BOOL":false},"t":{"BOOL":true},"nul":{"NULL":true},)"
-      R"("ss":{"SS":["b","a","c"]},"ns":{"NS":["3","-1","2.5"]},"bs":{"BS":["AQ==","AgM="]},)"
-      R"("l":{"L":[{"S":"x"},{"N":"1"},{"L":[{"BOOL":true}]},{"M":{"k":{"NULL":true}}}]},)"
-      R"("m":{"M":{"inner":{"M":{"deep":{"SS":["z"]},"list":{"L":[]}}},"empty":{"M":{}}}},)"
-      R"("es":{"S":""},"eb":{"B":""},"el":{"L":[{"S":""},{"B":""}]}})";
+  const std::string item = R"({"pk":{"S":"types"},"sk":{"N":"1"},)"
+                           R"("s":{"S":"h\u00e9llo w\u00f6rld \u2713"},"n":{"N":"-12.5"},"b":{"B":"AAEC/f7/"},)"
+                           R"("bool":{"BOOL":false},"t":{"BOOL":true},"nul":{"NULL":true},)"
+                           R"("ss":{"SS":["b","a","c"]},"ns":{"NS":["3","-1","2.5"]},"bs":{"BS":["AQ==","AgM="]},)"
+                           R"("l":{"L":[{"S":"x"},{"N":"1"},{"L":[{"BOOL":true}]},{"M":{"k":{"NULL":true}}}]},)"
+                           R"("m":{"M":{"inner":{"M":{"deep":{"SS":["z"]},"list":{"L":[]}}},"empty":{"M":{}}}},)"
+                           R"("es":{"S":""},"eb":{"B":""},"el":{"L":[{"S":""},{"B":""}]}})";
   CHECK(h.put(item) == "{}");
   CHECK(h.get(R"({"pk":{"S":"types"},"sk":{"N":"1"}})") == canonical(R"({"Item":)" + item + "}"));
 
@@ -192,8 +189,17 @@ TEST_CASE("items: PutItem replaces the whole item; GetItem of an absent item is 
 TEST_CASE("items: numbers are returned in canonical form, nested ones too", "[items][numbers]") {
   Harness h;
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"1.50", "1.5"}, {"1e2", "100"}, {"1E+2", "100"}, {"-0", "0"}, {"0.0000", "0"}, {"00012", "12"},
-      {"1.0e+3", "1000"}, {"-.5e-2", "-0.005"}, {".5", "0.5"}, {"5.", "5"}, {"1e0", "1"},
+      {"1.50", "1.5"},
+      {"1e2", "100"},
+      {"1E+2", "100"},
+      {"-0", "0"},
+      {"0.0000", "0"},
+      {"00012", "12"},
+      {"1.0e+3", "1000"},
+      {"-.5e-2", "-0.005"},
+      {".5", "0.5"},
+      {"5.", "5"},
+      {"1e0", "1"},
       {"12345678901234567890123456789012345678", "12345678901234567890123456789012345678"},
       {"-12345678901234567890123456789012345678", "-12345678901234567890123456789012345678"},
       {"12345678901234567890123456789012345678000", "12345678901234567890123456789012345678000"},
@@ -213,9 +219,9 @@ TEST_CASE("items: numbers are returned in canonical form, nested ones too", "[it
     h.put(key.substr(0, key.size() - 1) + R"(,"v":)" + n + R"(,"ns":{"NS":[")" + input + R"("]},"l":{"L":[)" + n +
           R"(]},"m":{"M":{"n":)" + n + "}}}");
     const std::string out = R"({"N":")" + output + R"("})";
-    CHECK(h.get(key) == canonical(R"({"Item":)" + key.substr(0, key.size() - 1) + R"(,"v":)" + out +
-                                  R"(,"ns":{"NS":[")" + output + R"("]},"l":{"L":[)" + out + R"(]},"m":{"M":{"n":)" +
-                                  out + "}}}}"));
+    CHECK(h.get(key) ==
+          canonical(R"({"Item":)" + key.substr(0, key.size() - 1) + R"(,"v":)" + out + R"(,"ns":{"NS":[")" + output +
+                    R"("]},"l":{"L":[)" + out + R"(]},"m":{"M":{"n":)" + out + "}}}}"));
   }
 }
 
@@ -237,7 +243,8 @@ TEST_CASE("items: numeric keys are compared by value", "[items][numbers]") {
 TEST_CASE("items: invalid numbers are rejected with DynamoDB's messages, in N, NS and M", "[items][numbers]") {
   Harness h;
   const std::string digits = "Attempting to store more than 38 significant digits in a Number";
-  const std::string overflow = "Number overflow. Attempting to store a number with magnitude larger than supported range";
+  const std::string overflow =
+      "Number overflow. Attempting to store a number with magnitude larger than supported range";
   const std::string underflow =
       "Number underflow. Attempting to store a number with magnitude smaller than supported range";
   const std::string numeric = "The parameter cannot be converted to a numeric value";
@@ -322,8 +329,7 @@ TEST_CASE("items: wrong JSON inside attribute values is a SerializationException
   };
   for (const auto& [value, message] : cases) {
     INFO("v " << value);
-    CHECK(h.put_error(R"({"pk":{"S":"a"},"sk":{"N":"1"},"v":)" + value + "}") ==
-          error_body(kSerialization, message));
+    CHECK(h.put_error(R"({"pk":{"S":"a"},"sk":{"N":"1"},"v":)" + value + "}") == error_body(kSerialization, message));
   }
   // BOOL and NULL take JSON booleans; the message is not pinned.
   for (const char* value : {R"({"BOOL":"maybe"})", R"({"NULL":"x"})"}) {
@@ -340,7 +346,8 @@ TEST_CASE("items: key errors", "[items][keys]") {
   const std::string kInvalid = "One or more parameter values were invalid: ";
   // PutItem names the missing key and the mismatched type.
   CHECK(h.put_error(R"({"pk":{"S":"a"}})") == validation(kInvalid + "Missing the key sk in the item"));
-  CHECK(h.put_error(R"({"sk":{"N":"1"},"other":{"S":"x"}})") == validation(kInvalid + "Missing the key pk in the item"));
+  CHECK(h.put_error(R"({"sk":{"N":"1"},"other":{"S":"x"}})") ==
+        validation(kInvalid + "Missing the key pk in the item"));
   CHECK(h.put_error(R"({"pk":{"N":"1"},"sk":{"N":"1"}})") ==
         validation(kInvalid + "Type mismatch for key pk expected: S actual: N"));
   CHECK(h.put_error(R"({"pk":{"S":"a"},"sk":{"S":"1"}})") ==
@@ -457,8 +464,8 @@ TEST_CASE("items: an item of exactly 409,600 bytes is accepted, 409,601 rejected
     INFO(base);
     CHECK(h.ok("PutItem", R"({"TableName":"t_h","Item":)" + padded(base, bytes, 409600) + "}") == "{}");
     const std::string key = base.substr(0, base.find("}") + 1) + "}";  // {"pk":{"S":"kN"}}
-    api::Reply got = h.call("GetItem", R"({"TableName":"t_h","ConsistentRead":true,"ReturnConsumedCapacity":"TOTAL","Key":)" +
-                                           key + "}");
+    api::Reply got = h.call(
+        "GetItem", R"({"TableName":"t_h","ConsistentRead":true,"ReturnConsumedCapacity":"TOTAL","Key":)" + key + "}");
     CHECK(got.body.find(R"("CapacityUnits":100)") != std::string::npos);  // 409,600 / 4096
     CHECK(h.error("PutItem", R"({"TableName":"t_h","Item":)" + padded(base, bytes, 409601) + "}") ==
           validation("Item size has exceeded the maximum allowed size"));
@@ -529,8 +536,8 @@ TEST_CASE("items: ReturnConsumedCapacity shapes", "[items][capacity]") {
         canonical(R"({"ConsumedCapacity":{"TableName":"t_h","CapacityUnits":1,"Table":{"CapacityUnits":1}}})"));
   CHECK(h.ok("GetItem", R"({"TableName":"t_h","Key":)" + key + R"(,"ReturnConsumedCapacity":"TOTAL"})") ==
         canonical(R"({"Item":{"pk":{"S":"shape"}},"ConsumedCapacity":{"TableName":"t_h","CapacityUnits":0.5}})"));
-  CHECK(h.ok("GetItem", R"({"TableName":"t_h","Key":)" + key +
-                            R"(,"ReturnConsumedCapacity":"INDEXES","ConsistentRead":true})") ==
+  CHECK(h.ok("GetItem",
+             R"({"TableName":"t_h","Key":)" + key + R"(,"ReturnConsumedCapacity":"INDEXES","ConsistentRead":true})") ==
         canonical(R"({"Item":{"pk":{"S":"shape"}},)"
                   R"("ConsumedCapacity":{"TableName":"t_h","CapacityUnits":1,"Table":{"CapacityUnits":1}}})"));
   CHECK(h.ok("GetItem", R"({"TableName":"t_h","Key":)" + key + R"(,"ReturnConsumedCapacity":"NONE"})") ==
@@ -559,7 +566,8 @@ TEST_CASE("items: write capacity is 1 unit per started KB of the larger of old a
   Harness h;
   const std::string base = R"({"pk":{"S":"wcu"}})";  // 2 + 3 bytes
   auto put_cost = [&](std::size_t bytes) {
-    return units(h, "PutItem", R"({"TableName":"t_h","ReturnConsumedCapacity":"TOTAL","Item":)" + padded(base, 5, bytes) + "}");
+    return units(h, "PutItem",
+                 R"({"TableName":"t_h","ReturnConsumedCapacity":"TOTAL","Item":)" + padded(base, 5, bytes) + "}");
   };
   auto delete_cost = [&] {
     return units(h, "DeleteItem", R"({"TableName":"t_h","ReturnConsumedCapacity":"TOTAL","Key":)" + base + "}");
@@ -581,8 +589,9 @@ TEST_CASE("items: read capacity is 1 unit per started 4 KB, half when eventually
   Harness h;
   const std::string base = R"({"pk":{"S":"rcu"}})";
   auto read_cost = [&](bool consistent) {
-    return units(h, "GetItem", R"({"TableName":"t_h","ReturnConsumedCapacity":"TOTAL","ConsistentRead":)" +
-                                   std::string(consistent ? "true" : "false") + R"(,"Key":)" + base + "}");
+    return units(h, "GetItem",
+                 R"({"TableName":"t_h","ReturnConsumedCapacity":"TOTAL","ConsistentRead":)" +
+                     std::string(consistent ? "true" : "false") + R"(,"Key":)" + base + "}");
   };
   CHECK(read_cost(true) == 1);  // absent item
   CHECK(read_cost(false) == 0.5);
@@ -636,8 +645,8 @@ TEST_CASE("items: nesting up to 32 levels", "[items][nesting]") {
     CHECK(too_deep(h.put_error(item(nested(40, R"({"NULL":false})", maps)))));
     CHECK(too_deep(h.put_error(item(nested(40, R"({"N":"x"})", maps)))));
     // Keys too.
-    CHECK(too_deep(h.error("GetItem", R"({"TableName":"t_ps","Key":{"pk":)" + nested(32, R"({"S":"x"})", maps) +
-                                          R"(,"sk":{"N":"1"}}})")));
+    CHECK(too_deep(h.error(
+        "GetItem", R"({"TableName":"t_ps","Key":{"pk":)" + nested(32, R"({"S":"x"})", maps) + R"(,"sk":{"N":"1"}}})")));
   }
 }
 

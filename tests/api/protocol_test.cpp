@@ -3,7 +3,6 @@
 // aggregation of validation errors. Exact bodies and statuses as dynalite (captured from
 // DynamoDB) answers them; see conformance/test/protocol.test.mjs for the SDK-level checks.
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <utility>
 
@@ -20,9 +19,8 @@ const std::string kAuthorization =
 const std::string kJson10 = "application/x-amz-json-1.0";
 const std::string kUnknownOperation = R"({"__type":"com.amazon.coral.service#UnknownOperationException"})";
 const std::string kBareSerialization = R"({"__type":"com.amazon.coral.service#SerializationException"})";
-const std::string kMissingToken =
-    R"({"__type":"com.amazon.coral.service#MissingAuthenticationTokenException",)"
-    R"("message":"Request is missing Authentication Token"})";
+const std::string kMissingToken = R"({"__type":"com.amazon.coral.service#MissingAuthenticationTokenException",)"
+                                  R"("message":"Request is missing Authentication Token"})";
 
 struct Raw {
   std::string method = "POST";
@@ -249,7 +247,8 @@ TEST_CASE("protocol: validation errors are aggregated in DynamoDB's order", "[pr
                   "failed to satisfy constraint: Member must have length greater than or equal to 3; Value null at "
                   "'key' failed to satisfy constraint: Member must not be null")},
       // A required TableName alone is reported in its own words.
-      {"DescribeTable", R"({})", validation("The parameter 'TableName' is required but was not present in the request")},
+      {"DescribeTable", R"({})",
+       validation("The parameter 'TableName' is required but was not present in the request")},
   };
   for (const auto& c : cases) {
     INFO(c.action << " " << c.body);

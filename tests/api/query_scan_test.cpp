@@ -9,9 +9,9 @@
 
 #include "api/json.h"
 #include "api/service.h"
-#include "tests/api/service_harness.h"
 #include "engine/clock.h"
 #include "engine/database.h"
+#include "tests/api/service_harness.h"
 
 namespace {
 
@@ -21,7 +21,6 @@ const std::string kValidation = "com.amazon.coral.validate#ValidationException";
 const std::string kNotFound = "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException";
 
 struct Harness : testing::ServiceHarness {
-
   Harness() {
     clock.set_ms(1796018400000);
     ok("CreateTable", R"({"TableName":"thr","BillingMode":"PAY_PER_REQUEST",
@@ -32,7 +31,8 @@ struct Harness : testing::ServiceHarness {
         "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]})");
     for (int i = 0; i < 5; ++i) {
       std::string n = std::to_string(i);
-      ok("PutItem", R"({"TableName":"thr","Item":{"pk":{"S":"a"},"sk":{"N":")" + n + R"("},"x":{"N":")" + n + R"("}}})");
+      ok("PutItem",
+         R"({"TableName":"thr","Item":{"pk":{"S":"a"},"sk":{"N":")" + n + R"("},"x":{"N":")" + n + R"("}}})");
       ok("PutItem", R"({"TableName":"th1","Item":{"pk":{"S":"a)" + n + R"("},"x":{"N":")" + n + R"("}}})");
     }
     ok("PutItem", R"({"TableName":"thr","Item":{"pk":{"S":"b"},"sk":{"N":"1"}}})");
@@ -81,12 +81,15 @@ TEST_CASE("Query: result shape (Items, Count, ScannedCount, LastEvaluatedKey, Co
   CHECK(h.ok("Query", R"({"TableName":"thr","KeyConditionExpression":"pk = :p","FilterExpression":"x <> :one",
       "ProjectionExpression":"x","ExpressionAttributeValues":{":p":{"S":"a"},":one":{"N":"1"}},"ScanIndexForward":false})") ==
         R"({"Items":[{"x":{"N":"4"}},{"x":{"N":"3"}},{"x":{"N":"2"}},{"x":{"N":"0"}}],"Count":4,"ScannedCount":5})");
-  CHECK(h.ok("Query", R"({"TableName":"thr","KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"a"}]}},
+  CHECK(
+      h.ok("Query",
+           R"({"TableName":"thr","KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"a"}]}},
       "QueryFilter":{"x":{"ComparisonOperator":"GE","AttributeValueList":[{"N":"3"}]}},"Select":"COUNT",
       "ConsistentRead":true,"ReturnConsumedCapacity":"INDEXES"})") ==
-        R"({"Count":2,"ScannedCount":5,"ConsumedCapacity":{"TableName":"thr","CapacityUnits":1.0,"Table":{"CapacityUnits":1.0}}})");
+      R"({"Count":2,"ScannedCount":5,"ConsumedCapacity":{"TableName":"thr","CapacityUnits":1.0,"Table":{"CapacityUnits":1.0}}})");
   // An empty page costs nothing, as DynamoDB Local and dynalite answer.
-  CHECK(h.ok("Query", R"({"TableName":"thr","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"zz"}},
+  CHECK(h.ok("Query",
+             R"({"TableName":"thr","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"zz"}},
       "ReturnConsumedCapacity":"TOTAL"})") ==
         R"({"Items":[],"Count":0,"ScannedCount":0,"ConsumedCapacity":{"TableName":"thr","CapacityUnits":0.0}})");
 }
@@ -114,16 +117,19 @@ TEST_CASE("Query: validation messages in DynamoDB's order") {
   Harness h;
   const std::string inv = kInvalid;
   const std::vector<std::pair<std::string, std::string>> rows = {
-      {R"({"TableName":"nope"})", "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."},
+      {R"({"TableName":"nope"})",
+       "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."},
       {R"({"TableName":"thr","KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"a"}]}},"KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"a"}}})",
-       "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {KeyConditions} Expression parameters: {KeyConditionExpression}"},
+       "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: "
+       "{KeyConditions} Expression parameters: {KeyConditionExpression}"},
       {R"({"TableName":"thr","KeyConditions":{},"QueryFilter":{"x":{"ComparisonOperator":"EQ"}}})",
        inv + "Invalid number of argument(s) for the EQ ComparisonOperator"},
       {R"({"TableName":"thr","KeyConditions":{},"QueryFilter":{"x":{"ComparisonOperator":"IN","AttributeValueList":[{"N":"1"},{"S":"1"}]}}})",
        inv + "AttributeValues inside AttributeValueList must be of same type"},
       {R"({"TableName":"thr","KeyConditions":{},"QueryFilter":{"x":{"ComparisonOperator":"EQ","AttributeValueList":[{"L":[]}]}}})",
        inv + "ComparisonOperator EQ is not valid for L AttributeValue type"},
-      {R"({"TableName":"thr","KeyConditions":{},"AttributesToGet":["a","a"]})", inv + "Duplicate value in attribute name: a"},
+      {R"({"TableName":"thr","KeyConditions":{},"AttributesToGet":["a","a"]})",
+       inv + "Duplicate value in attribute name: a"},
       {R"({"TableName":"thr","KeyConditions":{},"ExclusiveStartKey":{"pk":{"NULL":false}}})",
        "The provided starting key is invalid: " + inv + "Null attribute value types must have the value of true"},
       {R"({"TableName":"thr","KeyConditions":{},"ExclusiveStartKey":{"pk":{"N":"x"}}})",
@@ -181,10 +187,12 @@ TEST_CASE("Query: validation messages in DynamoDB's order") {
       {R"({"TableName":"thr","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"a"}},"Select":"ALL_PROJECTED_ATTRIBUTES"})",
        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName"},
       {R"({"TableName":"thr","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"a"}},"Limit":0})",
-       "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"},
+       "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater "
+       "than or equal to 1"},
   };
   for (const auto& [body, message] : rows) h.error("Query", body, kValidation, message);
-  h.error("Query", R"({"TableName":"nope","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"a"}}})",
+  h.error("Query",
+          R"({"TableName":"nope","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"a"}}})",
           kNotFound, "Requested resource not found");
 }
 
@@ -211,32 +219,48 @@ TEST_CASE("Scan: result shape, segments and paging") {
   for (int total : {2, 3, 5}) {
     std::multiset<std::string> seen;
     for (int s = 0; s < total; ++s) {
-      auto d = h.parsed("Scan", R"({"TableName":"thr","TotalSegments":)" + std::to_string(total) +
-                                    R"(,"Segment":)" + std::to_string(s) + "}");
+      auto d = h.parsed("Scan", R"({"TableName":"thr","TotalSegments":)" + std::to_string(total) + R"(,"Segment":)" +
+                                    std::to_string(s) + "}");
       for (const auto& item : d["Items"].GetArray()) seen.insert(api::to_json_text(item));
     }
     CHECK(seen == std::multiset<std::string>(order.begin(), order.end()));
   }
-  CHECK(h.ok("Scan", R"({"TableName":"th1","Select":"COUNT","ScanFilter":{"x":{"ComparisonOperator":"BETWEEN","AttributeValueList":[{"N":"1"},{"N":"3"}]}}})") ==
-        R"({"Count":3,"ScannedCount":5})");
+  CHECK(
+      h.ok(
+          "Scan",
+          R"({"TableName":"th1","Select":"COUNT","ScanFilter":{"x":{"ComparisonOperator":"BETWEEN","AttributeValueList":[{"N":"1"},{"N":"3"}]}}})") ==
+      R"({"Count":3,"ScannedCount":5})");
 }
 
 TEST_CASE("Scan: validation messages in DynamoDB's order") {
   Harness h;
   const std::string inv = kInvalid;
   const std::vector<std::pair<std::string, std::string>> rows = {
-      {R"({"TableName":"thr","AttributesToGet":["a","a"],"ScanFilter":{"x":{"ComparisonOperator":"EQ"}}})", inv + "Duplicate value in attribute name: a"},
-      {R"({"TableName":"thr","ScanFilter":{"x":{"ComparisonOperator":"EQ"}},"Segment":1})", inv + "Invalid number of argument(s) for the EQ ComparisonOperator"},
-      {R"({"TableName":"thr","Segment":1})", "The TotalSegments parameter is required but was not present in the request when Segment parameter is present"},
-      {R"({"TableName":"thr","TotalSegments":3})", "The Segment parameter is required but was not present in the request when parameter TotalSegments is present"},
-      {R"({"TableName":"thr","TotalSegments":3,"Segment":3})", "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 3 is not less than TotalSegments: 3"},
-      {R"({"TableName":"thr","TotalSegments":1000001,"Segment":3})", "1 validation error detected: Value '1000001' at 'totalSegments' failed to satisfy constraint: Member must have value less than or equal to 1000000"},
+      {R"({"TableName":"thr","AttributesToGet":["a","a"],"ScanFilter":{"x":{"ComparisonOperator":"EQ"}}})",
+       inv + "Duplicate value in attribute name: a"},
+      {R"({"TableName":"thr","ScanFilter":{"x":{"ComparisonOperator":"EQ"}},"Segment":1})",
+       inv + "Invalid number of argument(s) for the EQ ComparisonOperator"},
+      {R"({"TableName":"thr","Segment":1})",
+       "The TotalSegments parameter is required but was not present in the request when Segment parameter is present"},
+      {R"({"TableName":"thr","TotalSegments":3})",
+       "The Segment parameter is required but was not present in the request when parameter TotalSegments is present"},
+      {R"({"TableName":"thr","TotalSegments":3,"Segment":3})",
+       "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 3 is not less than "
+       "TotalSegments: 3"},
+      {R"({"TableName":"thr","TotalSegments":1000001,"Segment":3})",
+       "1 validation error detected: Value '1000001' at 'totalSegments' failed to satisfy constraint: Member must have "
+       "value less than or equal to 1000000"},
       {R"({"TableName":"thr","IndexName":"nope"})", "The table does not have the specified index: nope"},
-      {R"({"TableName":"thr","ExclusiveStartKey":{"pk":{"S":"a"}}})", "The provided starting key is invalid: The provided key element does not match the schema"},
-      {R"({"TableName":"thr","ExclusiveStartKey":{"pk":{"S":"a"},"sk":{"S":"1"}}})", "The provided starting key is invalid: The provided key element does not match the schema"},
-      {R"({"TableName":"thr","FilterExpression":"sk[0] = :a","ExpressionAttributeValues":{":a":{"N":"1"}}})", "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: sk"},
-      {R"({"TableName":"thr","ConditionalOperator":"OR"})", "ConditionalOperator cannot be used without Filter or Expected"},
-      {R"({"TableName":"thr","Select":"SPECIFIC_ATTRIBUTES"})", "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES"},
+      {R"({"TableName":"thr","ExclusiveStartKey":{"pk":{"S":"a"}}})",
+       "The provided starting key is invalid: The provided key element does not match the schema"},
+      {R"({"TableName":"thr","ExclusiveStartKey":{"pk":{"S":"a"},"sk":{"S":"1"}}})",
+       "The provided starting key is invalid: The provided key element does not match the schema"},
+      {R"({"TableName":"thr","FilterExpression":"sk[0] = :a","ExpressionAttributeValues":{":a":{"N":"1"}}})",
+       "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: sk"},
+      {R"({"TableName":"thr","ConditionalOperator":"OR"})",
+       "ConditionalOperator cannot be used without Filter or Expected"},
+      {R"({"TableName":"thr","Select":"SPECIFIC_ATTRIBUTES"})",
+       "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES"},
   };
   for (const auto& [body, message] : rows) h.error("Scan", body, kValidation, message);
   h.error("Scan", R"({"TableName":"nope","Segment":0})", kNotFound, "Requested resource not found");
@@ -258,9 +282,11 @@ TEST_CASE("Scan: a start key must lie in its segment") {
     if (s == home) {
       h.ok("Scan", body);
     } else {
-      h.error("Scan", body, kValidation,
-              "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct "
-              "Segment. TotalSegments: 4 Segment: " + std::to_string(s));
+      h.error(
+          "Scan", body, kValidation,
+          "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct "
+          "Segment. TotalSegments: 4 Segment: " +
+              std::to_string(s));
     }
   }
 }

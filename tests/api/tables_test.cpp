@@ -9,10 +9,10 @@
 
 #include "api/json.h"
 #include "api/service.h"
-#include "tests/api/service_harness.h"
 #include "engine/clock.h"
 #include "engine/database.h"
 #include "engine/table.h"
+#include "tests/api/service_harness.h"
 
 namespace {
 
@@ -28,7 +28,6 @@ const std::string kLimit = "com.amazonaws.dynamodb.v20120810#LimitExceededExcept
 const std::string kArnPrefix = "arn:aws:dynamodb:us-east-1:000000000000:table/";
 
 struct Harness : testing::ServiceHarness {
-
   Harness() { clock.set_ms(kStartMs); }
 
   // The parsed answer of a call that must succeed.
@@ -119,9 +118,9 @@ TEST_CASE("CreateTable answers CREATING with the full description, then the tabl
         R"([{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}])");
   CHECK(api::to_json_text(d["ProvisionedThroughput"]) ==
         R"({"NumberOfDecreasesToday":0,"ReadCapacityUnits":5,"WriteCapacityUnits":3})");
-  for (const char* absent : {"BillingModeSummary", "StreamSpecification", "LatestStreamLabel", "LatestStreamArn",
-                             "TableClassSummary", "SSEDescription", "OnDemandThroughput", "GlobalSecondaryIndexes",
-                             "LocalSecondaryIndexes"}) {
+  for (const char* absent :
+       {"BillingModeSummary", "StreamSpecification", "LatestStreamLabel", "LatestStreamArn", "TableClassSummary",
+        "SSEDescription", "OnDemandThroughput", "GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
     INFO(absent);
     CHECK_FALSE(has(d, absent));
   }
@@ -135,7 +134,8 @@ TEST_CASE("CreateTable answers CREATING with the full description, then the tabl
   // The key schema takes its types from AttributeDefinitions.
   auto table = h.database.find("Orders");
   REQUIRE(table);
-  CHECK(table->key_schema() == model::KeySchema{{"pk", model::ValueType::S}, model::KeyAttribute{"sk", model::ValueType::N}});
+  CHECK(table->key_schema() ==
+        model::KeySchema{{"pk", model::ValueType::S}, model::KeyAttribute{"sk", model::ValueType::N}});
 }
 
 TEST_CASE("CreateTable stores and describes on-demand, stream, class, encryption, protection and tags") {
@@ -192,10 +192,11 @@ TEST_CASE("CreateTable stores LSIs and GSIs; its answer shows the GSIs CREATING"
           "Projection":{"ProjectionType":"INCLUDE","NonKeyAttributes":["x","y"]},
           "ProvisionedThroughput":{"ReadCapacityUnits":2,"WriteCapacityUnits":1}}]})");
   const auto& d = answer["TableDescription"];
-  CHECK(api::to_json_text(d["LocalSecondaryIndexes"]) ==
-        R"([{"IndexName":"lsi1","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"l","KeyType":"RANGE"}],)"
-        R"("Projection":{"ProjectionType":"KEYS_ONLY"},"IndexSizeBytes":0,"ItemCount":0,"IndexArn":")" +
-            kArnPrefix + R"(Indexed/index/lsi1"}])");
+  CHECK(
+      api::to_json_text(d["LocalSecondaryIndexes"]) ==
+      R"([{"IndexName":"lsi1","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"l","KeyType":"RANGE"}],)"
+      R"("Projection":{"ProjectionType":"KEYS_ONLY"},"IndexSizeBytes":0,"ItemCount":0,"IndexArn":")" +
+          kArnPrefix + R"(Indexed/index/lsi1"}])");
   CHECK(api::to_json_text(d["GlobalSecondaryIndexes"]) ==
         R"([{"IndexName":"gsi1","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],)"
         R"("Projection":{"ProjectionType":"INCLUDE","NonKeyAttributes":["x","y"]},"IndexStatus":"CREATING",)"
@@ -221,18 +222,22 @@ TEST_CASE("CreateTable validation: DynamoDB's messages in DynamoDB's order") {
   const std::string ad = R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}])";
   const std::string ks = R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}])";
   const std::string pt = R"("ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1})";
-  const std::string ad2 = R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"}])";
+  const std::string ad2 =
+      R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"}])";
   const std::string ad3 =
       R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"},)"
       R"({"AttributeName":"g","AttributeType":"N"}])";
-  const std::string ks2 = R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}])";
+  const std::string ks2 =
+      R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}])";
   const std::string base = R"("TableName":"Bad",)";
   auto lsi = [](const std::string& name, const std::string& keys, const std::string& projection) {
     return R"({"IndexName":")" + name + R"(","KeySchema":)" + keys + R"(,"Projection":)" + projection + "}";
   };
   const std::string lsi_keys = R"([{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"g","KeyType":"RANGE"}])";
   const std::string all = R"({"ProjectionType":"ALL"})";
-  const std::string gsi = R"({"IndexName":"gsi1","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"},)" + pt + "}";
+  const std::string gsi =
+      R"({"IndexName":"gsi1","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"},)" +
+      pt + "}";
   std::string six_lsis;
   for (int i = 1; i <= 6; ++i) six_lsis += (i > 1 ? "," : "") + lsi("lsi" + std::to_string(i), lsi_keys, all);
   std::string many_gsis;
@@ -248,9 +253,11 @@ TEST_CASE("CreateTable validation: DynamoDB's messages in DynamoDB's order") {
   };
   const std::vector<Case> cases = {
       {"{}", kValidation, "The parameter 'TableName' is required but was not present in the request"},
-      {R"({"TableName":"ab"})", kValidation, "TableName must be at least 3 characters long and at most 255 characters long"},
+      {R"({"TableName":"ab"})", kValidation,
+       "TableName must be at least 3 characters long and at most 255 characters long"},
       {R"({"TableName":"Bad"})", kValidation,
-       "2 validation errors detected: Value null at 'attributeDefinitions' failed to satisfy constraint: Member must not "
+       "2 validation errors detected: Value null at 'attributeDefinitions' failed to satisfy constraint: Member must "
+       "not "
        "be null; Value null at 'keySchema' failed to satisfy constraint: Member must not be null"},
       {R"({"TableName":"Bad","AttributeDefinitions":"x"})", kSerialization, "Unexpected field type"},
       {R"({"TableName":"Bad","AttributeDefinitions":[1]})", kSerialization, "Unexpected value type in payload"},
@@ -271,42 +278,55 @@ TEST_CASE("CreateTable validation: DynamoDB's messages in DynamoDB's order") {
       {"{" + base + ad + "," + ks + "}", kValidation,
        invalid + "ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED"},
       {"{" + base + ad + "," + ks + R"(,"BillingMode":"PAY_PER_REQUEST",)" + pt + "}", kValidation,
-       invalid + "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST"},
-      {"{" + base + ad + "," + ks + R"(,"ProvisionedThroughput":{"ReadCapacityUnits":1000000000001,"WriteCapacityUnits":1000000000001}})",
+       invalid +
+           "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST"},
+      {"{" + base + ad + "," + ks +
+           R"(,"ProvisionedThroughput":{"ReadCapacityUnits":1000000000001,"WriteCapacityUnits":1000000000001}})",
        kValidation, "Given value 1000000000001 for ReadCapacityUnits is out of bounds"},
       {"{" + base + ad + "," + ks + R"(,"ProvisionedThroughput":{"ReadCapacityUnits":1.5,"WriteCapacityUnits":1e13}})",
        kValidation, "Given value 10000000000000 for WriteCapacityUnits is out of bounds"},
       {"{" + base + ad + "," + ks2 + "," + pt + "}", kValidation,
        "Invalid KeySchema: Some index key attribute have no definition"},
-      {"{" + base + R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"x","AttributeType":"S"}],)" +
+      {"{" + base +
+           R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"x","AttributeType":"S"}],)" +
            ks2 + "," + pt + "}",
        kValidation,
-       invalid + "Some index key attributes are not defined in AttributeDefinitions. Keys: [pk, sk], AttributeDefinitions: [pk, x]"},
-      {"{" + base + ad2 + R"(,"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"pk","KeyType":"RANGE"}],)" + pt + "}",
+       invalid + "Some index key attributes are not defined in AttributeDefinitions. Keys: [pk, sk], "
+                 "AttributeDefinitions: [pk, x]"},
+      {"{" + base + ad2 +
+           R"(,"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"pk","KeyType":"RANGE"}],)" + pt +
+           "}",
        kValidation, "Both the Hash Key and the Range Key element in the KeySchema have the same name"},
       {"{" + base + ad + R"(,"KeySchema":[{"AttributeName":"pk","KeyType":"RANGE"}],)" + pt + "}", kValidation,
        "Invalid KeySchema: The first KeySchemaElement is not a HASH key type"},
-      {"{" + base + ad2 + R"(,"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"HASH"}],)" + pt + "}",
+      {"{" + base + ad2 +
+           R"(,"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"HASH"}],)" + pt +
+           "}",
        kValidation, "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type"},
       {"{" + base + ad2 + "," + ks + "," + pt + "}", kValidation,
-       invalid + "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions"},
+       invalid + "Number of attributes in KeySchema does not exactly match number of attributes defined in "
+                 "AttributeDefinitions"},
       {"{" + base + ad3 + "," + ks2 + "," + pt + R"(,"LocalSecondaryIndexes":[]})", kValidation,
        invalid + "List of LocalSecondaryIndexes is empty"},
       {"{" + base + ad3 + "," + ks + "," + pt + R"(,"LocalSecondaryIndexes":[)" + lsi("lsi1", lsi_keys, all) + "]}",
        kValidation,
        invalid + "Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex"},
       {"{" + base + ad3 + "," + ks2 + "," + pt + R"(,"LocalSecondaryIndexes":[)" +
-           lsi("lsi1", R"([{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"zz","KeyType":"RANGE"}])", all) + "]}",
+           lsi("lsi1", R"([{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"zz","KeyType":"RANGE"}])", all) +
+           "]}",
        kValidation,
-       invalid + "Some index key attributes are not defined in AttributeDefinitions. Keys: [pk, zz], AttributeDefinitions: [pk, sk, g]"},
+       invalid + "Some index key attributes are not defined in AttributeDefinitions. Keys: [pk, zz], "
+                 "AttributeDefinitions: [pk, sk, g]"},
       {"{" + base + ad3 + "," + ks2 + "," + pt + R"(,"LocalSecondaryIndexes":[)" +
            lsi("lsi1", R"([{"AttributeName":"pk","KeyType":"HASH"}])", all) + "]}",
        kValidation, invalid + "Index KeySchema does not have a range key for index: lsi1"},
       {"{" + base + ad3 + "," + ks2 + "," + pt + R"(,"LocalSecondaryIndexes":[)" +
-           lsi("lsi1", R"([{"AttributeName":"sk","KeyType":"HASH"},{"AttributeName":"g","KeyType":"RANGE"}])", all) + "]}",
+           lsi("lsi1", R"([{"AttributeName":"sk","KeyType":"HASH"},{"AttributeName":"g","KeyType":"RANGE"}])", all) +
+           "]}",
        kValidation,
-       invalid + "Index KeySchema does not have the same leading hash key as table KeySchema for index: lsi1. index hash "
-                 "key: sk, table hash key: pk"},
+       invalid +
+           "Index KeySchema does not have the same leading hash key as table KeySchema for index: lsi1. index hash "
+           "key: sk, table hash key: pk"},
       {"{" + base + ad3 + "," + ks2 + "," + pt + R"(,"LocalSecondaryIndexes":[)" + lsi("lsi1", lsi_keys, "{}") + "]}",
        kValidation, invalid + "Unknown ProjectionType: null"},
       {"{" + base + ad3 + "," + ks2 + "," + pt + R"(,"LocalSecondaryIndexes":[)" +
@@ -325,8 +345,8 @@ TEST_CASE("CreateTable validation: DynamoDB's messages in DynamoDB's order") {
       {"{" + base + ad3 + "," + ks2 + "," + pt +
            R"(,"GlobalSecondaryIndexes":[{"IndexName":"gsi1","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}]})",
        kValidation, invalid + "ProvisionedThroughput must be specified for index: gsi1"},
-      {"{" + base + ad3 + "," + ks2 + "," + pt + R"(,"GlobalSecondaryIndexes":[)" + gsi + R"(],"LocalSecondaryIndexes":[)" +
-           lsi("gsi1", lsi_keys, all) + "]}",
+      {"{" + base + ad3 + "," + ks2 + "," + pt + R"(,"GlobalSecondaryIndexes":[)" + gsi +
+           R"(],"LocalSecondaryIndexes":[)" + lsi("gsi1", lsi_keys, all) + "]}",
        kValidation, invalid + "Duplicate index name: gsi1"},
       {"{" + base + ad3 + "," + ks2 + "," + pt +
            R"(,"GlobalSecondaryIndexes":[{"IndexName":"g1","KeySchema":[],"Projection":{"ProjectionType":"X"},"ProvisionedThroughput":{"ReadCapacityUnits":0}}]})",
@@ -336,10 +356,13 @@ TEST_CASE("CreateTable validation: DynamoDB's messages in DynamoDB's order") {
        "'globalSecondaryIndexes.1.member.keySchema' failed to satisfy constraint: Member must have length greater than "
        "or equal to 1; Value 'X' at 'globalSecondaryIndexes.1.member.projection.projectionType' failed to satisfy "
        "constraint: Member must satisfy enum value set: [ALL, INCLUDE, KEYS_ONLY]; Value null at "
-       "'globalSecondaryIndexes.1.member.provisionedThroughput.writeCapacityUnits' failed to satisfy constraint: Member "
-       "must not be null; Value '0' at 'globalSecondaryIndexes.1.member.provisionedThroughput.readCapacityUnits' failed "
+       "'globalSecondaryIndexes.1.member.provisionedThroughput.writeCapacityUnits' failed to satisfy constraint: "
+       "Member "
+       "must not be null; Value '0' at 'globalSecondaryIndexes.1.member.provisionedThroughput.readCapacityUnits' "
+       "failed "
        "to satisfy constraint: Member must have value greater than or equal to 1"},
-      {"{" + base + ad3 + "," + ks2 + R"(,"BillingMode":"PAY_PER_REQUEST","GlobalSecondaryIndexes":[)" + many_gsis + "]}",
+      {"{" + base + ad3 + "," + ks2 + R"(,"BillingMode":"PAY_PER_REQUEST","GlobalSecondaryIndexes":[)" + many_gsis +
+           "]}",
        kValidation, invalid + "GlobalSecondaryIndex count exceeds the per-table limit of 20"},
       // Beyond dynalite, as DynamoDB Local checks them.
       {"{" + base + ad3 + "," + ks2 + "," + pt +
@@ -353,18 +376,23 @@ TEST_CASE("CreateTable validation: DynamoDB's messages in DynamoDB's order") {
        kValidation, "Cannot have two attributes with the same name"},
       {"{" + base + ad + "," + ks + "," + pt + R"(,"StreamSpecification":{"StreamEnabled":true}})", kValidation,
        "Invalid StreamViewType: Stream ViewType must not be null or empty when enabling streams."},
-      {"{" + base + ad + "," + ks + "," + pt + R"(,"StreamSpecification":{"StreamEnabled":false,"StreamViewType":"KEYS_ONLY"}})",
+      {"{" + base + ad + "," + ks + "," + pt +
+           R"(,"StreamSpecification":{"StreamEnabled":false,"StreamViewType":"KEYS_ONLY"}})",
        kValidation, "Invalid StreamViewType: Stream StreamEnabled was false but a StreamViewType was present."},
       {"{" + base + ad + "," + ks + "," + pt + R"(,"StreamSpecification":{"StreamViewType":"X"}})", kValidation,
        "2 validation errors detected: Value null at 'streamSpecification.streamEnabled' failed to satisfy constraint: "
-       "Member must not be null; Value 'X' at 'streamSpecification.streamViewType' failed to satisfy constraint: Member "
+       "Member must not be null; Value 'X' at 'streamSpecification.streamViewType' failed to satisfy constraint: "
+       "Member "
        "must satisfy enum value set: [NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES, KEYS_ONLY]"},
       {"{" + base + ad + "," + ks + "," + pt + R"(,"TableClass":"X","SSESpecification":{"SSEType":"Y"}})", kValidation,
-       "2 validation errors detected: Value 'Y' at 'sSESpecification.sSEType' failed to satisfy constraint: Member must "
+       "2 validation errors detected: Value 'Y' at 'sSESpecification.sSEType' failed to satisfy constraint: Member "
+       "must "
        "satisfy enum value set: [AES256, KMS]; Value 'X' at 'tableClass' failed to satisfy constraint: Member must "
        "satisfy enum value set: [STANDARD, STANDARD_INFREQUENT_ACCESS]"},
-      {"{" + base + ad + "," + ks + R"(,"BillingMode":"PAY_PER_REQUEST","OnDemandThroughput":{"MaxReadRequestUnits":0}})",
-       kValidation, invalid + "Requested MaxReadRequestUnits for OnDemandThroughput for table is outside of valid range"},
+      {"{" + base + ad + "," + ks +
+           R"(,"BillingMode":"PAY_PER_REQUEST","OnDemandThroughput":{"MaxReadRequestUnits":0}})",
+       kValidation,
+       invalid + "Requested MaxReadRequestUnits for OnDemandThroughput for table is outside of valid range"},
   };
   Harness h;
   for (const auto& c : cases) h.error("CreateTable", c.body, c.type, c.message);
@@ -378,12 +406,15 @@ TEST_CASE("ListTables pages through names in byte order") {
   CHECK(h.call("ListTables", "{}").body == R"({"TableNames":[]})");
   for (const char* name : {"tab3", "tab1", "Tab0", "tab5", "tab2", "tab4"}) h.ok("CreateTable", simple_table(name));
   CHECK(h.call("ListTables", "{}").body == R"({"TableNames":["Tab0","tab1","tab2","tab3","tab4","tab5"]})");
-  CHECK(h.call("ListTables", R"({"Limit":2})").body == R"({"TableNames":["Tab0","tab1"],"LastEvaluatedTableName":"tab1"})");
+  CHECK(h.call("ListTables", R"({"Limit":2})").body ==
+        R"({"TableNames":["Tab0","tab1"],"LastEvaluatedTableName":"tab1"})");
   CHECK(h.call("ListTables", R"({"Limit":2,"ExclusiveStartTableName":"tab1"})").body ==
         R"({"TableNames":["tab2","tab3"],"LastEvaluatedTableName":"tab3"})");
   // A full page that ends at the last table is the last page: no LastEvaluatedTableName.
-  CHECK(h.call("ListTables", R"({"Limit":2,"ExclusiveStartTableName":"tab3"})").body == R"({"TableNames":["tab4","tab5"]})");
-  CHECK(h.call("ListTables", R"({"ExclusiveStartTableName":"tab25"})").body == R"({"TableNames":["tab3","tab4","tab5"]})");
+  CHECK(h.call("ListTables", R"({"Limit":2,"ExclusiveStartTableName":"tab3"})").body ==
+        R"({"TableNames":["tab4","tab5"]})");
+  CHECK(h.call("ListTables", R"({"ExclusiveStartTableName":"tab25"})").body ==
+        R"({"TableNames":["tab3","tab4","tab5"]})");
   CHECK(h.call("ListTables", R"({"ExclusiveStartTableName":"zzz"})").body == R"({"TableNames":[]})");
 }
 
@@ -402,13 +433,15 @@ TEST_CASE("ListTables answers at most 100 names by default") {
 
 TEST_CASE("ListTables validation") {
   Harness h;
-  h.error("ListTables", R"({"Limit":0})", kValidation,
-          "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater "
-          "than or equal to 1");
-  h.error("ListTables", R"({"Limit":101,"ExclusiveStartTableName":"a"})", kValidation,
-          "2 validation errors detected: Value '101' at 'limit' failed to satisfy constraint: Member must have value less "
-          "than or equal to 100; Value 'a' at 'exclusiveStartTableName' failed to satisfy constraint: Member must have "
-          "length greater than or equal to 3");
+  h.error(
+      "ListTables", R"({"Limit":0})", kValidation,
+      "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater "
+      "than or equal to 1");
+  h.error(
+      "ListTables", R"({"Limit":101,"ExclusiveStartTableName":"a"})", kValidation,
+      "2 validation errors detected: Value '101' at 'limit' failed to satisfy constraint: Member must have value less "
+      "than or equal to 100; Value 'a' at 'exclusiveStartTableName' failed to satisfy constraint: Member must have "
+      "length greater than or equal to 3");
   h.error("ListTables", R"({"Limit":"1"})", kSerialization, "STRING_VALUE cannot be converted to Integer");
   h.error("ListTables", R"({"ExclusiveStartTableName":"a;b"})", kValidation,
           "1 validation error detected: Value 'a;b' at 'exclusiveStartTableName' failed to satisfy constraint: Member "
@@ -437,8 +470,9 @@ TEST_CASE("DeleteTable answers DELETING without the GSIs, and the table is gone"
 TEST_CASE("DeleteTable respects deletion protection and accepts an ARN") {
   Harness h;
   h.ok("CreateTable", simple_table("Kept", R"("DeletionProtectionEnabled":true)"));
-  h.error("DeleteTable", R"({"TableName":"Kept"})", kValidation,
-          "Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.");
+  h.error(
+      "DeleteTable", R"({"TableName":"Kept"})", kValidation,
+      "Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.");
   CHECK(str(h.describe("Kept")["Table"]["TableStatus"]) == "ACTIVE");
   h.ok("UpdateTable", update("Kept", R"("DeletionProtectionEnabled":false)"));
   CHECK(str(h.ok("DeleteTable", R"({"TableName":")" + kArnPrefix + R"(Kept"})")["TableDescription"]["TableStatus"]) ==
@@ -485,8 +519,9 @@ TEST_CASE("UpdateTable validation before the table lookup") {
           "One or more parameter values were invalid: One of GlobalSecondaryIndexUpdate.Update, "
           "GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null");
   h.error("UpdateTable",
-          update("Missing", R"("GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"abc"}},{"Update":{"IndexName":"abc",)" +
-                                pt + "}}]"),
+          update("Missing",
+                 R"("GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"abc"}},{"Update":{"IndexName":"abc",)" + pt +
+                     "}}]"),
           kValidation,
           "One or more parameter values were invalid: Only one global secondary index update per index is allowed "
           "simultaneously. Index: abc");
@@ -507,7 +542,8 @@ TEST_CASE("UpdateTable changes provisioned throughput as DynamoDB reports it") {
           "DynamoDB Developer Guide for current limits and how to request higher limits.");
 
   // An increase: the answer is UPDATING with the old values; the change is then in place.
-  auto up = h.ok("UpdateTable", update("Busy", R"("ProvisionedThroughput":{"ReadCapacityUnits":10,"WriteCapacityUnits":5})"));
+  auto up =
+      h.ok("UpdateTable", update("Busy", R"("ProvisionedThroughput":{"ReadCapacityUnits":10,"WriteCapacityUnits":5})"));
   const auto& d = up["TableDescription"];
   CHECK(str(d["TableStatus"]) == "UPDATING");
   const auto& t = d["ProvisionedThroughput"];
@@ -522,12 +558,13 @@ TEST_CASE("UpdateTable changes provisioned throughput as DynamoDB reports it") {
   CHECK(seconds(t1["LastIncreaseDateTime"]) == seconds(t["LastIncreaseDateTime"]));
 
   // A decrease counts once done.
-  auto down = h.ok("UpdateTable", update("Busy", R"("ProvisionedThroughput":{"ReadCapacityUnits":10,"WriteCapacityUnits":2})"));
+  auto down =
+      h.ok("UpdateTable", update("Busy", R"("ProvisionedThroughput":{"ReadCapacityUnits":10,"WriteCapacityUnits":2})"));
   CHECK(down["TableDescription"]["ProvisionedThroughput"]["NumberOfDecreasesToday"].GetInt() == 0);
   CHECK(has(down["TableDescription"]["ProvisionedThroughput"], "LastDecreaseDateTime"));
   auto after_down = h.describe("Busy");
-  CHECK(api::to_json_text(after_down["Table"]["ProvisionedThroughput"]).find(
-            R"("NumberOfDecreasesToday":1,"ReadCapacityUnits":10,"WriteCapacityUnits":2})") != std::string::npos);
+  CHECK(api::to_json_text(after_down["Table"]["ProvisionedThroughput"])
+            .find(R"("NumberOfDecreasesToday":1,"ReadCapacityUnits":10,"WriteCapacityUnits":2})") != std::string::npos);
 
   // A mixed change is an increase: it does not count as a decrease.
   h.ok("UpdateTable", update("Busy", R"("ProvisionedThroughput":{"ReadCapacityUnits":11,"WriteCapacityUnits":1})"));
@@ -560,16 +597,19 @@ TEST_CASE("UpdateTable switches billing mode both ways") {
   CHECK(api::to_json_text(t["ProvisionedThroughput"]) ==
         R"({"NumberOfDecreasesToday":0,"ReadCapacityUnits":0,"WriteCapacityUnits":0})");
 
-  h.error("UpdateTable", update("Switch", R"("ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1})"),
-          kValidation,
-          "One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified "
-          "when BillingMode is PAY_PER_REQUEST");
+  h.error(
+      "UpdateTable", update("Switch", R"("ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1})"),
+      kValidation,
+      "One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified "
+      "when BillingMode is PAY_PER_REQUEST");
   // Already on demand: nothing changes, and the answer says ACTIVE.
-  CHECK(str(h.ok("UpdateTable", update("Switch", R"("BillingMode":"PAY_PER_REQUEST")"))["TableDescription"]["TableStatus"]) ==
+  CHECK(str(h.ok("UpdateTable",
+                 update("Switch", R"("BillingMode":"PAY_PER_REQUEST")"))["TableDescription"]["TableStatus"]) ==
         "ACTIVE");
 
-  auto back = h.ok("UpdateTable", update("Switch", R"("BillingMode":"PROVISIONED",)"
-                                                   R"("ProvisionedThroughput":{"ReadCapacityUnits":7,"WriteCapacityUnits":8})"));
+  auto back = h.ok("UpdateTable",
+                   update("Switch", R"("BillingMode":"PROVISIONED",)"
+                                    R"("ProvisionedThroughput":{"ReadCapacityUnits":7,"WriteCapacityUnits":8})"));
   const auto& b = back["TableDescription"];
   CHECK(str(b["TableStatus"]) == "UPDATING");
   CHECK(b["ProvisionedThroughput"]["ReadCapacityUnits"].GetInt() == 7);
@@ -599,16 +639,20 @@ TEST_CASE("UpdateTable GSI throughput, and GSIs when switching billing mode") {
           "Current ReadCapacityUnits provisioned for the table: 3. Requested ReadCapacityUnits: 3. Current "
           "WriteCapacityUnits provisioned for the table: 2. Requested WriteCapacityUnits: 2. Refer to the Amazon "
           "DynamoDB Developer Guide for current limits and how to request higher limits.");
-  h.error("UpdateTable",
-          update("WithGsi",
-                 R"("GlobalSecondaryIndexUpdates":[{"Update":{"IndexName":"gsi1","ProvisionedThroughput":{"ReadCapacityUnits":1000000000001,"WriteCapacityUnits":1}}}])"),
-          kValidation,
-          "This operation cannot be performed with given input values. Please contact DynamoDB service team for more "
-          "info: Action Blocked: IndexUpdate");
-  h.error("UpdateTable",
-          update("WithGsi",
-                 R"("GlobalSecondaryIndexUpdates":[{"Update":{"IndexName":"nope","ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1}}}])"),
-          kValidation, "Invalid global secondary index name");
+  h.error(
+      "UpdateTable",
+      update(
+          "WithGsi",
+          R"("GlobalSecondaryIndexUpdates":[{"Update":{"IndexName":"gsi1","ProvisionedThroughput":{"ReadCapacityUnits":1000000000001,"WriteCapacityUnits":1}}}])"),
+      kValidation,
+      "This operation cannot be performed with given input values. Please contact DynamoDB service team for more "
+      "info: Action Blocked: IndexUpdate");
+  h.error(
+      "UpdateTable",
+      update(
+          "WithGsi",
+          R"("GlobalSecondaryIndexUpdates":[{"Update":{"IndexName":"nope","ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1}}}])"),
+      kValidation, "Invalid global secondary index name");
   std::string six;
   for (int i = 0; i < 6; ++i)
     six += std::string(i ? "," : "") + R"({"Delete":{"IndexName":"idx)" + std::to_string(i) + R"("}})";
@@ -622,12 +666,15 @@ TEST_CASE("UpdateTable GSI throughput, and GSIs when switching billing mode") {
     CHECK(t["ReadCapacityUnits"].GetInt() == 0);
     CHECK(t["NumberOfDecreasesToday"].GetInt() == 1);
   }
-  const std::string back = R"("BillingMode":"PROVISIONED","ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":5})";
+  const std::string back =
+      R"("BillingMode":"PROVISIONED","ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":5})";
   h.error("UpdateTable", update("WithGsi", back), kValidation,
           "One or more parameter values were invalid: ProvisionedThroughput must be specified for index: gsi1");
   auto provisioned = h.ok("UpdateTable", update("WithGsi", back + "," + gsi_update));
-  CHECK(provisioned["TableDescription"]["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["ReadCapacityUnits"].GetInt() == 3);
-  CHECK(h.describe("WithGsi")["Table"]["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["WriteCapacityUnits"].GetInt() == 2);
+  CHECK(provisioned["TableDescription"]["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["ReadCapacityUnits"]
+            .GetInt() == 3);
+  CHECK(h.describe("WithGsi")["Table"]["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["WriteCapacityUnits"]
+            .GetInt() == 2);
 }
 
 TEST_CASE("UpdateTable creates and deletes GSIs") {
@@ -637,34 +684,47 @@ TEST_CASE("UpdateTable creates and deletes GSIs") {
       R"("GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"gsi2","KeySchema":[{"AttributeName":"h","KeyType":"HASH"}],)"
       R"("Projection":{"ProjectionType":"KEYS_ONLY"},"ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1}}}])";
   h.error("UpdateTable", update("Grow", create_h), kValidation, "No Attribute Schema Defined");
-  h.error("UpdateTable", update("Grow", R"("AttributeDefinitions":[{"AttributeName":"x","AttributeType":"N"}],)" + create_h),
+  h.error("UpdateTable",
+          update("Grow", R"("AttributeDefinitions":[{"AttributeName":"x","AttributeType":"N"}],)" + create_h),
           kValidation, "Attribute h is not defined in AttributeDefinitions");
-  h.error("UpdateTable", update("Grow", R"("AttributeDefinitions":[{"AttributeName":"g","AttributeType":"N"}],)" + create_h),
+  h.error("UpdateTable",
+          update("Grow", R"("AttributeDefinitions":[{"AttributeName":"g","AttributeType":"N"}],)" + create_h),
           kValidation, "invalid attribute, SchemaElement redefined should be of same type as previously defined");
-  h.error("UpdateTable",
-          update("Grow", R"("AttributeDefinitions":[{"AttributeName":"h","AttributeType":"N"}],)"
-                         R"("GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"gsi2","KeySchema":[{"AttributeName":"h","KeyType":"HASH"}],)"
-                         R"("Projection":{"ProjectionType":"ALL"}}}])"),
-          kValidation, "One or more parameter values were invalid: ProvisionedThroughput must be specified for index: gsi2");
-  h.error("UpdateTable",
-          update("Grow", R"("AttributeDefinitions":[{"AttributeName":"g","AttributeType":"S"}],)"
-                         R"("GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"gsi1","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],)"
-                         R"("Projection":{"ProjectionType":"ALL"},"ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1}}}])"),
-          kValidation, "Attempting to create an index which already exists");
+  h.error(
+      "UpdateTable",
+      update(
+          "Grow",
+          R"("AttributeDefinitions":[{"AttributeName":"h","AttributeType":"N"}],)"
+          R"("GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"gsi2","KeySchema":[{"AttributeName":"h","KeyType":"HASH"}],)"
+          R"("Projection":{"ProjectionType":"ALL"}}}])"),
+      kValidation,
+      "One or more parameter values were invalid: ProvisionedThroughput must be specified for index: gsi2");
+  h.error(
+      "UpdateTable",
+      update(
+          "Grow",
+          R"("AttributeDefinitions":[{"AttributeName":"g","AttributeType":"S"}],)"
+          R"("GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"gsi1","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],)"
+          R"("Projection":{"ProjectionType":"ALL"},"ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1}}}])"),
+      kValidation, "Attempting to create an index which already exists");
 
-  auto created = h.ok("UpdateTable", update("Grow", R"("AttributeDefinitions":[{"AttributeName":"h","AttributeType":"N"}],)" + create_h));
+  auto created =
+      h.ok("UpdateTable",
+           update("Grow", R"("AttributeDefinitions":[{"AttributeName":"h","AttributeType":"N"}],)" + create_h));
   const auto& d = created["TableDescription"];
   CHECK(str(d["TableStatus"]) == "UPDATING");
-  CHECK(api::to_json_text(d["AttributeDefinitions"]) ==
-        R"([{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"g","AttributeType":"S"},{"AttributeName":"h","AttributeType":"N"}])");
+  CHECK(
+      api::to_json_text(d["AttributeDefinitions"]) ==
+      R"([{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"g","AttributeType":"S"},{"AttributeName":"h","AttributeType":"N"}])");
   REQUIRE(d["GlobalSecondaryIndexes"].Size() == 2);
   CHECK(str(d["GlobalSecondaryIndexes"][1]["IndexName"]) == "gsi2");
   CHECK(str(d["GlobalSecondaryIndexes"][1]["IndexStatus"]) == "CREATING");
   CHECK(str(h.describe("Grow")["Table"]["GlobalSecondaryIndexes"][1]["IndexStatus"]) == "ACTIVE");
 
-  h.error("UpdateTable", update("Grow", R"("GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"nope"}}])"), kNotFound,
-          "Requested resource not found");
-  auto deleted = h.ok("UpdateTable", update("Grow", R"("GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"gsi1"}}])"));
+  h.error("UpdateTable", update("Grow", R"("GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"nope"}}])"),
+          kNotFound, "Requested resource not found");
+  auto deleted =
+      h.ok("UpdateTable", update("Grow", R"("GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"gsi1"}}])"));
   CHECK(str(deleted["TableDescription"]["TableStatus"]) == "UPDATING");
   CHECK(str(deleted["TableDescription"]["GlobalSecondaryIndexes"][0]["IndexStatus"]) == "DELETING");
   auto described = h.describe("Grow");
@@ -674,15 +734,21 @@ TEST_CASE("UpdateTable creates and deletes GSIs") {
   CHECK(api::to_json_text(described["Table"]["AttributeDefinitions"]) ==
         R"([{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"h","AttributeType":"N"}])");
 
-  h.ok("CreateTable", on_demand_table("OnDemand", R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}])"));
-  h.error("UpdateTable",
-          update("OnDemand", R"("AttributeDefinitions":[{"AttributeName":"h","AttributeType":"N"}],)" + create_h), kValidation,
-          "One or more parameter values were invalid: ProvisionedThroughput should not be specified for index: gsi2 when "
-          "BillingMode is PAY_PER_REQUEST");
-  auto on_demand = h.ok("UpdateTable",
-                        update("OnDemand", R"("AttributeDefinitions":[{"AttributeName":"h","AttributeType":"N"}],)"
-                                           R"("GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"gsi2","KeySchema":[{"AttributeName":"h","KeyType":"HASH"}],)"
-                                           R"("Projection":{"ProjectionType":"ALL"}}}])"));
+  h.ok("CreateTable",
+       on_demand_table("OnDemand", R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}])"));
+  h.error(
+      "UpdateTable",
+      update("OnDemand", R"("AttributeDefinitions":[{"AttributeName":"h","AttributeType":"N"}],)" + create_h),
+      kValidation,
+      "One or more parameter values were invalid: ProvisionedThroughput should not be specified for index: gsi2 when "
+      "BillingMode is PAY_PER_REQUEST");
+  auto on_demand = h.ok(
+      "UpdateTable",
+      update(
+          "OnDemand",
+          R"("AttributeDefinitions":[{"AttributeName":"h","AttributeType":"N"}],)"
+          R"("GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"gsi2","KeySchema":[{"AttributeName":"h","KeyType":"HASH"}],)"
+          R"("Projection":{"ProjectionType":"ALL"}}}])"));
   CHECK(str(on_demand["TableDescription"]["GlobalSecondaryIndexes"][0]["IndexStatus"]) == "CREATING");
 }
 
@@ -691,12 +757,14 @@ TEST_CASE("UpdateTable enables and disables streams") {
   h.ok("CreateTable", simple_table("Streamy"));
   h.error("UpdateTable", update("Streamy", R"("StreamSpecification":{"StreamEnabled":false})"), kValidation,
           "Table has no stream to disable");
-  auto enabled = h.ok("UpdateTable", update("Streamy", R"("StreamSpecification":{"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"})"));
+  auto enabled = h.ok(
+      "UpdateTable", update("Streamy", R"("StreamSpecification":{"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"})"));
   const auto& d = enabled["TableDescription"];
   CHECK(api::to_json_text(d["StreamSpecification"]) == R"({"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"})");
   std::string first = str(d["LatestStreamLabel"]);
   CHECK(str(d["LatestStreamArn"]) == kArnPrefix + "Streamy/stream/" + first);
-  h.error("UpdateTable", update("Streamy", R"("StreamSpecification":{"StreamEnabled":true,"StreamViewType":"NEW_IMAGE"})"),
+  h.error("UpdateTable",
+          update("Streamy", R"("StreamSpecification":{"StreamEnabled":true,"StreamViewType":"NEW_IMAGE"})"),
           kValidation, "Table already has an enabled stream");
 
   // Disabled, the table keeps describing its latest stream.
@@ -705,7 +773,9 @@ TEST_CASE("UpdateTable enables and disables streams") {
   CHECK(str(disabled["TableDescription"]["LatestStreamLabel"]) == first);
 
   h.clock.advance_ms(1500);
-  auto again = h.ok("UpdateTable", update("Streamy", R"("StreamSpecification":{"StreamEnabled":true,"StreamViewType":"NEW_AND_OLD_IMAGES"})"));
+  auto again =
+      h.ok("UpdateTable",
+           update("Streamy", R"("StreamSpecification":{"StreamEnabled":true,"StreamViewType":"NEW_AND_OLD_IMAGES"})"));
   CHECK(str(again["TableDescription"]["LatestStreamLabel"]) != first);
   CHECK(str(h.describe("Streamy")["Table"]["StreamSpecification"]["StreamViewType"]) == "NEW_AND_OLD_IMAGES");
 }
@@ -722,7 +792,10 @@ TEST_CASE("UpdateTable: table class, encryption, deletion protection, on-demand 
   CHECK(str(table_class["TableDescription"]["TableClassSummary"]["TableClass"]) == "STANDARD_INFREQUENT_ACCESS");
   CHECK(has(table_class["TableDescription"]["TableClassSummary"], "LastUpdateDateTime"));
 
-  auto sse = h.ok("UpdateTable", update("Settings", R"("SSESpecification":{"Enabled":true,"KMSMasterKeyId":"arn:aws:kms:us-east-1:000000000000:key/k1"})"));
+  auto sse = h.ok(
+      "UpdateTable",
+      update("Settings",
+             R"("SSESpecification":{"Enabled":true,"KMSMasterKeyId":"arn:aws:kms:us-east-1:000000000000:key/k1"})"));
   CHECK(api::to_json_text(sse["TableDescription"]["SSEDescription"]) ==
         R"({"Status":"ENABLED","SSEType":"KMS","KMSMasterKeyArn":"arn:aws:kms:us-east-1:000000000000:key/k1"})");
   auto no_sse = h.ok("UpdateTable", update("Settings", R"("SSESpecification":{"Enabled":false})"));

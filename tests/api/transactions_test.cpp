@@ -2,7 +2,6 @@
 // The messages and shapes are conformance/test/transactions.test.mjs's (checked against
 // DynamoDB Local, real DynamoDB's wording where they differ).
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "api/service.h"
@@ -56,30 +55,34 @@ TEST_CASE("TransactWriteItems applies every action or none", "[transactions]") {
   CHECK(h.get("t_a", R"({"pk":{"S":"d"}})") == "{}");
 
   // One failed condition: nothing applied, every reason in request order, Item for ALL_OLD.
-  CHECK(h.error("TransactWriteItems", R"({"TransactItems":[
+  CHECK(
+      h.error("TransactWriteItems", R"({"TransactItems":[
     {"Put":{"TableName":"t_a","Item":{"pk":{"S":"new"}}}},
     {"ConditionCheck":{"TableName":"t_a","Key":{"pk":{"S":"c"}},"ConditionExpression":"n = :two","ExpressionAttributeValues":{":two":{"N":"2"}},"ReturnValuesOnConditionCheckFailure":"ALL_OLD"}},
     {"Delete":{"TableName":"t_a","Key":{"pk":{"S":"gone"}},"ConditionExpression":"attribute_exists(pk) "}}]})") ==
-        R"({"__type":")" + kCanceled + R"(","message":")" + kCancelledMessage +
-            R"([None, ConditionalCheckFailed, ConditionalCheckFailed]","CancellationReasons":[{"Code":"None"},)"
-            R"({"Item":{"n":{"N":"1"},"pk":{"S":"c"}},"Code":"ConditionalCheckFailed","Message":"The conditional request failed."},)"
-            R"({"Code":"ConditionalCheckFailed","Message":"The conditional request failed"}]})");
+      R"({"__type":")" + kCanceled + R"(","message":")" + kCancelledMessage +
+          R"([None, ConditionalCheckFailed, ConditionalCheckFailed]","CancellationReasons":[{"Code":"None"},)"
+          R"({"Item":{"n":{"N":"1"},"pk":{"S":"c"}},"Code":"ConditionalCheckFailed","Message":"The conditional request failed."},)"
+          R"({"Code":"ConditionalCheckFailed","Message":"The conditional request failed"}]})");
   CHECK(h.get("t_a", R"({"pk":{"S":"new"}})") == "{}");
 }
 
 TEST_CASE("TransactWriteItems validation order", "[transactions]") {
   Harness h;
   // A missing table before the same-item check; the same item before item-level errors.
-  CHECK(h.error("TransactWriteItems", R"({"TransactItems":[{"Put":{"TableName":"t_a","Item":{"pk":{"S":"k"}}}},
+  CHECK(
+      h.error("TransactWriteItems", R"({"TransactItems":[{"Put":{"TableName":"t_a","Item":{"pk":{"S":"k"}}}},
     {"Delete":{"TableName":"t_a","Key":{"pk":{"S":"k"}}}},{"Put":{"TableName":"nope","Item":{"pk":{"S":"k"}}}}]})") ==
-        R"({"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException","message":"Requested resource not found"})");
-  CHECK(h.error("TransactWriteItems", R"({"TransactItems":[{"Put":{"TableName":"t_a","Item":{"pk":{"N":"1"}}}},
+      R"({"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException","message":"Requested resource not found"})");
+  CHECK(
+      h.error("TransactWriteItems", R"({"TransactItems":[{"Put":{"TableName":"t_a","Item":{"pk":{"N":"1"}}}},
     {"Put":{"TableName":"t_a","Item":{"pk":{"S":"k"}}}},{"Delete":{"TableName":"t_a","Key":{"pk":{"S":"k"}}}}]})") ==
-        R"({"__type":"com.amazon.coral.validate#ValidationException","message":"Transaction request cannot include multiple operations on one item"})");
+      R"({"__type":"com.amazon.coral.validate#ValidationException","message":"Transaction request cannot include multiple operations on one item"})");
   // Numeric keys compare by value.
-  CHECK(h.error("TransactWriteItems", R"({"TransactItems":[{"Put":{"TableName":"t_b","Item":{"pk":{"S":"k"},"sk":{"N":"1"}}}},
-    {"Delete":{"TableName":"t_b","Key":{"pk":{"S":"k"},"sk":{"N":"1.0"}}}}]})").find("multiple operations on one item") !=
-        std::string::npos);
+  CHECK(h.error("TransactWriteItems",
+                R"({"TransactItems":[{"Put":{"TableName":"t_b","Item":{"pk":{"S":"k"},"sk":{"N":"1"}}}},
+    {"Delete":{"TableName":"t_b","Key":{"pk":{"S":"k"},"sk":{"N":"1.0"}}}}]})")
+            .find("multiple operations on one item") != std::string::npos);
   // Item-level errors are ValidationError reasons.
   CHECK(h.error("TransactWriteItems", R"({"TransactItems":[{"Put":{"TableName":"t_a","Item":{"pk":{"S":"k"}}}},
     {"Delete":{"TableName":"t_a","Key":{"pk":{"N":"1"}}}}]})") ==
@@ -87,16 +90,21 @@ TEST_CASE("TransactWriteItems validation order", "[transactions]") {
             R"([None, ValidationError]","CancellationReasons":[{"Code":"None"},{"Code":"ValidationError","Message":)"
             R"("One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N"}]})");
   // Shape: one action per element, ConditionCheck needs its expression, at most 100 actions.
-  CHECK(h.error("TransactWriteItems", R"({"TransactItems":[{}]})").find(
-            "Invalid Request: TransactWriteRequest should contain Delete or Put or Update request") != std::string::npos);
-  CHECK(h.error("TransactWriteItems", R"({"TransactItems":[{"ConditionCheck":{"TableName":"t_a","Key":{"pk":{"S":"k"}}}}]})")
+  CHECK(h.error("TransactWriteItems", R"({"TransactItems":[{}]})")
+            .find("Invalid Request: TransactWriteRequest should contain Delete or Put or Update request") !=
+        std::string::npos);
+  CHECK(h.error("TransactWriteItems",
+                R"({"TransactItems":[{"ConditionCheck":{"TableName":"t_a","Key":{"pk":{"S":"k"}}}}]})")
             .find("Value null at 'transactItems.1.member.conditionCheck.conditionExpression' failed to satisfy "
                   "constraint: Member must not be null") != std::string::npos);
   std::string many;
-  for (int i = 0; i < 101; ++i) many += std::string(i ? "," : "") + R"({"Put":{"TableName":"t_a","Item":{"pk":{"S":"m)" + std::to_string(i) + R"("}}}})";
-  CHECK(h.error("TransactWriteItems", R"({"TransactItems":[)" + many + "]}").find(
-            "at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100") !=
-        std::string::npos);
+  for (int i = 0; i < 101; ++i)
+    many += std::string(i ? "," : "") + R"({"Put":{"TableName":"t_a","Item":{"pk":{"S":"m)" + std::to_string(i) +
+            R"("}}}})";
+  CHECK(
+      h.error("TransactWriteItems", R"({"TransactItems":[)" + many + "]}")
+          .find("at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100") !=
+      std::string::npos);
   CHECK(h.get("t_a", R"({"pk":{"S":"k"}})") == "{}");
 }
 
@@ -111,8 +119,10 @@ TEST_CASE("TransactWriteItems ClientRequestToken", "[transactions]") {
   CHECK(h.ok("TransactWriteItems", request) == "{}");
   CHECK(h.ok("TransactWriteItems", reordered) == "{}");
   CHECK(h.get("t_a", R"({"pk":{"S":"k"}})") == R"({"Item":{"c":{"N":"1"},"pk":{"S":"k"}}})");
-  CHECK(h.error("TransactWriteItems", R"({"ClientRequestToken":"tok-1","TransactItems":[{"Put":{"TableName":"t_a","Item":{"pk":{"S":"x"}}}}]})")
-            .find("IdempotentParameterMismatchException") != std::string::npos);
+  CHECK(
+      h.error("TransactWriteItems",
+              R"({"ClientRequestToken":"tok-1","TransactItems":[{"Put":{"TableName":"t_a","Item":{"pk":{"S":"x"}}}}]})")
+          .find("IdempotentParameterMismatchException") != std::string::npos);
   // Ten minutes later (the injected clock) the token is forgotten: the request applies again.
   h.clock.advance_ms(10 * 60 * 1000 + 1);
   CHECK(h.ok("TransactWriteItems", request) == "{}");
@@ -131,7 +141,8 @@ TEST_CASE("TransactWriteItems capacity and item collection metrics", "[transacti
     {"AttributeName":"sk","AttributeType":"S"},{"AttributeName":"l","AttributeType":"S"}],
     "LocalSecondaryIndexes":[{"IndexName":"l_i","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},
     {"AttributeName":"l","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}],"BillingMode":"PAY_PER_REQUEST"})");
-  CHECK(h.ok("TransactWriteItems", R"({"ReturnConsumedCapacity":"TOTAL","ReturnItemCollectionMetrics":"SIZE","TransactItems":[
+  CHECK(h.ok("TransactWriteItems",
+             R"({"ReturnConsumedCapacity":"TOTAL","ReturnItemCollectionMetrics":"SIZE","TransactItems":[
     {"Put":{"TableName":"t_a","Item":{"pk":{"S":"a"}}}},{"Put":{"TableName":"t_a","Item":{"pk":{"S":"b"}}}},
     {"Put":{"TableName":"t_l","Item":{"pk":{"S":"c"},"sk":{"S":"1"}}}}]})") ==
         R"({"ConsumedCapacity":[{"TableName":"t_a","CapacityUnits":4.0},{"TableName":"t_l","CapacityUnits":2.0}],)"
@@ -147,5 +158,6 @@ TEST_CASE("TransactGetItems reads in request order, projected", "[transactions]"
         R"({"Responses":[{"Item":{"x":{"N":"1"}}},{},{}],"ConsumedCapacity":[{"TableName":"t_a","CapacityUnits":4.0,)"
         R"("Table":{"CapacityUnits":4.0}},{"TableName":"t_b","CapacityUnits":2.0,"Table":{"CapacityUnits":2.0}}]})");
   CHECK(h.error("TransactGetItems", R"({"TransactItems":[{"Get":{"TableName":"t_a","Key":{"pk":{"S":"a"}}}},
-    {"Get":{"TableName":"t_a","Key":{"pk":{"S":"a"}}}}]})").find("multiple operations on one item") != std::string::npos);
+    {"Get":{"TableName":"t_a","Key":{"pk":{"S":"a"}}}}]})")
+            .find("multiple operations on one item") != std::string::npos);
 }

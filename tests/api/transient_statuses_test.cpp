@@ -5,7 +5,6 @@
 // status is computed from the (adjustable) clock when described, with no timers. The clock is the
 // system clock plus an offset, so the checks keep a second away from each boundary.
 #include <catch2/catch.hpp>
-
 #include <string>
 #include <vector>
 
@@ -64,8 +63,8 @@ const char* kDeleteGsi = R"({"TableName":"Slow","GlobalSecondaryIndexUpdates":[{
 
 void populate(Harness& h) {
   for (const char* pk : {"a", "b", "c"})
-    h.ok("PutItem", std::string(R"({"TableName":"Slow","Item":{"pk":{"S":")") + pk +
-                        R"("},"g":{"S":"x"},"h":{"S":"y"}}})");
+    h.ok("PutItem",
+         std::string(R"({"TableName":"Slow","Item":{"pk":{"S":")") + pk + R"("},"g":{"S":"x"},"h":{"S":"y"}}})");
 }
 
 }  // namespace
@@ -80,7 +79,8 @@ TEST_CASE("-delayTransientStatuses: a created GSI is CREATING, then Backfilling,
   populate(h);
 
   auto updated = h.ok("UpdateTable", kCreateGsi);
-  CHECK(gsis(updated["TableDescription"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:CREATING:not-backfilling:0"});
+  CHECK(gsis(updated["TableDescription"]) ==
+        std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:CREATING:not-backfilling:0"});
   CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:CREATING:not-backfilling:0"});
   CHECK(str(h.describe()["Table"]["TableStatus"]) == "ACTIVE");
   // Another GSI of that name cannot be created meanwhile.

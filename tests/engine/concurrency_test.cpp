@@ -2,9 +2,8 @@
 // deleting expired items of a streamed table while writers insert more and a stream reader
 // follows the shard; and the idempotency cache and fault registry used from several threads.
 //   ninja -C build/tsan engine_tests && build/tsan/engine_tests '[concurrency]'
-#include <catch2/catch.hpp>
-
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <string>
 #include <thread>

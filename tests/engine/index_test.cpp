@@ -9,9 +9,8 @@
 // sizes, a whole scan, every partition queried forwards and backwards with random Limit paging,
 // random range conditions, and a random parallel scan. A GSI is added to the populated table
 // (backfill) half way and deleted later.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <map>
 #include <random>
 #include <set>
@@ -46,7 +45,7 @@ int compare_key_values(const AttributeValue& a, const AttributeValue& b) {
 // Small domains: many ties, shared prefixes and embedded zero bytes.
 const std::vector<std::string> kStrings = {"a", "b", "ab", std::string("a\0", 2), std::string("a\0b", 3), "\x7f"};
 const std::vector<std::string> kNumbers = {"1", "-1", "10", "0", "1.5", "-10", "0.5", "1E+2"};
-const std::vector<std::string> kBytes = {std::string("\0", 1), "\x01", std::string("\0\x01", 2), "a", "\xff",
+const std::vector<std::string> kBytes = {std::string("\0", 1),    "\x01", std::string("\0\x01", 2), "a", "\xff",
                                          std::string("\xff\0", 2)};
 
 class Random {
@@ -166,13 +165,20 @@ struct Model {
   static bool matches(const SortKeyCondition& c, const AttributeValue& v) {
     int x = compare_key_values(v, c.value);
     switch (c.op) {
-      case SortKeyOperator::EQ: return x == 0;
-      case SortKeyOperator::LT: return x < 0;
-      case SortKeyOperator::LE: return x <= 0;
-      case SortKeyOperator::GT: return x > 0;
-      case SortKeyOperator::GE: return x >= 0;
-      case SortKeyOperator::BETWEEN: return x >= 0 && compare_key_values(v, c.high) <= 0;
-      case SortKeyOperator::BEGINS_WITH: return raw(v).starts_with(raw(c.value));
+      case SortKeyOperator::EQ:
+        return x == 0;
+      case SortKeyOperator::LT:
+        return x < 0;
+      case SortKeyOperator::LE:
+        return x <= 0;
+      case SortKeyOperator::GT:
+        return x > 0;
+      case SortKeyOperator::GE:
+        return x >= 0;
+      case SortKeyOperator::BETWEEN:
+        return x >= 0 && compare_key_values(v, c.high) <= 0;
+      case SortKeyOperator::BEGINS_WITH:
+        return raw(v).starts_with(raw(c.value));
     }
     return false;
   }
@@ -247,15 +253,18 @@ struct Fixture {
       next = old ? *old : key;
       for (int n = 1 + rnd.uniform(3); n > 0; --n) {
         const auto& attr = kIndexAttributes[rnd.uniform(static_cast<int>(kIndexAttributes.size()))];
-        if (rnd.one_in(3)) next.erase(attr.first);
-        else set_random(next, attr);
+        if (rnd.one_in(3))
+          next.erase(attr.first);
+        else
+          set_random(next, attr);
       }
     }
     const bool bad = rnd.one_in(8);
     if (bad) spoil(next);
     const bool from_update = what >= 6;
     auto write = [&] {
-      table->write(key, [&](const Item*) { return from_update ? WriteDecision::update(next) : WriteDecision::put(next); });
+      table->write(key,
+                   [&](const Item*) { return from_update ? WriteDecision::update(next) : WriteDecision::put(next); });
     };
     if (bad) {
       ++counters.rejected;
@@ -310,7 +319,8 @@ struct Fixture {
       PageLimits l;
       if (!rnd.one_in(3)) l.max_items = 1 + rnd.uniform(5);
       std::vector<Item> got;
-      PageResult r = table->scan_index(s.name, spec, l, [&](std::string_view e) { got.push_back(model::decode_item(e)); });
+      PageResult r =
+          table->scan_index(s.name, spec, l, [&](std::string_view e) { got.push_back(model::decode_item(e)); });
       REQUIRE(r.scanned_count == got.size());
       if (r.last_evaluated_key) REQUIRE(*r.last_evaluated_key == model.page_key(s, got.back()));
       all.insert(all.end(), got.begin(), got.end());
@@ -405,7 +415,8 @@ struct Fixture {
         std::vector<Item> want;
         for (const Item& i : items) {
           bool ok = true;
-          for (std::size_t k = 0; k < prefix && ok; ++k) ok = compare_key_values(i.at(s.range[k].first), q.range_equal[k]) == 0;
+          for (std::size_t k = 0; k < prefix && ok; ++k)
+            ok = compare_key_values(i.at(s.range[k].first), q.range_equal[k]) == 0;
           if (ok && q.sort) ok = Model::matches(*q.sort, i.at(s.range[prefix].first));
           if (ok) want.push_back(i);
         }
@@ -471,8 +482,8 @@ TEST_CASE("secondary indexes match a model recomputed from the base items after 
   CHECK(counters.steps == 1200);
   CHECK(counters.rejected > 50);
   WARN("index model test: " << counters.steps << " steps, " << counters.rejected << " rejected writes, "
-                            << counters.queries << " queries in " << counters.pages << " pages, "
-                            << counters.conditions << " range conditions, " << counters.scans << " parallel scans");
+                            << counters.queries << " queries in " << counters.pages << " pages, " << counters.conditions
+                            << " range conditions, " << counters.scans << " parallel scans");
 }
 
 TEST_CASE("index order for equal index keys is the table key order; sparse items are left out") {
@@ -480,8 +491,14 @@ TEST_CASE("index order for equal index keys is the table key order; sparse items
   Fixture f(99, counters);
   for (const char* pk : {"r", "p", "q"})
     for (const char* sk : {"3", "1", "2"}) {
-      Item item{{"pk", str(pk)}, {"sk", num(sk)}, {"g1h", str("a")}, {"g1r", num("1")}, {"m1", str("a")},
-                {"m2", num("1")}, {"m3", bin(std::string("\0", 1))}, {"m4", num("0")}};
+      Item item{{"pk", str(pk)},
+                {"sk", num(sk)},
+                {"g1h", str("a")},
+                {"g1r", num("1")},
+                {"m1", str("a")},
+                {"m2", num("1")},
+                {"m3", bin(std::string("\0", 1))},
+                {"m4", num("0")}};
       if (std::string(sk) == "2") item.erase("m4");  // sparse in multi
       f.table->write(model::key_of(item, f.model.schema), [&](const Item*) { return WriteDecision::put(item); });
       f.model.items[f.model.key(item)] = item;
@@ -498,15 +515,20 @@ TEST_CASE("a rejected index key leaves the table and its indexes unchanged") {
   Item good{{"pk", str("p")}, {"sk", num("1")}, {"g1h", str("a")}, {"g1r", num("2")}, {"lsk", str("b")}};
   f.table->write(model::key_of(good, f.model.schema), [&](const Item*) { return WriteDecision::put(good); });
   f.model.items[f.model.key(good)] = good;
-  for (auto [name, value] : std::vector<std::pair<std::string, AttributeValue>>{
-           {"g1r", str("2")}, {"g1h", num("1")}, {"m3", str("x")}, {"lsk", str("")}, {"m3", bin("")}, {"g2h", bin("1")}}) {
+  for (auto [name, value] : std::vector<std::pair<std::string, AttributeValue>>{{"g1r", str("2")},
+                                                                                {"g1h", num("1")},
+                                                                                {"m3", str("x")},
+                                                                                {"lsk", str("")},
+                                                                                {"m3", bin("")},
+                                                                                {"g2h", bin("1")}}) {
     Item bad = good;
     bad[name] = value;
     bad["v"] = str("changed");
     for (bool update : {false, true}) {
-      REQUIRE_THROWS_AS(f.table->write(model::key_of(bad, f.model.schema),
-                                       [&](const Item*) { return update ? WriteDecision::update(bad) : WriteDecision::put(bad); }),
-                        model::Error);
+      REQUIRE_THROWS_AS(
+          f.table->write(model::key_of(bad, f.model.schema),
+                         [&](const Item*) { return update ? WriteDecision::update(bad) : WriteDecision::put(bad); }),
+          model::Error);
       f.check();
     }
   }

@@ -3,10 +3,9 @@
 // Random tables (hash only; hash + range with S, N or B sort keys), random writes and deletes,
 // random key conditions, directions, limits, byte budgets and start keys; every page and every
 // concatenation of pages is compared with the model.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <random>
 #include <set>
 #include <thread>
@@ -48,8 +47,9 @@ class Random {
 
   AttributeValue value(ValueType type) {
     if (type == ValueType::N) {
-      static const char* kNumbers[] = {"-100", "-12.5", "-1", "-0.001", "0", "0.001", "1", "1.5", "2",
-                                       "10",   "12.5",  "99", "100",    "1E+3", "123456789012345678901234567890"};
+      static const char* kNumbers[] = {"-100",  "-12.5", "-1",  "-0.001", "0",
+                                       "0.001", "1",     "1.5", "2",      "10",
+                                       "12.5",  "99",    "100", "1E+3",   "123456789012345678901234567890"};
       return num(kNumbers[uniform(std::size(kNumbers))]);
     }
     // Short strings over a small alphabet: many shared prefixes (begins_with) and ties.
@@ -106,13 +106,20 @@ struct Model {
   static bool matches(const SortKeyCondition& c, const AttributeValue& v) {
     int x = compare_key_values(v, c.value);
     switch (c.op) {
-      case SortKeyOperator::EQ: return x == 0;
-      case SortKeyOperator::LT: return x < 0;
-      case SortKeyOperator::LE: return x <= 0;
-      case SortKeyOperator::GT: return x > 0;
-      case SortKeyOperator::GE: return x >= 0;
-      case SortKeyOperator::BETWEEN: return x >= 0 && compare_key_values(v, c.high) <= 0;
-      case SortKeyOperator::BEGINS_WITH: return raw(v).starts_with(raw(c.value));
+      case SortKeyOperator::EQ:
+        return x == 0;
+      case SortKeyOperator::LT:
+        return x < 0;
+      case SortKeyOperator::LE:
+        return x <= 0;
+      case SortKeyOperator::GT:
+        return x > 0;
+      case SortKeyOperator::GE:
+        return x >= 0;
+      case SortKeyOperator::BETWEEN:
+        return x >= 0 && compare_key_values(v, c.high) <= 0;
+      case SortKeyOperator::BEGINS_WITH:
+        return raw(v).starts_with(raw(c.value));
     }
     return false;
   }
@@ -141,8 +148,8 @@ struct Model {
   }
 
   // Drops the items up to and including the start key's position in `ordered`.
-  std::vector<model::Item> after(std::vector<model::Item> ordered, const model::AttributeMap& start,
-                                 bool forward, bool scan) const {
+  std::vector<model::Item> after(std::vector<model::Item> ordered, const model::AttributeMap& start, bool forward,
+                                 bool scan) const {
     model::Item start_item = start;
     auto before_or_at = [&](const model::Item& i) {
       if (scan) return !scan_less(start_item, i);
@@ -217,8 +224,10 @@ struct Fixture {
   void fill(Random& rnd, int n) {
     for (int i = 0; i < n; ++i) {
       model::Item item = random_item(rnd);
-      if (rnd.one_in(5)) remove(model::key_of(item, model.schema));
-      else put(item);
+      if (rnd.one_in(5))
+        remove(model::key_of(item, model.schema));
+      else
+        put(item);
     }
   }
 
@@ -299,7 +308,8 @@ TEST_CASE("query: one page matches the model (conditions, directions, limits, st
       if (s.range && rnd.one_in(2)) {
         // A start key inside the query's range: an existing item's, or any key that matches.
         model::AttributeMap start{{"pk", spec.hash_value}, {"sk", rnd.value(*s.range)}};
-        if (!ordered.empty() && rnd.one_in(2)) start = model::key_of(ordered[rnd.uniform(static_cast<int>(ordered.size()))], f.model.schema);
+        if (!ordered.empty() && rnd.one_in(2))
+          start = model::key_of(ordered[rnd.uniform(static_cast<int>(ordered.size()))], f.model.schema);
         if (!spec.sort || Model::matches(*spec.sort, start.at("sk"))) {
           spec.exclusive_start_key = start;
           ordered = f.model.after(ordered, start, spec.forward, false);
@@ -509,7 +519,9 @@ TEST_CASE("scan and query pages stay ordered and duplicate-free while writers ru
     query.forward = round % 2 == 0;
     for (;;) {
       PageLimits limits{7, kMaxPageBytes};
-      auto collect = [&](std::string_view e) { keys.push_back(model::storage_key(model::decode_item(e), d.key_schema)); };
+      auto collect = [&](std::string_view e) {
+        keys.push_back(model::storage_key(model::decode_item(e), d.key_schema));
+      };
       PageResult r = round < 10 ? table.scan(scan, limits, collect) : table.query(query, limits, collect);
       if (!r.last_evaluated_key) break;
       (round < 10 ? scan.exclusive_start_key : query.exclusive_start_key) = r.last_evaluated_key;

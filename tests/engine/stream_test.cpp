@@ -1,15 +1,15 @@
 // engine::Stream through Table's commit point with a manual clock: one record per changed item
 // (none for an unchanged write or a delete of an absent item), images per view type, sizes,
 // sequence order, close and reopen, retention, and streams outliving their table.
-#include <catch2/catch.hpp>
+#include "engine/stream.h"
 
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <memory>
 #include <string>
 
 #include "engine/clock.h"
 #include "engine/database.h"
-#include "engine/stream.h"
 #include "engine/table.h"
 #include "engine/transaction.h"
 #include "model/attribute_value.h"
@@ -67,8 +67,8 @@ TEST_CASE("one record per changed item, in commit order, none for no-op writes")
   Item v1{{"pk", S("a")}, {"v", N("1")}};
   Item v2{{"pk", S("a")}, {"v", N("2")}};
   put(*table, v1);
-  put(*table, v1);                                                  // unchanged
-  put(*table, Item{{"pk", S("a")}, {"v", N("1.0")}});               // the same number: unchanged
+  put(*table, v1);                                     // unchanged
+  put(*table, Item{{"pk", S("a")}, {"v", N("1.0")}});  // the same number: unchanged
   table->write({{"pk", S("a")}}, [](const Item*) { return WriteDecision::keep(); });
   put(*table, v2);
   del(*table, "a");
@@ -96,8 +96,9 @@ TEST_CASE("one record per changed item, in commit order, none for no-op writes")
 TEST_CASE("view types carry the images they name") {
   ManualClock clock;
   engine::Database db(clock, {});
-  for (auto [view, with_new, with_old] : {std::tuple{"KEYS_ONLY", false, false}, std::tuple{"NEW_IMAGE", true, false},
-                                          std::tuple{"OLD_IMAGE", false, true}, std::tuple{"NEW_AND_OLD_IMAGES", true, true}}) {
+  for (auto [view, with_new, with_old] :
+       {std::tuple{"KEYS_ONLY", false, false}, std::tuple{"NEW_IMAGE", true, false},
+        std::tuple{"OLD_IMAGE", false, true}, std::tuple{"NEW_AND_OLD_IMAGES", true, true}}) {
     auto table = db.create(streamed(std::string("T_") + view, view, "L"));
     put(*table, {{"pk", S("k")}, {"a", S("1")}});
     put(*table, {{"pk", S("k")}, {"a", S("2")}});
@@ -123,7 +124,8 @@ TEST_CASE("transactions write one record per changed item; cancelled ones none")
   CHECK(all_records(*table->stream()).size() == 3);
   std::vector<engine::TransactWriteAction> failing;
   failing.push_back({table, {{"pk", S("t2")}}, [](const Item*) { return WriteDecision::put({{"pk", S("t2")}}); }});
-  failing.push_back({table, {{"pk", S("t1")}}, [](const Item*) -> WriteDecision { throw model::conditional_check_failed(); }});
+  failing.push_back(
+      {table, {{"pk", S("t1")}}, [](const Item*) -> WriteDecision { throw model::conditional_check_failed(); }});
   CHECK_FALSE(engine::transact_write(failing).empty());
   CHECK(all_records(*table->stream()).size() == 3);
 }

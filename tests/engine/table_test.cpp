@@ -1,9 +1,10 @@
 // engine::Table against a trivially correct model, in the style of LevelDB's skiplist test:
 // random puts, overwrites, deletes and gets, compared after every step. Plus the write()
 // contract (a throwing or Keep decision changes nothing) and the Database catalog.
-#include <catch2/catch.hpp>
+#include "engine/table.h"
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -16,7 +17,6 @@
 
 #include "engine/clock.h"
 #include "engine/database.h"
-#include "engine/table.h"
 #include "engine/table_definition.h"
 #include "model/attribute_value.h"
 #include "model/errors.h"
@@ -50,9 +50,12 @@ using ModelKey = std::pair<int, int>;
 // The same number spelled several ways: the table must treat them as one key.
 std::string spell(int j, int variant) {
   switch (variant % 3) {
-    case 0: return std::to_string(j);
-    case 1: return std::to_string(j) + ".0";
-    default: return std::to_string(j * 10) + "e-1";
+    case 0:
+      return std::to_string(j);
+    case 1:
+      return std::to_string(j) + ".0";
+    default:
+      return std::to_string(j * 10) + "e-1";
   }
 }
 
@@ -121,16 +124,24 @@ TEST_CASE("Table: random puts, overwrites, deletes and gets agree with a std::ma
       for (int a = 0; a < attributes; ++a) {
         const std::string name = "a" + std::to_string(uniform(0, 5));
         switch (uniform(0, 3)) {
-          case 0: item[name] = S(std::string(static_cast<std::size_t>(uniform(0, 1500)), 'x')); break;
-          case 1: item[name] = N(std::to_string(uniform(-100000, 100000)) + "e" + std::to_string(uniform(-5, 5))); break;
-          case 2: item[name] = AttributeValue(model::AttributeList{S("l"), AttributeValue(uniform(0, 1) == 1)}); break;
-          default: item[name] = AttributeValue(model::AttributeMap{{"m", S(std::string(uniform(0, 50), 'm'))}}); break;
+          case 0:
+            item[name] = S(std::string(static_cast<std::size_t>(uniform(0, 1500)), 'x'));
+            break;
+          case 1:
+            item[name] = N(std::to_string(uniform(-100000, 100000)) + "e" + std::to_string(uniform(-5, 5)));
+            break;
+          case 2:
+            item[name] = AttributeValue(model::AttributeList{S("l"), AttributeValue(uniform(0, 1) == 1)});
+            break;
+          default:
+            item[name] = AttributeValue(model::AttributeMap{{"m", S(std::string(uniform(0, 50), 'm'))}});
+            break;
         }
       }
       table.write(key, [&](const Item* old) {
         // The decision sees exactly the current item.
-        seen_wrong_old |= expected_old == model_items.end() ? old != nullptr
-                                                            : (old == nullptr || !(*old == expected_old->second));
+        seen_wrong_old |=
+            expected_old == model_items.end() ? old != nullptr : (old == nullptr || !(*old == expected_old->second));
         return WriteDecision::put(item);
       });
       model_items[k] = item;

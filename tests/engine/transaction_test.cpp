@@ -11,9 +11,10 @@
 // that item, and replaying them gives the final balances. Clean under TSan:
 //   cmake -S . -B build/tsan -G Ninja -DMINNOW_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
 //   ninja -C build/tsan engine_tests && build/tsan/engine_tests '[transaction]'
-#include <catch2/catch.hpp>
+#include "engine/transaction.h"
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -32,7 +33,6 @@
 #include "engine/stream.h"
 #include "engine/table.h"
 #include "engine/table_definition.h"
-#include "engine/transaction.h"
 #include "model/attribute_value.h"
 #include "model/errors.h"
 #include "model/item_codec.h"

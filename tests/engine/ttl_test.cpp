@@ -1,8 +1,9 @@
 // The TTL sweeper with a manual clock: the expiry boundaries (a Number of epoch seconds below
 // now; not more than five years below; nothing else), tables without TTL, and deletions seen by
 // secondary indexes and streams (REMOVE records marked by_ttl).
-#include <catch2/catch.hpp>
+#include "engine/ttl.h"
 
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <string>
 
@@ -10,7 +11,6 @@
 #include "engine/database.h"
 #include "engine/stream.h"
 #include "engine/table.h"
-#include "engine/ttl.h"
 #include "model/attribute_value.h"
 
 namespace engine = minnow::engine;
@@ -133,7 +133,8 @@ TEST_CASE("the sweep pages through large tables") {
   auto table = db.create(ttl_table("T"));
   std::string filler(20000, 'x');
   for (int i = 0; i < 200; ++i)
-    put(*table, {{"pk", S("k" + std::to_string(i))}, {"f", S(filler)}, {"exp", N(i % 2 ? "1799999999" : "1900000000")}});
+    put(*table,
+        {{"pk", S("k" + std::to_string(i))}, {"f", S(filler)}, {"exp", N(i % 2 ? "1799999999" : "1900000000")}});
   CHECK(engine::sweep_expired(db, clock.now) == 100);
   CHECK(table->item_count() == 100);
 }

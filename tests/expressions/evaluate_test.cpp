@@ -1,8 +1,9 @@
 // Condition evaluation against items, one case per line: {item, condition, values, result}.
 // Every row was checked against DynamoDB Local (as a ConditionExpression of UpdateItem).
+#include "expressions/evaluate.h"
+
 #include <catch2/catch.hpp>
 
-#include "expressions/evaluate.h"
 #include "expressions/resolve.h"
 #include "golden_support.h"
 

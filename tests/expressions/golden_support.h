@@ -144,11 +144,16 @@ class Json {
     expect(':');
     ws();
     model::AttributeValue v;
-    if (t == "S") v = model::AttributeValue(str());
-    else if (t == "N") v = model::AttributeValue(model::Number::parse(str()));
-    else if (t == "B") v = model::AttributeValue(model::Binary{str()});
-    else if (t == "SS") v = model::AttributeValue(model::StringSet{strs()});
-    else if (t == "BS") v = model::AttributeValue(model::BinarySet{strs()});
+    if (t == "S")
+      v = model::AttributeValue(str());
+    else if (t == "N")
+      v = model::AttributeValue(model::Number::parse(str()));
+    else if (t == "B")
+      v = model::AttributeValue(model::Binary{str()});
+    else if (t == "SS")
+      v = model::AttributeValue(model::StringSet{strs()});
+    else if (t == "BS")
+      v = model::AttributeValue(model::BinarySet{strs()});
     else if (t == "NS") {
       model::NumberSet ns;
       for (auto& x : strs()) ns.values.push_back(model::Number::parse(x));
@@ -199,25 +204,33 @@ inline std::string quoted_list(const std::vector<std::string>& xs) {
 inline std::string to_json(const model::AttributeValue& v) {
   using model::ValueType;
   switch (v.type()) {
-    case ValueType::S: return "{\"S\":\"" + v.as<std::string>() + "\"}";
-    case ValueType::N: return "{\"N\":\"" + v.as<model::Number>().to_string() + "\"}";
-    case ValueType::B: return "{\"B\":\"" + v.as<model::Binary>().bytes + "\"}";
-    case ValueType::SS: return "{\"SS\":" + quoted_list(v.as<model::StringSet>().values) + "}";
-    case ValueType::BS: return "{\"BS\":" + quoted_list(v.as<model::BinarySet>().values) + "}";
+    case ValueType::S:
+      return "{\"S\":\"" + v.as<std::string>() + "\"}";
+    case ValueType::N:
+      return "{\"N\":\"" + v.as<model::Number>().to_string() + "\"}";
+    case ValueType::B:
+      return "{\"B\":\"" + v.as<model::Binary>().bytes + "\"}";
+    case ValueType::SS:
+      return "{\"SS\":" + quoted_list(v.as<model::StringSet>().values) + "}";
+    case ValueType::BS:
+      return "{\"BS\":" + quoted_list(v.as<model::BinarySet>().values) + "}";
     case ValueType::NS: {
       std::vector<std::string> xs;
       for (auto& n : v.as<model::NumberSet>().values) xs.push_back(n.to_string());
       return "{\"NS\":" + quoted_list(xs) + "}";
     }
-    case ValueType::BOOL: return v.as<bool>() ? "{\"BOOL\":true}" : "{\"BOOL\":false}";
-    case ValueType::NUL: return "{\"NULL\":true}";
+    case ValueType::BOOL:
+      return v.as<bool>() ? "{\"BOOL\":true}" : "{\"BOOL\":false}";
+    case ValueType::NUL:
+      return "{\"NULL\":true}";
     case ValueType::L: {
       std::string out = "{\"L\":[";
       const auto& l = v.as<model::AttributeList>();
       for (std::size_t i = 0; i < l.size(); ++i) out += (i ? "," : "") + to_json(l[i]);
       return out + "]}";
     }
-    case ValueType::M: return "{\"M\":" + to_json(v.as<model::AttributeMap>()) + "}";
+    case ValueType::M:
+      return "{\"M\":" + to_json(v.as<model::AttributeMap>()) + "}";
   }
   return "";
 }

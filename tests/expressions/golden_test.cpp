@@ -32,11 +32,21 @@ std::string run(const Row& r) {
   if (*r.names) req.names = &names;
   if (*r.values) req.values = &values;
   switch (r.kind) {
-    case K::C: req.condition = r.expression; break;
-    case K::F: req.filter = r.expression; break;
-    case K::K: req.key_condition = r.expression; break;
-    case K::P: req.projection = r.expression; break;
-    case K::U: req.update = r.expression; break;
+    case K::C:
+      req.condition = r.expression;
+      break;
+    case K::F:
+      req.filter = r.expression;
+      break;
+    case K::K:
+      req.key_condition = r.expression;
+      break;
+    case K::P:
+      req.projection = r.expression;
+      break;
+    case K::U:
+      req.update = r.expression;
+      break;
   }
   try {
     Compiled c = compile_request(req);

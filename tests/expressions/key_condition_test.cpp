@@ -1,7 +1,8 @@
 // KeyConditionExpression terms as Query receives them.
+#include "expressions/key_condition.h"
+
 #include <catch2/catch.hpp>
 
-#include "expressions/key_condition.h"
 #include "expressions/resolve.h"
 #include "golden_support.h"
 

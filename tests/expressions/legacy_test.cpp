@@ -1,9 +1,10 @@
 // Legacy parameters: Expected, AttributeUpdates, AttributesToGet. Rows checked against DynamoDB
 // Local (UpdateItem with the legacy parameters).
+#include "expressions/legacy.h"
+
 #include <catch2/catch.hpp>
 
 #include "expressions/evaluate.h"
-#include "expressions/legacy.h"
 #include "expressions/projection.h"
 #include "golden_support.h"
 #include "model/errors.h"
@@ -71,12 +72,16 @@ TEST_CASE("Expected is validated like DynamoDB") {
   ExpectedCondition eq_alone;
   eq_alone.attribute = "a";
   eq_alone.comparison_operator = "EQ";
-  CHECK(check({eq_alone}, "{}") == p + "Value or AttributeValueList must be used with ComparisonOperator: EQ for Attribute: a");
+  CHECK(check({eq_alone}, "{}") ==
+        p + "Value or AttributeValueList must be used with ComparisonOperator: EQ for Attribute: a");
   CHECK(check({op("a", "BETWEEN", {N("2"), N("1")})}, "{}") ==
         "The BETWEEN condition was provided a range where the lower bound is greater than the upper bound");
-  CHECK(check({op("a", "IN", {N("2"), S("1")})}, "{}") == p + "AttributeValues inside AttributeValueList must be of same type");
-  CHECK(check({op("a", "LT", {SS({"a"})})}, "{}") == p + "ComparisonOperator LT is not valid for SS AttributeValue type");
-  CHECK(check({op("a", "NULL", {N("1")})}, "{}") == p + "Invalid number of argument(s) for the NULL ComparisonOperator");
+  CHECK(check({op("a", "IN", {N("2"), S("1")})}, "{}") ==
+        p + "AttributeValues inside AttributeValueList must be of same type");
+  CHECK(check({op("a", "LT", {SS({"a"})})}, "{}") ==
+        p + "ComparisonOperator LT is not valid for SS AttributeValue type");
+  CHECK(check({op("a", "NULL", {N("1")})}, "{}") ==
+        p + "Invalid number of argument(s) for the NULL ComparisonOperator");
   ExpectedCondition value_and_false;
   value_and_false.attribute = "a";
   value_and_false.value = S("x");
@@ -85,7 +90,8 @@ TEST_CASE("Expected is validated like DynamoDB") {
   ExpectedCondition list_only;
   list_only.attribute = "a";
   list_only.attribute_value_list = std::vector<model::AttributeValue>{S("x")};
-  CHECK(check({list_only}, "{}") == p + "AttributeValueList can only be used with a ComparisonOperator for Attribute: a");
+  CHECK(check({list_only}, "{}") ==
+        p + "AttributeValueList can only be used with a ComparisonOperator for Attribute: a");
   ExpectedCondition both = op("a", "EQ", {S("x")});
   both.value = S("x");
   CHECK(check({both}, "{}") == p + "Value and AttributeValueList cannot be used together for Attribute: a");
@@ -110,11 +116,15 @@ TEST_CASE("AttributeUpdates") {
   CHECK(run({{"a", "DELETE", std::nullopt}}, R"({"a":{"SS":["y"]}})") == "{}");
   CHECK(run({{"a", "DELETE", SS({"y"})}}, R"({"a":{"SS":["y"]}})") == "{}");
   CHECK(run({{"a", "DELETE", SS({"y"})}}, R"({"a":{"S":"y"}})") == "Type mismatch for attribute to update");
-  CHECK(run({{"a", "ADD", S("x")}}, "{}") == "One or more parameter values were invalid: ADD action is not supported for the type S");  // dynalite (DynamoDB); Local: STRING
+  CHECK(
+      run({{"a", "ADD", S("x")}}, "{}") ==
+      "One or more parameter values were invalid: ADD action is not supported for the type S");  // dynalite (DynamoDB);
+                                                                                                 // Local: STRING
   CHECK(run({{"a", "DELETE", S("x")}}, "{}") ==
         "One or more parameter values were invalid: DELETE action with value is not supported for the type S");
-  CHECK(run({{"a", "PUT", std::nullopt}}, "{}") ==
-        "One or more parameter values were invalid: Only DELETE action is allowed when no attribute value is specified");
+  CHECK(
+      run({{"a", "PUT", std::nullopt}}, "{}") ==
+      "One or more parameter values were invalid: Only DELETE action is allowed when no attribute value is specified");
   CHECK(run({{"a", "ADD", model::AttributeValue(model::AttributeMap{})}}, "{}") ==
         "One or more parameter values were invalid: ADD action is not supported for the type M");
   CHECK(run({{"a", "PUT", S("v")}}, R"({"a":{"N":"1"}})") == R"({"a":{"S":"v"}})");

@@ -1,40 +1,18 @@
 // Parser round trips: parse -> to_string -> parse gives an equal tree, and to_string is stable.
-#include <catch2/catch.hpp>
-
 #include "expressions/parser.h"
+
+#include <catch2/catch.hpp>
 
 using namespace minnow::expressions;
 
 TEST_CASE("condition round trips") {
-  auto text = GENERATE(as<std::string>{},
-      "a = :v",
-      "a <> :v",
-      "a < :v",
-      "a <= :v",
-      "a > :v",
-      "a >= :v",
-      "a.b[2].c = :v",
-      "#n.#m[0][1] = :v",
-      "a BETWEEN :lo AND :hi",
-      "a IN (:a, :b, :c)",
-      "attribute_exists(a)",
-      "attribute_not_exists(a.b)",
-      "attribute_type(a, :t)",
-      "begins_with(a, :p)",
-      "contains(a, :x)",
-      "size(a) > :n",
-      "size(a.b[1]) BETWEEN :x AND :y",
-      "a = :v AND b = :w",
-      "a = :v OR b = :w AND c = :x",
-      "(a = :v OR b = :w) AND c = :x",
-      "NOT a = :v",
-      "NOT (a = :v AND b = :w)",
-      "NOT NOT attribute_exists(a)",
-      "(a) = :v",
-      "a = (:v)",
-      "((a = :v) OR (b = :v)) AND c IN (:x)",
-      ":v = a",
-      "a = b");
+  auto text =
+      GENERATE(as<std::string>{}, "a = :v", "a <> :v", "a < :v", "a <= :v", "a > :v", "a >= :v", "a.b[2].c = :v",
+               "#n.#m[0][1] = :v", "a BETWEEN :lo AND :hi", "a IN (:a, :b, :c)", "attribute_exists(a)",
+               "attribute_not_exists(a.b)", "attribute_type(a, :t)", "begins_with(a, :p)", "contains(a, :x)",
+               "size(a) > :n", "size(a.b[1]) BETWEEN :x AND :y", "a = :v AND b = :w", "a = :v OR b = :w AND c = :x",
+               "(a = :v OR b = :w) AND c = :x", "NOT a = :v", "NOT (a = :v AND b = :w)", "NOT NOT attribute_exists(a)",
+               "(a) = :v", "a = (:v)", "((a = :v) OR (b = :v)) AND c IN (:x)", ":v = a", "a = b");
   Condition c1 = parse_condition(text);
   std::string printed = c1.to_string();
   CAPTURE(text, printed);
@@ -60,21 +38,11 @@ TEST_CASE("AND binds tighter than OR, NOT tighter than AND") {
 }
 
 TEST_CASE("update round trips") {
-  auto text = GENERATE(as<std::string>{},
-      "SET a = :v",
-      "SET a = :v, b.c[1] = :w",
-      "SET a = b + :v",
-      "SET a = :v - b",
-      "SET a = if_not_exists(a, :zero) + :one",
-      "SET a = list_append(a, :l)",
-      "SET a = list_append(if_not_exists(a, :e), :l)",
-      "SET a = (:x + :y)",
-      "REMOVE a, b.c, d[3]",
-      "ADD n :one, s :set",
-      "DELETE s :set",
-      "SET a = :v REMOVE b ADD c :n DELETE d :s",
-      "REMOVE a SET b = :v",
-      "SET #a = :v REMOVE #b.#c");
+  auto text = GENERATE(as<std::string>{}, "SET a = :v", "SET a = :v, b.c[1] = :w", "SET a = b + :v", "SET a = :v - b",
+                       "SET a = if_not_exists(a, :zero) + :one", "SET a = list_append(a, :l)",
+                       "SET a = list_append(if_not_exists(a, :e), :l)", "SET a = (:x + :y)", "REMOVE a, b.c, d[3]",
+                       "ADD n :one, s :set", "DELETE s :set", "SET a = :v REMOVE b ADD c :n DELETE d :s",
+                       "REMOVE a SET b = :v", "SET #a = :v REMOVE #b.#c");
   Update u1 = parse_update(text);
   std::string printed = u1.to_string();
   CAPTURE(text, printed);

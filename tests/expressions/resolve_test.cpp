@@ -1,8 +1,9 @@
 // The placeholder maps and the order in which one request's expressions are checked. Every
 // expectation was observed on DynamoDB Local.
+#include "expressions/resolve.h"
+
 #include <catch2/catch.hpp>
 
-#include "expressions/resolve.h"
 #include "golden_support.h"
 #include "model/errors.h"
 
@@ -47,8 +48,9 @@ TEST_CASE("placeholder map checks") {
   values = {{":" + std::string(255, 'v'), model::AttributeValue(std::string("x"))}};
   const std::string long_value = "SET #a = :" + std::string(255, 'v');
   req.update = long_value;
-  CHECK(compile(req) ==
-        "ExpressionAttributeValues contains invalid key: The expression attribute map contains a key that is too long;");
+  CHECK(
+      compile(req) ==
+      "ExpressionAttributeValues contains invalid key: The expression attribute map contains a key that is too long;");
   ValueMap empty;
   req.values = &empty;
   CHECK(compile(req) == "ExpressionAttributeValues must not be empty");

@@ -1,7 +1,6 @@
 // No input may crash, hang or exhaust the stack: random token soups, random bytes and deep
 // nesting go through every parser and resolver; the only exception allowed is model::Error.
 #include <catch2/catch.hpp>
-
 #include <random>
 
 #include "expressions/key_condition.h"
@@ -13,11 +12,55 @@ using namespace minnow::expressions;
 
 namespace {
 
-const char* const kPieces[] = {
-    "a", "b", "#n", "#x", ":v", ":w", ":l", "(", ")", "[", "]", "0", "1", "12", ".", ",", "=", "<>", "<", "<=",
-    ">", ">=", "+", "-", " AND ", " OR ", " NOT ", " BETWEEN ", " IN ", "SET ", " REMOVE ", " ADD ", " DELETE ",
-    "size", "attribute_exists", "attribute_type", "begins_with", "contains", "if_not_exists", "list_append",
-    "select", " ", "é", "\"", "_", "#", ":", "\x01", "99999999999"};
+const char* const kPieces[] = {"a",
+                               "b",
+                               "#n",
+                               "#x",
+                               ":v",
+                               ":w",
+                               ":l",
+                               "(",
+                               ")",
+                               "[",
+                               "]",
+                               "0",
+                               "1",
+                               "12",
+                               ".",
+                               ",",
+                               "=",
+                               "<>",
+                               "<",
+                               "<=",
+                               ">",
+                               ">=",
+                               "+",
+                               "-",
+                               " AND ",
+                               " OR ",
+                               " NOT ",
+                               " BETWEEN ",
+                               " IN ",
+                               "SET ",
+                               " REMOVE ",
+                               " ADD ",
+                               " DELETE ",
+                               "size",
+                               "attribute_exists",
+                               "attribute_type",
+                               "begins_with",
+                               "contains",
+                               "if_not_exists",
+                               "list_append",
+                               "select",
+                               " ",
+                               "é",
+                               "\"",
+                               "_",
+                               "#",
+                               ":",
+                               "\x01",
+                               "99999999999"};
 
 std::string random_text(std::mt19937& rng) {
   std::uniform_int_distribution<std::size_t> len(0, 24), piece(0, std::size(kPieces) - 1);
@@ -36,11 +79,21 @@ void try_all(const std::string& text) {
     req.names = &names;
     req.values = &values;
     switch (kind) {
-      case 0: req.condition = text; break;
-      case 1: req.update = text; break;
-      case 2: req.projection = text; break;
-      case 3: req.key_condition = text; break;
-      case 4: req.filter = text; break;
+      case 0:
+        req.condition = text;
+        break;
+      case 1:
+        req.update = text;
+        break;
+      case 2:
+        req.projection = text;
+        break;
+      case 3:
+        req.key_condition = text;
+        break;
+      case 4:
+        req.filter = text;
+        break;
     }
     try {
       Compiled c = compile_request(req);
@@ -95,8 +148,9 @@ TEST_CASE("too many operators") {
   CHECK(exact.size() == 4096);
   CHECK_NOTHROW(compile_condition(exact, ExpressionKind::Condition, ph));
   std::string big = "a = :v AND " + std::string(4100, 'b') + " = :v";
-  CHECK_THROWS_WITH(compile_condition(big, ExpressionKind::Condition, ph),
-                    "Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: 4116");
+  CHECK_THROWS_WITH(
+      compile_condition(big, ExpressionKind::Condition, ph),
+      "Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: 4116");
   CHECK_THROWS_WITH(compile_update("REMOVE " + std::string(4100, 'x'), ph),
                     "Invalid UpdateExpression: Expression size has exceeded the maximum allowed size;");
   CHECK_THROWS_WITH(compile_projection("a, " + std::string(4100, 'x'), ph),

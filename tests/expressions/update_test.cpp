@@ -1,10 +1,11 @@
 // UpdateExpression application and projections, one case per line. Every row was checked against
 // DynamoDB Local (UpdateItem with ReturnValues ALL_NEW; GetItem with ProjectionExpression).
+#include "expressions/update.h"
+
 #include <catch2/catch.hpp>
 
 #include "expressions/projection.h"
 #include "expressions/resolve.h"
-#include "expressions/update.h"
 #include "golden_support.h"
 #include "model/errors.h"
 
@@ -143,7 +144,8 @@ TEST_CASE("apply_update leaves the old item alone") {
 }
 
 TEST_CASE("updated attributes for ReturnValues UPDATED_OLD / UPDATED_NEW") {
-  model::Item old_item = golden::item(R"({"a":{"M":{"b":{"S":"1"},"c":{"S":"2"}}},"l":{"L":[{"S":"0"}]},"z":{"S":"z"}})");
+  model::Item old_item =
+      golden::item(R"({"a":{"M":{"b":{"S":"1"},"c":{"S":"2"}}},"l":{"L":[{"S":"0"}]},"z":{"S":"z"}})");
   model::AttributeMap values{{":v", model::AttributeValue(std::string("x"))}};
   Placeholders ph(nullptr, &values);
   Update u = compile_update("SET a.b = :v, l[7] = :v", ph);

@@ -7,13 +7,13 @@
 // M 3 + entries + Σ(name + value). Every number in the tables below was checked by running
 // dynalite's own itemSize() on the same value. One deliberate difference: DynamoDB counts
 // strings and names in UTF-8 bytes, where dynalite counts UTF-16 code units.
-#include <catch2/catch.hpp>
+#include "model/attribute_value.h"
 
+#include <catch2/catch.hpp>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "model/attribute_value.h"
 #include "model/limits.h"
 #include "model/number.h"
 
@@ -128,12 +128,12 @@ TEST_CASE("AttributeValue equality: lists are ordered, maps and lists compare de
       {"map value differs", M({{"a", N("1")}}), M({{"a", N("2")}}), false},
       {"map name differs", M({{"a", N("1")}}), M({{"b", N("1")}}), false},
       {"map with an extra entry", M({{"a", N("1")}}), M({{"a", N("1")}, {"b", NUL()}}), false},
-      {"deep: set inside a map inside a list",
-       L({M({{"s", SS({"x", "y"})}, {"n", N("10")}})}), L({M({{"n", N("1e1")}, {"s", SS({"y", "x"})}})}), true},
-      {"deep: one leaf differs",
-       M({{"l", L({M({{"k", BOOL(true)}})})}}), M({{"l", L({M({{"k", BOOL(false)}})})}}), false},
-      {"deep: one leaf's type differs",
-       M({{"l", L({M({{"k", NUL()}})})}}), M({{"l", L({M({{"k", BOOL(false)}})})}}), false},
+      {"deep: set inside a map inside a list", L({M({{"s", SS({"x", "y"})}, {"n", N("10")}})}),
+       L({M({{"n", N("1e1")}, {"s", SS({"y", "x"})}})}), true},
+      {"deep: one leaf differs", M({{"l", L({M({{"k", BOOL(true)}})})}}), M({{"l", L({M({{"k", BOOL(false)}})})}}),
+       false},
+      {"deep: one leaf's type differs", M({{"l", L({M({{"k", NUL()}})})}}), M({{"l", L({M({{"k", BOOL(false)}})})}}),
+       false},
   };
   for (const auto& c : cases) {
     INFO(c.why);
@@ -145,8 +145,16 @@ TEST_CASE("AttributeValue equality: lists are ordered, maps and lists compare de
 
 TEST_CASE("AttributeValue: type() and value_type_name()", "[attribute_value]") {
   const std::vector<std::pair<AttributeValue, const char*>> cases = {
-      {S("a"), "S"},       {N("1"), "N"},   {B("a"), "B"},     {SS({"a"}), "SS"}, {NS({"1"}), "NS"},
-      {BS({"a"}), "BS"},   {M({}), "M"},    {L({}), "L"},      {NUL(), "NULL"},   {BOOL(false), "BOOL"},
+      {S("a"), "S"},
+      {N("1"), "N"},
+      {B("a"), "B"},
+      {SS({"a"}), "SS"},
+      {NS({"1"}), "NS"},
+      {BS({"a"}), "BS"},
+      {M({}), "M"},
+      {L({}), "L"},
+      {NUL(), "NULL"},
+      {BOOL(false), "BOOL"},
       {AttributeValue(), "NULL"},  // the default value is NULL
   };
   for (const auto& [value, name] : cases) CHECK(std::string(model::value_type_name(value.type())) == name);
@@ -157,18 +165,41 @@ TEST_CASE("AttributeValue: type() and value_type_name()", "[attribute_value]") {
 TEST_CASE("Number values count by dynalite's valSize", "[attribute_value][size]") {
   // {text, bytes}: bytes from dynalite's itemSize({v: {N: text}}) - 1.
   const std::vector<std::pair<std::string, std::size_t>> cases = {
-      {"0", 1}, {"-0", 1}, {"0.000", 1},                       // zero is one byte
-      {"1", 2}, {"10", 2}, {"100", 2}, {"1E+100", 2}, {"1e2", 2},  // one digit
-      {"12", 2}, {"99", 2}, {"11", 2},                          // two digits, odd exponent
-      {"1.2", 3}, {"1.50", 3}, {"120", 3},                      // two digits, even exponent: +1
-      {"123", 3}, {"101", 3}, {"1234", 3}, {"1001", 3}, {"123.4", 4}, {"123456", 4},
-      {"-1", 3}, {"-1.2", 4}, {"-99", 3},                       // negative: +1
-      {"0.5", 2}, {"0.1", 2}, {"0.05", 2}, {"0.12", 2}, {"0.012", 3},  // negative exponents
+      {"0", 1},
+      {"-0", 1},
+      {"0.000", 1},  // zero is one byte
+      {"1", 2},
+      {"10", 2},
+      {"100", 2},
+      {"1E+100", 2},
+      {"1e2", 2},  // one digit
+      {"12", 2},
+      {"99", 2},
+      {"11", 2},  // two digits, odd exponent
+      {"1.2", 3},
+      {"1.50", 3},
+      {"120", 3},  // two digits, even exponent: +1
+      {"123", 3},
+      {"101", 3},
+      {"1234", 3},
+      {"1001", 3},
+      {"123.4", 4},
+      {"123456", 4},
+      {"-1", 3},
+      {"-1.2", 4},
+      {"-99", 3},  // negative: +1
+      {"0.5", 2},
+      {"0.1", 2},
+      {"0.05", 2},
+      {"0.12", 2},
+      {"0.012", 3},  // negative exponents
       {"12345678901234567890123456789012345678", 20},
       {"1.2345678901234567890123456789012345678", 21},
       {"-1.2345678901234567890123456789012345678", 22},
       {"9.9999999999999999999999999999999999999E+125", 20},
-      {"1E-130", 2}, {"1.5E-130", 3}, {"-1E-130", 3},
+      {"1E-130", 2},
+      {"1.5E-130", 3},
+      {"-1E-130", 3},
   };
   for (const auto& [text, bytes] : cases) {
     INFO("N " << text);
@@ -200,8 +231,7 @@ TEST_CASE("Value sizes follow DynamoDB's rules", "[attribute_value][size]") {
       {"empty M", M({}), 3},
       {"L: 3 + Σ(1 + value)", L({S("x"), N("1"), NUL()}), 10},
       {"M: 3 + entries + Σ(name + value)", M({{"ab", S("xyz")}, {"c", NUL()}}), 12},
-      {"nested map and list",
-       M({{"ab", S("xyz")}, {"c", NUL()}, {"l", L({BOOL(true), N("12"), M({})})}}), 26},
+      {"nested map and list", M({{"ab", S("xyz")}, {"c", NUL()}, {"l", L({BOOL(true), N("12"), M({})})}}), 26},
       {"lists in lists", L({L({L({})})}), 11},
       {"maps in maps", M({{"a", M({{"b", M({{"c", S("d")}})}})}}), 16},
       {"M names count UTF-8 bytes", M({{"\xc3\xb1", S("x")}}), 3 + 1 + 2 + 1},
@@ -224,7 +254,9 @@ TEST_CASE("item_size sums names and values", "[attribute_value][size]") {
   };
   CHECK(model::item_size(item) == 41);
   // Attribute names count UTF-8 bytes: "ñame€" is 2 + 3 + 3 = 8 bytes.
-  CHECK(model::item_size({{"\xc3\xb1" "ame\xe2\x82\xac", S("x")}}) == 8 + 1);
+  CHECK(model::item_size({{"\xc3\xb1"
+                           "ame\xe2\x82\xac",
+                           S("x")}}) == 8 + 1);
   // An empty name costs nothing but its value (only the wire format forbids it).
   CHECK(model::item_size({{"a", S("")}}) == 1);
 }
@@ -233,12 +265,12 @@ TEST_CASE("An item of exactly 400 KB by DynamoDB's accounting", "[attribute_valu
   // 409,600 = kMaxItemBytes: the largest item DynamoDB accepts. Built from every kind of
   // value, then padded with a string whose length makes the total exact.
   model::Item item = {
-      {"pk", S("key")},                                           // 2 + 3
-      {"n", N("-123.45")},                                        // 1 + (1 + 3 + 1)
-      {"b", B(std::string(100, '\x01'))},                         // 1 + 100
-      {"set", NS({"1", "22"})},                                   // 3 + 2 + 2
-      {"list", L({BOOL(true), NUL(), S("ab")})},                  // 4 + 3 + 2 + 2 + 3
-      {"map", M({{"x", M({})}, {"yy", L({})}})},                  // 3 + 3 + 2 + (1 + 3) + (2 + 3)
+      {"pk", S("key")},                           // 2 + 3
+      {"n", N("-123.45")},                        // 1 + (1 + 3 + 1)
+      {"b", B(std::string(100, '\x01'))},         // 1 + 100
+      {"set", NS({"1", "22"})},                   // 3 + 2 + 2
+      {"list", L({BOOL(true), NUL(), S("ab")})},  // 4 + 3 + 2 + 2 + 3
+      {"map", M({{"x", M({})}, {"yy", L({})}})},  // 3 + 3 + 2 + (1 + 3) + (2 + 3)
   };
   // -123.45 has 5 digits (odd): 1 + ceil(5/2), + 1 for the sign. 22 is 2 bytes (odd exponent).
   const std::size_t base = 5 + 6 + 101 + 7 + 14 + 17;

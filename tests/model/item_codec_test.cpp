@@ -1,8 +1,8 @@
 // The stored form of items: every value type survives encode/decode, the header carries
 // DynamoDB's size, and the encoding stays close to the item's own size.
-#include <catch2/catch.hpp>
-
 #include "model/item_codec.h"
+
+#include <catch2/catch.hpp>
 
 using namespace minnow::model;
 
@@ -17,7 +17,8 @@ Item sample() {
       {"ns", AttributeValue(NumberSet{{Number::parse("3"), Number::parse("-0.25")}})},
       {"bs", AttributeValue(BinarySet{{std::string("x"), std::string(300, 'y')}})},
       {"m", AttributeValue(nested)},
-      {"l", AttributeValue(AttributeList{AttributeValue(Null{}), AttributeValue(true), AttributeValue(std::string(200, 'z'))})},
+      {"l", AttributeValue(
+                AttributeList{AttributeValue(Null{}), AttributeValue(true), AttributeValue(std::string(200, 'z'))})},
       {"empty", AttributeValue(std::string())},
   };
 }

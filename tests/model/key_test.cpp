@@ -1,8 +1,9 @@
 // Key validation (DynamoDB's exact messages, in DynamoDB's check order, as dynalite's
 // validateKey/validateItem/checkKeySize capture it) and the byte order of storage keys.
-#include <catch2/catch.hpp>
+#include "model/key.h"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -13,7 +14,6 @@
 
 #include "model/attribute_value.h"
 #include "model/errors.h"
-#include "model/key.h"
 #include "model/number.h"
 
 namespace model = minnow::model;
@@ -78,7 +78,8 @@ TEST_CASE("validate_key: a Key must be exactly the key schema", "[key]") {
       {"wrong attribute name", {{"pkk", S("a")}, {"sk", N("1")}}, kNoMatch},
       // The count is checked first: an extra attribute wins over an empty value.
       {"extra attribute and an empty value", {{"pk", S("")}, {"sk", N("1")}, {"x", S("y")}}, kNoMatch},
-      {"empty string hash key", {{"pk", S("")}, {"sk", N("1")}},
+      {"empty string hash key",
+       {{"pk", S("")}, {"sk", N("1")}},
        "One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an empty "
        "string value. Key: pk"},
   };
@@ -135,30 +136,52 @@ TEST_CASE("validate_item_key: missing keys, type mismatches, empty values, sizes
   };
   const std::vector<Case> cases = {
       {"keys and other attributes", {{"pk", S("a")}, {"sk", N("1")}, {"x", S("")}}, kStringNumber, "ok"},
-      {"missing range key", {{"pk", S("a")}}, kStringNumber,
+      {"missing range key",
+       {{"pk", S("a")}},
+       kStringNumber,
        "One or more parameter values were invalid: Missing the key sk in the item"},
-      {"missing hash key", {{"sk", N("1")}, {"other", S("x")}}, kStringNumber,
+      {"missing hash key",
+       {{"sk", N("1")}, {"other", S("x")}},
+       kStringNumber,
        "One or more parameter values were invalid: Missing the key pk in the item"},
-      {"both missing: the hash key is named", {{"other", S("x")}}, kStringNumber,
+      {"both missing: the hash key is named",
+       {{"other", S("x")}},
+       kStringNumber,
        "One or more parameter values were invalid: Missing the key pk in the item"},
-      {"hash key of the wrong type", {{"pk", N("1")}, {"sk", N("1")}}, kStringNumber,
+      {"hash key of the wrong type",
+       {{"pk", N("1")}, {"sk", N("1")}},
+       kStringNumber,
        "One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N"},
-      {"range key of the wrong type", {{"pk", S("a")}, {"sk", S("1")}}, kStringNumber,
+      {"range key of the wrong type",
+       {{"pk", S("a")}, {"sk", S("1")}},
+       kStringNumber,
        "One or more parameter values were invalid: Type mismatch for key sk expected: N actual: S"},
-      {"binary key given a string", {{"id", S("a")}, {"r", S("x")}}, kBinaryString,
+      {"binary key given a string",
+       {{"id", S("a")}, {"r", S("x")}},
+       kBinaryString,
        "One or more parameter values were invalid: Type mismatch for key id expected: B actual: S"},
-      {"key given a list", {{"id", AttributeValue(model::AttributeList{})}, {"r", S("x")}}, kBinaryString,
+      {"key given a list",
+       {{"id", AttributeValue(model::AttributeList{})}, {"r", S("x")}},
+       kBinaryString,
        "One or more parameter values were invalid: Type mismatch for key id expected: B actual: L"},
-      {"key given NULL", {{"pk", S("a")}, {"sk", AttributeValue(model::Null{})}}, kStringNumber,
+      {"key given NULL",
+       {{"pk", S("a")}, {"sk", AttributeValue(model::Null{})}},
+       kStringNumber,
        "One or more parameter values were invalid: Type mismatch for key sk expected: N actual: NULL"},
       // PutItem's wording differs from the Key parameter's ("are not valid." vs "were invalid:").
-      {"empty string hash key", {{"pk", S("")}, {"sk", N("1")}}, kStringNumber,
+      {"empty string hash key",
+       {{"pk", S("")}, {"sk", N("1")}},
+       kStringNumber,
        "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty "
        "string value. Key: pk"},
-      {"empty binary hash key", {{"id", B("")}, {"r", S("x")}}, kBinaryString,
+      {"empty binary hash key",
+       {{"id", B("")}, {"r", S("x")}},
+       kBinaryString,
        "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty "
        "binary value. Key: id"},
-      {"empty string range key", {{"id", B("a")}, {"r", S("")}}, kBinaryString,
+      {"empty string range key",
+       {{"id", B("a")}, {"r", S("")}},
+       kBinaryString,
        "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty "
        "string value. Key: r"},
       // The hash key is checked completely (size included) before the range key.
@@ -168,8 +191,10 @@ TEST_CASE("validate_item_key: missing keys, type mismatches, empty values, sizes
       {"binary hash key 2049 bytes", {{"id", B(std::string(2049, 'a'))}, {"r", S("x")}}, kBinaryString, kHashTooBig},
       {"range key 1024 bytes", {{"id", B("a")}, {"r", S(std::string(1024, 'b'))}}, kBinaryString, "ok"},
       {"range key 1025 bytes", {{"id", B("a")}, {"r", S(std::string(1025, 'b'))}}, kBinaryString, kRangeTooBig},
-      {"38-digit number keys", {{"pk", S("a")}, {"sk", N("12345678901234567890123456789012345678E+80")}},
-       kStringNumber, "ok"},
+      {"38-digit number keys",
+       {{"pk", S("a")}, {"sk", N("12345678901234567890123456789012345678E+80")}},
+       kStringNumber,
+       "ok"},
   };
   for (const auto& c : cases) {
     INFO(c.why);
@@ -189,8 +214,8 @@ TEST_CASE("key_of takes exactly the key attributes", "[key]") {
 namespace {
 
 std::string sk_key(const std::string& pk, const AttributeValue& sk) {
-  return model::storage_key({{"pk", S(pk)}, {"sk", sk}}, KeySchema{KeyAttribute{"pk", ValueType::S},
-                                                                  KeyAttribute{"sk", sk.type()}});
+  return model::storage_key({{"pk", S(pk)}, {"sk", sk}},
+                            KeySchema{KeyAttribute{"pk", ValueType::S}, KeyAttribute{"sk", sk.type()}});
 }
 
 // Requires that storage keys of `ascending` (sort keys of one partition) strictly ascend.
@@ -207,12 +232,51 @@ void require_ascending(const std::string& pk, const std::vector<AttributeValue>&
 TEST_CASE("Inside a partition, numbers sort numerically", "[key][order]") {
   const std::vector<std::string> ascending = {
       "-9.9999999999999999999999999999999999999E+125",
-      "-1E+125", "-1E+20", "-100000", "-1000", "-100.5", "-100", "-99", "-12.5", "-10", "-9", "-2",
-      "-1.0000000000000000000000000000000000001", "-1", "-0.99", "-0.5", "-0.1", "-0.01", "-1E-129", "-1E-130",
+      "-1E+125",
+      "-1E+20",
+      "-100000",
+      "-1000",
+      "-100.5",
+      "-100",
+      "-99",
+      "-12.5",
+      "-10",
+      "-9",
+      "-2",
+      "-1.0000000000000000000000000000000000001",
+      "-1",
+      "-0.99",
+      "-0.5",
+      "-0.1",
+      "-0.01",
+      "-1E-129",
+      "-1E-130",
       "0",
-      "1E-130", "1.1E-130", "1E-129", "0.001", "0.01", "0.0999", "0.1", "0.5", "0.99", "1",
-      "1.0000000000000000000000000000000000001", "1.5", "2", "9", "10", "10.5", "99", "100", "100.5", "101",
-      "1000", "12345678901234567890123456789012345678", "1E+38", "1E+100", "1E+125",
+      "1E-130",
+      "1.1E-130",
+      "1E-129",
+      "0.001",
+      "0.01",
+      "0.0999",
+      "0.1",
+      "0.5",
+      "0.99",
+      "1",
+      "1.0000000000000000000000000000000000001",
+      "1.5",
+      "2",
+      "9",
+      "10",
+      "10.5",
+      "99",
+      "100",
+      "100.5",
+      "101",
+      "1000",
+      "12345678901234567890123456789012345678",
+      "1E+38",
+      "1E+100",
+      "1E+125",
       "9.9999999999999999999999999999999999999E+125",
   };
   std::vector<AttributeValue> values;
@@ -228,13 +292,25 @@ TEST_CASE("Inside a partition, numbers sort numerically", "[key][order]") {
 
 TEST_CASE("Inside a partition, strings and binaries sort bytewise", "[key][order]") {
   const std::vector<std::string> ascending = {
-      std::string("\x00", 1), std::string("\x00\x00", 2), "\x01", "A", "Z", "a", "a\x01", "ab", "abc", "abd", "b",
-      "z", "zzzzzzzzzz",
+      std::string("\x00", 1),
+      std::string("\x00\x00", 2),
+      "\x01",
+      "A",
+      "Z",
+      "a",
+      "a\x01",
+      "ab",
+      "abc",
+      "abd",
+      "b",
+      "z",
+      "zzzzzzzzzz",
       "\x7f",
       "\x80",          // bytes >= 0x80 sort after ASCII (unsigned comparison)
       "\xc3\xa9",      // "é"
       "\xe2\x82\xac",  // "€"
-      "\xff", "\xff\xff",
+      "\xff",
+      "\xff\xff",
   };
   std::vector<AttributeValue> strings, binaries;
   for (const auto& s : ascending) {
@@ -332,8 +408,10 @@ TEST_CASE("Property: one partition's items are contiguous and in sort-key order"
       CHECK(finished.count(entry.pk) == 0);  // a partition's items are contiguous
       CHECK(key.rfind(model::partition_prefix(S(entry.pk)), 0) == 0);
       if (previous && previous->pk == entry.pk) {
-        if (range_type == ValueType::N) CHECK(previous->number < entry.number);
-        else CHECK(previous->bytes < entry.bytes);  // std::string compares bytes as unsigned
+        if (range_type == ValueType::N)
+          CHECK(previous->number < entry.number);
+        else
+          CHECK(previous->bytes < entry.bytes);  // std::string compares bytes as unsigned
       }
       previous = &entry;
     }

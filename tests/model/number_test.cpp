@@ -1,14 +1,14 @@
 // model::Number against DynamoDB's rules: dynalite's checkNum() and big.js for parsing and
 // printing, DynamoDB Local for arithmetic, dynalite's valSize() for sizes.
-#include <catch2/catch.hpp>
+#include "model/number.h"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <random>
 #include <string>
 
 #include "model/errors.h"
-#include "model/number.h"
 
 namespace model = minnow::model;
 using model::Number;
@@ -17,9 +17,7 @@ namespace {
 
 std::string error_text(const model::Error& e) { return "error: " + e.message(); }
 std::string not_numeric() { return error_text(model::number_not_numeric()); }
-std::string not_numeric(const std::string& text) {
-  return error_text(model::number_not_numeric(text));
-}
+std::string not_numeric(const std::string& text) { return error_text(model::number_not_numeric(text)); }
 std::string overflow() { return error_text(model::number_overflow()); }
 std::string underflow() { return error_text(model::number_underflow()); }
 std::string too_many_digits() { return error_text(model::number_too_many_digits()); }
@@ -58,16 +56,35 @@ bool bigjs_numeric(const std::string& text) {
   for (const char c : text) {
     const bool digit = c >= '0' && c <= '9', e = c == 'e' || c == 'E';
     switch (state) {
-      case kStart: state = c == '-' ? kMinus : digit ? kWhole : c == '.' ? kBarePoint : kNo; break;
-      case kMinus: state = digit ? kWhole : c == '.' ? kBarePoint : kNo; break;
-      case kWhole: state = digit ? kWhole : c == '.' ? kPoint : e ? kE : kNo; break;
-      case kPoint: state = digit ? kFraction : e ? kE : kNo; break;
-      case kFraction: state = digit ? kFraction : e ? kE : kNo; break;
-      case kBarePoint: state = digit ? kFraction : kNo; break;
-      case kE: state = c == '+' || c == '-' ? kESign : digit ? kExponent : kNo; break;
-      case kESign: state = digit ? kExponent : kNo; break;
-      case kExponent: state = digit ? kExponent : kNo; break;
-      case kNo: return false;
+      case kStart:
+        state = c == '-' ? kMinus : digit ? kWhole : c == '.' ? kBarePoint : kNo;
+        break;
+      case kMinus:
+        state = digit ? kWhole : c == '.' ? kBarePoint : kNo;
+        break;
+      case kWhole:
+        state = digit ? kWhole : c == '.' ? kPoint : e ? kE : kNo;
+        break;
+      case kPoint:
+        state = digit ? kFraction : e ? kE : kNo;
+        break;
+      case kFraction:
+        state = digit ? kFraction : e ? kE : kNo;
+        break;
+      case kBarePoint:
+        state = digit ? kFraction : kNo;
+        break;
+      case kE:
+        state = c == '+' || c == '-' ? kESign : digit ? kExponent : kNo;
+        break;
+      case kESign:
+        state = digit ? kExponent : kNo;
+        break;
+      case kExponent:
+        state = digit ? kExponent : kNo;
+        break;
+      case kNo:
+        return false;
     }
   }
   return state == kWhole || state == kPoint || state == kFraction || state == kExponent;
@@ -524,8 +541,7 @@ TEST_CASE("Number arithmetic agrees with exact fixed-point arithmetic", "[number
     const bool subtract = gen.uniform(0, 1) == 1;
     const Number x = Number::parse(a), y = Number::parse(b);
     INFO(x.to_string() << (subtract ? " - " : " + ") << y.to_string());
-    const std::string exact =
-        from_fixed(add_fixed(to_fixed(x.to_string()), to_fixed(y.to_string()), subtract));
+    const std::string exact = from_fixed(add_fixed(to_fixed(x.to_string()), to_fixed(y.to_string()), subtract));
     const std::string expected = bigjs_outcome(exact);
     std::string got;
     try {
@@ -596,8 +612,8 @@ TEST_CASE("Number::sortable_bytes orders like Number::compare", "[number]") {
 
 TEST_CASE("Number::sortable_bytes on a fixed ladder", "[number]") {
   const std::vector<std::string> ascending = {
-      "-9.9e125", "-1e125", "-100", "-12.35", "-12.3", "-12.25", "-12", "-1.2", "-1e-130",
-      "0",        "1e-130", "1.2",  "12",     "12.25", "12.3",   "12.35", "100", "1e125", "9.9e125",
+      "-9.9e125", "-1e125", "-100", "-12.35", "-12.3", "-12.25", "-12", "-1.2",  "-1e-130", "0",
+      "1e-130",   "1.2",    "12",   "12.25",  "12.3",  "12.35",  "100", "1e125", "9.9e125",
   };
   for (std::size_t i = 0; i + 1 < ascending.size(); ++i) {
     INFO(ascending[i] << " < " << ascending[i + 1]);

@@ -77,8 +77,8 @@ TEST_CASE("absent headers become empty views") {
 TEST_CASE("api::Reply to Beast response: DynamoDB's headers") {
   namespace http = minnow::server::http;
   const std::string body = R"({"TableNames":[]})";
-  const auto response = minnow::server::to_http_response(
-      minnow::api::Reply{200, "application/x-amz-json-1.0", body}, 11, true);
+  const auto response =
+      minnow::server::to_http_response(minnow::api::Reply{200, "application/x-amz-json-1.0", body}, 11, true);
   CHECK(response.result_int() == 200);
   CHECK(response.version() == 11);
   CHECK(response[http::field::content_type] == "application/x-amz-json-1.0");

@@ -253,9 +253,8 @@ TEST_CASE("loopback: a body over the limit gets 413 and the connection closes") 
   SECTION("chunked") {
     Client client(server.port());
     std::string chunk(kBodyLimit, 'x');
-    REQUIRE_FALSE(client.write_raw(
-        "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1000\r\n" + chunk + "\r\n10\r\n" +
-        std::string(16, 'y') + "\r\n0\r\n\r\n"));
+    REQUIRE_FALSE(client.write_raw("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1000\r\n" + chunk +
+                                   "\r\n10\r\n" + std::string(16, 'y') + "\r\n0\r\n\r\n"));
     CHECK(client.read().result_int() == 413);
     CHECK(client.closed_by_server());
   }

@@ -2,8 +2,8 @@
 //
 // An action is a function that reads the request (already type-checked against its Shape),
 // runs DynamoDB's semantic checks, executes against the engine and writes the response body
-// with the writer. It throws model::Error for every error answer. One action per file in
-// api/actions/; one line per action in api/router.cpp.
+// with the writer. It throws model::Error for every error answer. One action per file in its
+// family's folder (api/items/, api/reads/, ...); one line per action in api/operations.h.
 #pragma once
 
 #include <string>

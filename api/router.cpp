@@ -2,42 +2,21 @@
 
 #include <array>
 
-#include "api/actions/actions.h"
-#include "api/streams/streams.h"
+#include "api/operations.h"
 
 namespace minnow::api {
 
 namespace {
-constexpr std::string_view kDynamoDbPrefix = "DynamoDB_20120810.";
 
-const std::array kDynamoDbActions = {
-    &actions::kCreateTable,
-    &actions::kDescribeTable,
-    &actions::kListTables,
-    &actions::kDeleteTable,
-    &actions::kUpdateTable,
-    &actions::kPutItem,
-    &actions::kGetItem,
-    &actions::kDeleteItem,
-    &actions::kUpdateItem,
-    &actions::kBatchWriteItem,
-    &actions::kBatchGetItem,
-    &actions::kQuery,
-    &actions::kScan,
-    &actions::kTransactWriteItems,
-    &actions::kTransactGetItems,
-    &actions::kUpdateTimeToLive,
-    &actions::kDescribeTimeToLive,
-};
+#define MINNOW_ROUTE(family, name) &family::k##name,
+
+constexpr std::string_view kDynamoDbPrefix = "DynamoDB_20120810.";
+const std::array kDynamoDbActions = {MINNOW_DYNAMODB_OPERATIONS(MINNOW_ROUTE)};
 
 constexpr std::string_view kStreamsPrefix = "DynamoDBStreams_20120810.";
+const std::array kStreamsActions = {MINNOW_STREAMS_OPERATIONS(MINNOW_ROUTE)};
 
-const std::array kStreamsActions = {
-    &streams::kListStreams,
-    &streams::kDescribeStream,
-    &streams::kGetShardIterator,
-    &streams::kGetRecords,
-};
+#undef MINNOW_ROUTE
 
 template <class Actions>
 const Action* find_in(const Actions& actions, std::string_view name) {

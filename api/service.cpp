@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "api/admin.h"
+#include "api/admin/admin.h"
 #include "api/error_reply.h"
 #include "api/json.h"
 #include "api/router.h"
@@ -40,7 +40,7 @@ bool is_blank(const std::string& body) { return body.find_first_not_of(" \t\r\n"
 
 // The order of these checks is DynamoDB's (as captured by dynalite): health check, method and
 // content type, JSON syntax, target, authentication, then the action's own checks. Paths under
-// /_minnow/ are Minnow's test controls (api/admin.h).
+// /_minnow/ are Minnow's test controls (api/admin/admin.h).
 Reply Service::handle(Request& request) {
   if (is_admin_path(request.path)) return handle_admin(request, impl_->database, impl_->clock);
   if (request.method == "GET") {

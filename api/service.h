@@ -40,7 +40,7 @@ struct ServiceOptions {
 class Service {
  public:
   // `clock`, when given, is the database's clock, which the /_minnow/clock admin call moves
-  // (api/admin.h).
+  // (api/admin/admin.h).
   Service(engine::Database& database, ServiceOptions options, engine::AdjustableClock* clock = nullptr);
   ~Service();
 

@@ -6,7 +6,7 @@
 // EndingSequenceNumber. Shards have no children here, so a ShardFilter (CHILD_SHARDS) or an
 // ExclusiveStartShardId of the one shard leaves no shard to describe.
 #include "api/streams/streams.h"
-#include "api/tables.h"
+#include "api/tables/table_description.h"
 #include "model/stream_errors.h"
 
 namespace minnow::api::streams {

@@ -2,7 +2,7 @@
 // at a time; LastEvaluatedStreamArn when more remain. A table without streams (or that does
 // not exist) has an empty list, not an error. Streams of deleted tables are listed too.
 #include "api/streams/streams.h"
-#include "api/tables.h"
+#include "api/table_lookup.h"
 #include "model/stream_errors.h"
 
 namespace minnow::api::streams {

@@ -4,7 +4,7 @@
 #include <cstdlib>
 
 #include "api/base64.h"
-#include "api/tables.h"
+#include "api/table_lookup.h"
 #include "model/stream_errors.h"
 
 namespace minnow::api::streams {

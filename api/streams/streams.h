@@ -13,15 +13,10 @@
 #include <string>
 #include <string_view>
 
-#include "api/action.h"
+#include "api/operations.h"
 #include "engine/stream.h"
 
 namespace minnow::api::streams {
-
-extern const Action kListStreams;
-extern const Action kDescribeStream;
-extern const Action kGetShardIterator;
-extern const Action kGetRecords;
 
 inline constexpr int64_t kIteratorLifetimeMs = 15 * 60 * 1000;
 

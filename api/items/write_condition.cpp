@@ -1,4 +1,4 @@
-#include "api/write_condition.h"
+#include "api/items/write_condition.h"
 
 #include <memory>
 

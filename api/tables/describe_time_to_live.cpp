@@ -1,9 +1,9 @@
 // DescribeTimeToLive: ENABLED with the attribute, or DISABLED without one.
-#include "api/actions/actions.h"
-#include "api/tables.h"
+#include "api/operations.h"
+#include "api/table_lookup.h"
 #include "engine/table.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::tables {
 
 namespace {
 
@@ -31,4 +31,4 @@ void describe_time_to_live(const ActionContext& context, const JsonValue& reques
 
 const Action kDescribeTimeToLive{"DescribeTimeToLive", &kShape, describe_time_to_live};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::tables

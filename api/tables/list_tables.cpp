@@ -2,10 +2,10 @@
 //
 // LastEvaluatedTableName comes only when more names remain after a full page, as DynamoDB
 // (and DynamoDB Local) do: a page that ends exactly at the last table has none.
-#include "api/actions/actions.h"
+#include "api/operations.h"
 #include "engine/database.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::tables {
 
 namespace {
 
@@ -45,4 +45,4 @@ void list_tables(const ActionContext& context, const JsonValue& request, JsonWri
 
 const Action kListTables{"ListTables", &kShape, list_tables};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::tables

@@ -5,12 +5,12 @@
 // state: enabling when enabled (same attribute: "already enabled"; another: "active on a
 // different AttributeName"), disabling when disabled or on another attribute. The change is
 // immediate (no ENABLING/DISABLING), as in DynamoDB Local.
-#include "api/actions/actions.h"
-#include "api/tables.h"
+#include "api/operations.h"
+#include "api/table_lookup.h"
 #include "engine/table.h"
 #include "model/stream_errors.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::tables {
 
 namespace {
 
@@ -61,4 +61,4 @@ void update_time_to_live(const ActionContext& context, const JsonValue& request,
 
 const Action kUpdateTimeToLive{"UpdateTimeToLive", &kShape, update_time_to_live};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::tables

@@ -3,20 +3,20 @@
 // into key attributes (dynalite's order: DynamoDB Local checks them before the key); then the read.
 #include <unordered_set>
 
-#include "api/actions/actions.h"
+#include "api/operations.h"
 #include "api/capacity.h"
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
 #include "api/key_paths.h"
 #include "api/request_expressions.h"
-#include "api/tables.h"
+#include "api/table_lookup.h"
 #include "expressions/projection.h"
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/key.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::reads {
 
 namespace {
 
@@ -74,4 +74,4 @@ void get_item(const ActionContext& context, const JsonValue& request, JsonWriter
 
 const Action kGetItem{"GetItem", &kShape, get_item};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::reads

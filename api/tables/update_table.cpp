@@ -24,12 +24,12 @@
 #include <cmath>
 #include <cstdio>
 
-#include "api/actions/actions.h"
-#include "api/tables.h"
+#include "api/operations.h"
+#include "api/tables/table_description.h"
 #include "engine/table.h"
 #include "model/errors.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::tables {
 
 namespace {
 
@@ -460,4 +460,4 @@ void update_table(const ActionContext& context, const JsonValue& request, JsonWr
 
 const Action kUpdateTable{"UpdateTable", &kShape, update_table};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::tables

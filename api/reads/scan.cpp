@@ -8,19 +8,19 @@
 //   schema (index: the index and table keys); the start key inside the segment (table scans);
 //   Select ALL_ATTRIBUTES on a GSI not projecting everything; ProjectionExpression and
 //   FilterExpression paths into keys; ConditionalOperator without a filter; Select; a GSI's
-//   projection (api/index_reads.h).
+//   projection (api/reads/index_reads.h).
 // Then the read: the segment's range of the hash space, after the start key (engine/query.h).
-#include "api/actions/actions.h"
+#include "api/operations.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
 #include "api/key_paths.h"
-#include "api/query_scan.h"
+#include "api/reads/query_scan.h"
 #include "api/request_expressions.h"
-#include "api/tables.h"
+#include "api/table_lookup.h"
 #include "model/errors.h"
 #include "model/key.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::reads {
 
 namespace {
 
@@ -105,4 +105,4 @@ void scan(const ActionContext& context, const JsonValue& request, JsonWriter& ou
 
 const Action kScan{"Scan", &kShape, scan};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::reads

@@ -18,13 +18,13 @@
 #include <cstdio>
 #include <random>
 
-#include "api/actions/actions.h"
-#include "api/tables.h"
+#include "api/operations.h"
+#include "api/tables/table_description.h"
 #include "engine/table.h"
 #include "model/errors.h"
 #include "model/limits.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::tables {
 
 namespace {
 
@@ -356,4 +356,4 @@ void create_table(const ActionContext& context, const JsonValue& request, JsonWr
 
 const Action kCreateTable{"CreateTable", &kShape, create_table};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::tables

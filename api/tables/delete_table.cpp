@@ -3,12 +3,12 @@
 // Order: the Shape, the table lookup (ResourceNotFoundException, "Table: X not found"), then
 // deletion protection (ValidationException, DynamoDB's wording). The table disappears from the
 // catalog at once; requests already holding it finish against their copy.
-#include "api/actions/actions.h"
-#include "api/tables.h"
+#include "api/operations.h"
+#include "api/tables/table_description.h"
 #include "engine/table.h"
 #include "model/errors.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::tables {
 
 namespace {
 
@@ -37,4 +37,4 @@ void delete_table(const ActionContext& context, const JsonValue& request, JsonWr
 
 const Action kDeleteTable{"DeleteTable", &kShape, delete_table};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::tables

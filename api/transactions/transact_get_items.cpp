@@ -7,21 +7,21 @@
 #include <algorithm>
 #include <optional>
 
-#include "api/actions/actions.h"
+#include "api/operations.h"
 #include "api/capacity.h"
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
 #include "api/key_paths.h"
 #include "api/request_expressions.h"
-#include "api/tables.h"
+#include "api/table_lookup.h"
 #include "engine/transaction.h"
 #include "expressions/projection.h"
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/key.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::transactions {
 
 namespace {
 
@@ -115,4 +115,4 @@ void transact_get_items(const ActionContext& context, const JsonValue& request, 
 
 const Action kTransactGetItems{"TransactGetItems", &kShape, transact_get_items};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::transactions

@@ -1,11 +1,11 @@
-#include "api/item_write.h"
+#include "api/items/item_write.h"
 
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/key_paths.h"
 #include "api/legacy_params.h"
 #include "api/request_expressions.h"
-#include "api/tables.h"
+#include "api/table_lookup.h"
 #include "expressions/projection.h"
 #include "expressions/update.h"
 #include "model/errors.h"

@@ -1,6 +1,6 @@
 // TransactWriteItems. Checks, in DynamoDB's order: shape (at most 100 actions, a ConditionCheck's
 // ConditionExpression, the token's length); per action, one of ConditionCheck, Put, Update or
-// Delete, then the single-item call's checks that need no table (api/item_write.h: values,
+// Delete, then the single-item call's checks that need no table (api/items/item_write.h: values,
 // expressions, item size); the 4 MB aggregate of the Put items; every table; every key's
 // attributes present (a ValidationException, as in the single-item calls); no item twice; the
 // ClientRequestToken. Then item-level checks (key types, key attributes updated) become
@@ -14,16 +14,16 @@
 #include <memory>
 #include <optional>
 
-#include "api/actions/actions.h"
+#include "api/operations.h"
 #include "api/capacity.h"
 #include "api/item_shapes.h"
-#include "api/item_write.h"
-#include "api/tables.h"
+#include "api/items/item_write.h"
+#include "api/table_lookup.h"
 #include "engine/transaction.h"
 #include "model/errors.h"
 #include "model/limits.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::transactions {
 
 namespace {
 
@@ -223,4 +223,4 @@ void transact_write_items(const ActionContext& context, const JsonValue& request
 
 const Action kTransactWriteItems{"TransactWriteItems", &kShape, transact_write_items};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::transactions

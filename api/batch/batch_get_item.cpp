@@ -5,18 +5,18 @@
 #include <set>
 #include <unordered_set>
 
-#include "api/actions/actions.h"
+#include "api/operations.h"
 #include "api/capacity.h"
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/request_expressions.h"
-#include "api/tables.h"
+#include "api/table_lookup.h"
 #include "expressions/legacy.h"
 #include "expressions/projection.h"
 #include "model/errors.h"
 #include "model/key.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::batch {
 
 namespace {
 
@@ -139,4 +139,4 @@ void batch_get_item(const ActionContext& context, const JsonValue& request, Json
 
 const Action kBatchGetItem{"BatchGetItem", &kShape, batch_get_item};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::batch

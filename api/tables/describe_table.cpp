@@ -1,8 +1,8 @@
 // DescribeTable: the table's full description.
-#include "api/actions/actions.h"
-#include "api/tables.h"
+#include "api/operations.h"
+#include "api/tables/table_description.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::tables {
 
 namespace {
 
@@ -22,4 +22,4 @@ void describe_table(const ActionContext& context, const JsonValue& request, Json
 
 const Action kDescribeTable{"DescribeTable", &kShape, describe_table};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::tables

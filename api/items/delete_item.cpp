@@ -2,11 +2,11 @@
 // non-expression parameter); key values; condition (Expected or ConditionExpression); ReturnValues;
 // table; key against the schema; ConditionalOperator without Expected; nested paths into key
 // attributes in the condition; then the write.
-#include "api/actions/actions.h"
+#include "api/operations.h"
 #include "api/item_shapes.h"
-#include "api/item_write.h"
+#include "api/items/item_write.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::items {
 
 namespace {
 
@@ -24,4 +24,4 @@ void delete_item(const ActionContext& context, const JsonValue& request, JsonWri
 
 const Action kDeleteItem{"DeleteItem", &kShape, delete_item};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::items

@@ -2,11 +2,11 @@
 // non-expression parameter); each attribute value; ReturnValues; item size; condition (Expected or
 // ConditionExpression); table; key attributes; ConditionalOperator without Expected; nested
 // paths into key attributes in the condition; then the conditional write.
-#include "api/actions/actions.h"
+#include "api/operations.h"
 #include "api/item_shapes.h"
-#include "api/item_write.h"
+#include "api/items/item_write.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::items {
 
 namespace {
 
@@ -24,4 +24,4 @@ void put_item(const ActionContext& context, const JsonValue& request, JsonWriter
 
 const Action kPutItem{"PutItem", &kShape, put_item};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::items

@@ -22,7 +22,7 @@
 #include "api/action.h"
 #include "api/capacity.h"
 #include "api/json.h"
-#include "api/write_condition.h"
+#include "api/items/write_condition.h"
 #include "engine/table.h"
 #include "expressions/legacy.h"
 #include "expressions/resolve.h"

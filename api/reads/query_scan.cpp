@@ -1,4 +1,4 @@
-#include "api/query_scan.h"
+#include "api/reads/query_scan.h"
 
 #include <unordered_set>
 

@@ -1,4 +1,4 @@
-#include "api/admin.h"
+#include "api/admin/admin.h"
 
 #include <cmath>
 #include <optional>
@@ -6,7 +6,7 @@
 #include "api/codec.h"
 #include "api/error_reply.h"
 #include "api/json.h"
-#include "api/tables.h"
+#include "api/table_lookup.h"
 #include "engine/clock.h"
 #include "engine/database.h"
 #include "engine/ttl.h"

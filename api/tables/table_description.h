@@ -1,23 +1,15 @@
-// Finding a request's table, and describing a table as DynamoDB does.
+// Describing a table as DynamoDB does (TableDescription, key schemas), and the checks CreateTable
+// and UpdateTable share.
 #pragma once
 
 #include <memory>
 #include <string>
 
 #include "api/action.h"
+#include "api/table_lookup.h"
 #include "engine/table.h"
 
 namespace minnow::api {
-
-// The table named by a TableName parameter, which may also be the table's ARN. Throws
-// ResourceNotFoundException: "Requested resource not found" for item operations, with
-// ": Table: X not found" appended for table operations (`table_operation`), as DynamoDB does.
-std::shared_ptr<engine::Table> find_table(const ActionContext& context, const JsonValue& request, bool table_operation);
-
-// The name part of a TableName parameter that may be an ARN.
-std::string table_name_of(std::string_view name_or_arn);
-
-std::string table_arn(const ActionContext& context, const std::string& table_name);
 
 // A stream's label from the time it was enabled: UTC, millisecond precision, as DynamoDB's
 // "2026-11-30T06:13:44.123". LatestStreamArn is the table ARN + "/stream/" + label.

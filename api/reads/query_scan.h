@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "api/capacity.h"
-#include "api/index_reads.h"
+#include "api/reads/index_reads.h"
 #include "api/json.h"
 #include "engine/table.h"
 #include "expressions/legacy.h"

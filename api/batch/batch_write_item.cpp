@@ -6,16 +6,16 @@
 #include <algorithm>
 #include <set>
 
-#include "api/actions/actions.h"
+#include "api/operations.h"
 #include "api/capacity.h"
 #include "api/codec.h"
-#include "api/item_write.h"
-#include "api/tables.h"
+#include "api/items/item_write.h"
+#include "api/table_lookup.h"
 #include "model/errors.h"
 #include "model/key.h"
 #include "model/limits.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::batch {
 
 namespace {
 
@@ -163,4 +163,4 @@ void batch_write_item(const ActionContext& context, const JsonValue& request, Js
 
 const Action kBatchWriteItem{"BatchWriteItem", &kShape, batch_write_item};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::batch

@@ -1,8 +1,8 @@
-#include "api/index_reads.h"
+#include "api/reads/index_reads.h"
 
 #include <algorithm>
 
-#include "api/query_scan.h"
+#include "api/reads/query_scan.h"
 #include "api/shape.h"
 #include "expressions/legacy.h"
 #include "model/errors.h"

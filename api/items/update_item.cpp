@@ -3,11 +3,11 @@
 // against the schema; ConditionalOperator without Expected; nested paths into key attributes read
 // by the condition or a SET value; key attributes not updated; then, under the table lock, the
 // condition, the update, the size of the result. The item is created when absent, as DynamoDB does.
-#include "api/actions/actions.h"
+#include "api/operations.h"
 #include "api/item_shapes.h"
-#include "api/item_write.h"
+#include "api/items/item_write.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::items {
 
 namespace {
 
@@ -28,4 +28,4 @@ void update_item(const ActionContext& context, const JsonValue& request, JsonWri
 
 const Action kUpdateItem{"UpdateItem", &kShape, update_item};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::items

@@ -14,20 +14,20 @@
 // Then the read: one partition of the table or index, from a logarithmic seek (engine/query.h).
 #include <algorithm>
 
-#include "api/actions/actions.h"
+#include "api/operations.h"
 #include "api/expression_params.h"
-#include "api/index_reads.h"
+#include "api/reads/index_reads.h"
 #include "api/item_shapes.h"
 #include "api/key_paths.h"
-#include "api/query_scan.h"
+#include "api/reads/query_scan.h"
 #include "api/request_expressions.h"
-#include "api/tables.h"
+#include "api/table_lookup.h"
 #include "expressions/key_condition.h"
 #include "model/errors.h"
 #include "model/expression_errors.h"
 #include "model/limits.h"
 
-namespace minnow::api::actions {
+namespace minnow::api::reads {
 
 namespace {
 
@@ -289,4 +289,4 @@ void query(const ActionContext& context, const JsonValue& request, JsonWriter& o
 
 const Action kQuery{"Query", &kShape, query};
 
-}  // namespace minnow::api::actions
+}  // namespace minnow::api::reads

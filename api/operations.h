@@ -1,0 +1,43 @@
+// Every operation Minnow serves, one line each: its family (the folder api/<family>/ whose file
+// defines it, in namespace minnow::api::<family>) and its name (the X-Amz-Target suffix; the
+// definition is `const Action k<Name>`). The declarations below and the router's tables
+// (api/router.cpp) are generated from these lists, so an operation is routed exactly when it is
+// listed here (docs/adding-an-operation.md).
+#pragma once
+
+#include "api/action.h"
+
+// X-Amz-Target DynamoDB_20120810.<Name>
+#define MINNOW_DYNAMODB_OPERATIONS(X) \
+  X(tables, CreateTable)              \
+  X(tables, DescribeTable)            \
+  X(tables, ListTables)               \
+  X(tables, DeleteTable)              \
+  X(tables, UpdateTable)              \
+  X(tables, UpdateTimeToLive)         \
+  X(tables, DescribeTimeToLive)       \
+  X(items, PutItem)                   \
+  X(items, UpdateItem)                \
+  X(items, DeleteItem)                \
+  X(reads, GetItem)                   \
+  X(reads, Query)                     \
+  X(reads, Scan)                      \
+  X(batch, BatchWriteItem)            \
+  X(batch, BatchGetItem)              \
+  X(transactions, TransactWriteItems) \
+  X(transactions, TransactGetItems)
+
+// X-Amz-Target DynamoDBStreams_20120810.<Name>
+#define MINNOW_STREAMS_OPERATIONS(X) \
+  X(streams, ListStreams)            \
+  X(streams, DescribeStream)         \
+  X(streams, GetShardIterator)       \
+  X(streams, GetRecords)
+
+#define MINNOW_DECLARE_OPERATION(family, name) \
+  namespace minnow::api::family {              \
+  extern const Action k##name;                 \
+  }
+MINNOW_DYNAMODB_OPERATIONS(MINNOW_DECLARE_OPERATION)
+MINNOW_STREAMS_OPERATIONS(MINNOW_DECLARE_OPERATION)
+#undef MINNOW_DECLARE_OPERATION

@@ -1,0 +1,31 @@
+#include "api/table_lookup.h"
+
+#include "model/errors.h"
+
+namespace minnow::api {
+
+std::string table_name_of(std::string_view name_or_arn) {
+  // arn:aws:dynamodb:REGION:ACCOUNT:table/NAME
+  if (name_or_arn.substr(0, 4) == "arn:") {
+    auto slash = name_or_arn.find(":table/");
+    if (slash != std::string_view::npos) {
+      std::string_view rest = name_or_arn.substr(slash + 7);
+      return std::string(rest.substr(0, rest.find('/')));
+    }
+  }
+  return std::string(name_or_arn);
+}
+
+std::shared_ptr<engine::Table> find_table(const ActionContext& context, const JsonValue& request,
+                                          bool table_operation) {
+  std::string name = table_name_of(view(request["TableName"]));
+  auto table = context.database.find(name);
+  if (!table) throw table_operation ? model::table_not_found(name) : model::resource_not_found();
+  return table;
+}
+
+std::string table_arn(const ActionContext& context, const std::string& table_name) {
+  return "arn:aws:dynamodb:" + context.options.region + ":" + context.options.account_id + ":table/" + table_name;
+}
+
+}  // namespace minnow::api

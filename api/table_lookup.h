@@ -1,0 +1,24 @@
+// Finding a request's table by its TableName (a name or the table's ARN), and the ARNs Minnow
+// answers with. Shared by every family that names a table.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "api/action.h"
+#include "engine/table.h"
+
+namespace minnow::api {
+
+// The table named by a TableName parameter, which may also be the table's ARN. Throws
+// ResourceNotFoundException: "Requested resource not found" for item operations, with
+// ": Table: X not found" appended for table operations (`table_operation`), as DynamoDB does.
+std::shared_ptr<engine::Table> find_table(const ActionContext& context, const JsonValue& request, bool table_operation);
+
+// The name part of a TableName parameter that may be an ARN.
+std::string table_name_of(std::string_view name_or_arn);
+
+std::string table_arn(const ActionContext& context, const std::string& table_name);
+
+}  // namespace minnow::api

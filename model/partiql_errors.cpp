@@ -53,7 +53,6 @@ Error pql_order_by_not_key(std::string_view name) {
 Error pql_order_by_not_path(std::string_view type) {
   return v(cat({"Argument to ORDER BY must be of type VariableReference. Type: ", type}));
 }
-Error pql_consistent_read_on_gsi() { return v("Consistent reads are not supported on global secondary indexes"); }
 
 Error pql_where_not_boolean() { return v("WHERE clause must contain an expression that resolves to a boolean"); }
 Error pql_not_operand() { return v("The argument to NOT must be a Type or Expression"); }
@@ -94,7 +93,6 @@ Error pql_path_starts_with_index() { return v("A path cannot start with a list i
 Error pql_list_index_out_of_range(std::string_view index) {
   return v(cat({"List index is not within the allowable range; index: [", index, "]"}));
 }
-Error pql_wildcard_path() { return v("Wildcard path component like a[*].b are not supported"); }
 Error pql_unpivot_path() { return v("Unpivot path component like a.*.b are not supported"); }
 
 Error pql_duplicate_tuple_key(std::string_view key, std::string_view under) {

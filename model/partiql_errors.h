@@ -42,7 +42,6 @@ Error pql_order_by_without_where();
 Error pql_order_by_without_hash_key();
 Error pql_order_by_not_key(std::string_view name);
 Error pql_order_by_not_path(std::string_view type);
-Error pql_consistent_read_on_gsi();  // Local: "Consistent reads are not supported on global secondary indexes"
 
 // ---- WHERE --------------------------------------------------------------------------------------
 Error pql_where_not_boolean();
@@ -65,7 +64,6 @@ Error pql_exists_outside_transaction();
 Error pql_empty_path_component();
 Error pql_path_starts_with_index();
 Error pql_list_index_out_of_range(std::string_view index);
-Error pql_wildcard_path();
 Error pql_unpivot_path();
 
 // ---- Literals and parameters ------------------------------------------------------------------

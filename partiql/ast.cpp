@@ -159,9 +159,6 @@ std::string Expr::to_string() const {
           case PathStep::Kind::Bracket:
             out += "[" + s.bracket.front().to_string() + "]";
             break;
-          case PathStep::Kind::Wildcard:
-            out += "[*]";
-            break;
           case PathStep::Kind::Unpivot:
             out += ".*";
             break;

@@ -51,9 +51,9 @@ const char* op_text(Op op);  // "=", "<>", ..., "||"
 struct Expr;
 
 // One step after a path's root: .name, ."name", [expr] (an index, a 'name', or anything else,
-// which the binder refuses), .* or [*].
+// which the binder refuses) or .* (refused too).
 struct PathStep {
-  enum class Kind : uint8_t { Name, Bracket, Wildcard, Unpivot };
+  enum class Kind : uint8_t { Name, Bracket, Unpivot };
   Kind kind = Kind::Name;
   bool quoted = false;        // Name: written as ."name"
   std::string name;           // Name

@@ -261,6 +261,14 @@ constexpr std::array kFunctionKeywords = {
     "substring", "sum",   "upper",
 };
 
+constexpr bool sorted(const auto& list) {
+  for (std::size_t i = 1; i < list.size(); ++i) {
+    if (!(std::string_view(list[i - 1]) < std::string_view(list[i]))) return false;
+  }
+  return true;
+}
+static_assert(sorted(kKeywords) && sorted(kFunctionKeywords), "binary_search needs sorted keyword lists");
+
 char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c; }
 
 bool in_list(std::string_view word, const auto& list) {

@@ -625,12 +625,9 @@ class Parser {
         next();
         PathStep s;
         s.position = peek().position;
-        if (accept(TokenKind::Star)) {
-          s.kind = PathStep::Kind::Wildcard;
-        } else {
-          s.kind = PathStep::Kind::Bracket;
-          s.bracket.push_back(expression());
-        }
+        if (peek().kind == TokenKind::Star) fail();  // a[*]: DynamoDB Local's parse fails on it
+        s.kind = PathStep::Kind::Bracket;
+        s.bracket.push_back(expression());
         expect(TokenKind::RBracket);
         e.steps.push_back(std::move(s));
       } else {

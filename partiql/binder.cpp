@@ -1,0 +1,913 @@
+#include "partiql/binder.h"
+
+#include <algorithm>
+#include <map>
+
+#include "expressions/resolve.h"
+#include "model/errors.h"
+#include "model/partiql_errors.h"
+
+namespace minnow::partiql {
+
+namespace {
+
+using expressions::Comparator;
+using expressions::Function;
+using expressions::KeyConditionTerm;
+using expressions::KeyOperator;
+using expressions::Node;
+using expressions::NodeKind;
+using model::AttributeValue;
+using model::ValueType;
+
+[[noreturn]] void fail_at(const model::Error& e, const Position& p) {
+  throw model::at_position(e, p.line, p.column, p.length);
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c | 0x20) : c;
+  return out;
+}
+
+bool valid_table_name(const std::string& name) {
+  if (name.size() < 3 || name.size() > 255) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+           c == '.';
+  });
+}
+
+const Target& target_of(const Statement& s) {
+  struct Visitor {
+    const Target& operator()(const SelectStatement& x) const { return x.from; }
+    const Target& operator()(const InsertStatement& x) const { return x.into; }
+    const Target& operator()(const UpdateStatement& x) const { return x.table; }
+    const Target& operator()(const DeleteStatement& x) const { return x.from; }
+    const Target& operator()(const ExistsStatement& x) const { return x.select.from; }
+  };
+  return std::visit(Visitor{}, s.body);
+}
+
+// ---- PartiQL expressions to DynamoDB expression trees ----------------------------------------
+
+// Builds expressions/ trees from PartiQL nodes. Names and values become #n/:v placeholders that
+// expressions::resolve substitutes, so that every rule of DynamoDB's expression language (operand
+// types, distinct operands, overlapping paths, ...) is checked by the code that checks it for
+// the JSON API; its messages lose their "Invalid XExpression: " prefix, as in DynamoDB's PartiQL.
+class TreeBuilder {
+ public:
+  explicit TreeBuilder(const Parameters& params) : params_(params) {}
+
+  expressions::Path path(const Expr& e) {
+    expressions::Path out;
+    if (e.text.empty()) throw model::pql_empty_path_component();
+    out.elements.push_back(name_element(e.text, e.position));
+    for (const PathStep& s : e.steps) {
+      switch (s.kind) {
+        case PathStep::Kind::Name:
+          if (s.name.empty()) throw model::pql_empty_path_component();
+          out.elements.push_back(name_element(s.name, s.position));
+          break;
+        case PathStep::Kind::Unpivot:
+          throw model::pql_unpivot_path();
+        case PathStep::Kind::Bracket: {
+          const Expr& b = s.bracket.front();
+          if (b.kind == ExprKind::String && !b.parens) {
+            if (b.text.empty()) throw model::pql_empty_path_component();
+            out.elements.push_back(name_element(b.text, s.position));
+          } else if (b.kind == ExprKind::Number && !b.parens && b.text.find_first_of(".eE") == std::string::npos) {
+            out.elements.push_back(index_element(b));
+          } else {
+            fail_at(model::pql_unexpected_path_component(), b.position);
+          }
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  Node value_node(AttributeValue v, const Position& p) {
+    Node n;
+    n.kind = NodeKind::Value;
+    n.offset = p.column;
+    n.text = ":v" + std::to_string(values_.size());
+    values_.emplace(n.text, std::move(v));
+    return n;
+  }
+
+  Node path_node(const Expr& e) {
+    Node n;
+    n.kind = NodeKind::Path;
+    n.path = path(e);
+    return n;
+  }
+
+  // An operand of a comparison, BETWEEN, IN or function.
+  Node operand(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::Path:
+        return path_node(e);
+      case ExprKind::Missing:
+        throw model::pql_missing_needs_is();
+      case ExprKind::Call:
+        return call(e);
+      case ExprKind::Arithmetic:
+        throw model::pql_unsupported_condition_operator(op_text(e.op));
+      case ExprKind::Negate:
+        throw model::pql_unsupported_condition_operator("-");
+      case ExprKind::Like:
+        throw model::pql_unsupported_condition_operator("like");
+      default:
+        break;
+    }
+    if (is_value(e) || e.kind == ExprKind::Ion) return value_node(to_attribute_value(e, params_), e.position);
+    if (is_condition(e)) return condition(e);
+    return value_node(to_attribute_value(e, params_), e.position);
+  }
+
+  static bool is_condition(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::Compare:
+      case ExprKind::Between:
+      case ExprKind::In:
+      case ExprKind::Is:
+      case ExprKind::And:
+      case ExprKind::Or:
+      case ExprKind::Not:
+      case ExprKind::Like:
+        return true;
+      case ExprKind::Call:
+        return lower(e.text) != "size";
+      default:
+        return false;
+    }
+  }
+
+  Node condition(const Expr& e) {
+    Node n;
+    n.parens = static_cast<uint8_t>(std::min<uint32_t>(e.parens, 255));
+    switch (e.kind) {
+      case ExprKind::Compare: {
+        static constexpr Comparator kComparators[] = {Comparator::Eq, Comparator::Ne, Comparator::Lt,
+                                                      Comparator::Le, Comparator::Gt, Comparator::Ge};
+        n.kind = NodeKind::Compare;
+        n.comparator = kComparators[static_cast<int>(e.op)];
+        n.args.push_back(operand(e.args[0]));
+        n.args.push_back(operand(e.args[1]));
+        return n;
+      }
+      case ExprKind::Between:
+        n.kind = NodeKind::Between;
+        for (const Expr& a : e.args) n.args.push_back(operand(a));
+        return negate_if(std::move(n), e.negated);
+      case ExprKind::In: {
+        const Expr& list = e.args[1];
+        if ((list.kind != ExprKind::List && list.kind != ExprKind::Bag) || list.args.empty() ||
+            e.args[0].kind == ExprKind::List) {
+          throw model::pql_in_operator();
+        }
+        n.kind = NodeKind::In;
+        n.args.push_back(operand(e.args[0]));
+        for (const Expr& a : list.args) n.args.push_back(operand(a));
+        return negate_if(std::move(n), e.negated);
+      }
+      case ExprKind::Is:
+        return is(e);
+      case ExprKind::And:
+      case ExprKind::Or:
+        if (!is_condition(e.args[0]) || !is_condition(e.args[1])) throw model::pql_and_or_operand();
+        n.kind = e.kind == ExprKind::And ? NodeKind::And : NodeKind::Or;
+        n.args.push_back(condition(e.args[0]));
+        n.args.push_back(condition(e.args[1]));
+        return n;
+      case ExprKind::Not:
+        if (!is_condition(e.args[0])) throw model::pql_not_operand();
+        n.kind = NodeKind::Not;
+        n.args.push_back(condition(e.args[0]));
+        return n;
+      case ExprKind::Like:
+        throw model::pql_unsupported_condition_operator("like");
+      case ExprKind::Call: {
+        Node c = call(e);
+        c.parens = n.parens;
+        return c;
+      }
+      default:
+        throw model::pql_where_not_boolean();
+    }
+  }
+
+  // A function call whose arguments are built by `argument` (operand, or update_value in SET).
+  Node call(const Expr& e, Node (TreeBuilder::*argument)(const Expr&) = &TreeBuilder::operand) {
+    std::string name = lower(e.text);
+    Function f = expressions::function_from_name(name);
+    if (f == Function::Unknown) throw model::pql_unrecognized_function(e.text);
+    Node n;
+    n.kind = NodeKind::Call;
+    n.function = f;
+    n.text = name;
+    for (const Expr& a : e.args) n.args.push_back((this->*argument)(a));
+    return n;
+  }
+
+  // x IS [NOT] MISSING / NULL / BOOLEAN / ...: attribute_exists and attribute_type.
+  Node is(const Expr& e) {
+    const Expr& x = e.args[0];
+    std::string type = lower(e.text);
+    static const std::map<std::string, std::string> kTypes = {
+        {"missing", ""}, {"null", "NULL"}, {"boolean", "BOOL"}, {"bool", "BOOL"}, {"blob", "B"},
+        {"string", "S"}, {"numeric", "N"}, {"struct", "M"},     {"tuple", "M"},   {"list", "L"}};
+    auto it = kTypes.find(type);
+    if (it == kTypes.end()) {
+      static const std::map<std::string, std::string> kNames = {{"int", "INTEGER"},
+                                                                {"integer", "INTEGER"},
+                                                                {"dec", "DECIMAL"},
+                                                                {"varchar", "CHARACTER_VARYING"},
+                                                                {"character varying", "CHARACTER_VARYING"},
+                                                                {"char", "CHARACTER"},
+                                                                {"double precision", "DOUBLE_PRECISION"}};
+      auto n = kNames.find(type);
+      std::string shown = n != kNames.end() ? n->second : std::string(e.text);
+      for (char& c : shown) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c & ~0x20) : c;
+      fail_at(model::pql_is_type(shown), e.position);
+    }
+    if (x.kind != ExprKind::Path && !is_value(x)) throw model::pql_is_operand();
+    if (x.kind != ExprKind::Path) {
+      // A literal: the answer is known now. NULL IS NULL holds; no literal is MISSING.
+      AttributeValue v = to_attribute_value(x, params_);
+      bool holds = it->second.empty() ? false : model::value_type_name(v.type()) == it->second;
+      return constant(holds != e.negated);
+    }
+    Node n;
+    n.kind = NodeKind::Call;
+    n.parens = static_cast<uint8_t>(std::min<uint32_t>(e.parens, 255));
+    n.args.push_back(path_node(x));
+    if (it->second.empty()) {
+      n.function = e.negated ? Function::AttributeExists : Function::AttributeNotExists;
+      n.text = e.negated ? "attribute_exists" : "attribute_not_exists";
+      return n;
+    }
+    n.function = Function::AttributeType;
+    n.text = "attribute_type";
+    n.args.push_back(value_node(AttributeValue(it->second), e.position));
+    return negate_if(std::move(n), e.negated);
+  }
+
+  // A condition that always holds or never does: two placeholders for one value, compared.
+  Node constant(bool holds) {
+    Node n;
+    n.kind = NodeKind::Compare;
+    n.comparator = holds ? Comparator::Eq : Comparator::Ne;
+    n.args.push_back(value_node(AttributeValue(model::Null{}), {}));
+    n.args.push_back(value_node(AttributeValue(model::Null{}), {}));
+    return n;
+  }
+
+  // The value of SET path = ...: values, paths, + and -, list_append and if_not_exists.
+  Node update_value(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::Path:
+        return path_node(e);
+      case ExprKind::Missing:
+        throw model::pql_missing_needs_is();
+      case ExprKind::Is:
+        throw model::pql_is_in_update();
+      case ExprKind::Arithmetic:
+        if (e.op != Op::Add && e.op != Op::Subtract) throw model::pql_unsupported_update_operator(op_text(e.op));
+        {
+          Node n;
+          n.kind = e.op == Op::Add ? NodeKind::Plus : NodeKind::Minus;
+          n.args.push_back(update_value(e.args[0]));
+          n.args.push_back(update_value(e.args[1]));
+          return n;
+        }
+      case ExprKind::Negate:
+        throw model::pql_unsupported_update_operator("-");
+      case ExprKind::Compare:
+        throw model::pql_unsupported_update_operator(op_text(e.op));
+      case ExprKind::And:
+        throw model::pql_unsupported_update_operator("and");
+      case ExprKind::Or:
+        throw model::pql_unsupported_update_operator("or");
+      case ExprKind::Not:
+        throw model::pql_unsupported_update_operator("not");
+      case ExprKind::Between:
+        throw model::pql_unsupported_update_operator("between");
+      case ExprKind::In:
+        throw model::pql_unsupported_update_operator("in");
+      case ExprKind::Like:
+        throw model::pql_unsupported_update_operator("like");
+      case ExprKind::Call:
+        return call(e, &TreeBuilder::update_value);
+      default:
+        return value_node(to_attribute_value(e, params_), e.position);
+    }
+  }
+
+  expressions::Placeholders placeholders() const { return expressions::Placeholders(&names_, &values_); }
+
+  // Runs expressions::resolve and gives its errors DynamoDB's PartiQL wording.
+  template <class Tree, class... Kind>
+  void resolve(Tree& tree, const char* kind_name, Kind... kind) {
+    expressions::Placeholders ph(names_.empty() ? nullptr : &names_, values_.empty() ? nullptr : &values_);
+    try {
+      expressions::resolve(tree, kind..., ph);
+    } catch (const model::Error& e) {
+      std::string prefix = std::string("Invalid ") + kind_name + "Expression: ";
+      if (e.message().starts_with(prefix)) throw model::Error(e.code(), e.message().substr(prefix.size()));
+      throw;
+    }
+  }
+
+ private:
+  expressions::PathElement name_element(const std::string& name, const Position& p) {
+    auto [it, inserted] = name_keys_.try_emplace(name, "");
+    if (inserted) {
+      it->second = "#n" + std::to_string(names_.size());
+      names_.emplace(it->second, name);
+    }
+    expressions::PathElement el;
+    el.kind = expressions::PathElement::Kind::Placeholder;
+    el.text = it->second;
+    el.name = name;
+    el.offset = p.column;
+    return el;
+  }
+
+  expressions::PathElement index_element(const Expr& b) {
+    // DynamoDB's list indexes are int32; a larger or negative one is out of range.
+    const std::string& digits = b.text;
+    bool negative = !digits.empty() && digits.front() == '-';
+    if (negative || digits.size() > 10 || std::stoll(digits) > INT32_MAX) {
+      fail_at(model::pql_list_index_out_of_range(negative ? digits : digits), b.position);
+    }
+    expressions::PathElement el;
+    el.kind = expressions::PathElement::Kind::Index;
+    el.index = static_cast<uint32_t>(std::stoll(digits));
+    el.text = std::to_string(el.index);
+    return el;
+  }
+
+  Node negate_if(Node n, bool negated) {
+    if (!negated) return n;
+    Node out;
+    out.kind = NodeKind::Not;
+    out.args.push_back(std::move(n));
+    return out;
+  }
+
+  const Parameters& params_;
+  expressions::NameMap names_;
+  expressions::ValueMap values_;
+  std::map<std::string, std::string, std::less<>> name_keys_;  // attribute name -> its #placeholder
+};
+
+// ---- The WHERE clause and the key --------------------------------------------------------------
+
+void conjuncts(Node& n, std::vector<Node*>& out) {
+  if (n.kind == NodeKind::And) {
+    conjuncts(n.args[0], out);
+    conjuncts(n.args[1], out);
+  } else {
+    out.push_back(&n);
+  }
+}
+
+// The top-level attribute a key term names, or null.
+const std::string* key_path(const Node& n) {
+  if (n.kind != NodeKind::Path || n.path.elements.size() != 1) return nullptr;
+  return &n.path.elements[0].name;
+}
+
+Comparator flipped(Comparator c) {
+  switch (c) {
+    case Comparator::Lt:
+      return Comparator::Gt;
+    case Comparator::Le:
+      return Comparator::Ge;
+    case Comparator::Gt:
+      return Comparator::Lt;
+    case Comparator::Ge:
+      return Comparator::Le;
+    default:
+      return c;
+  }
+}
+
+// A condition on one top-level attribute that a key can be read by: = < <= > >= (either side),
+// BETWEEN, begins_with, IN.
+struct Term {
+  std::string attribute;
+  KeyOperator op = KeyOperator::EQ;
+  bool in = false;
+  std::vector<AttributeValue> values;
+};
+
+std::optional<Term> key_term(const Node& n) {
+  Term t;
+  if (n.kind == NodeKind::Compare && n.comparator != Comparator::Ne) {
+    const Node* p = &n.args[0];
+    const Node* v = &n.args[1];
+    Comparator c = n.comparator;
+    if (!key_path(*p)) {
+      std::swap(p, v);
+      c = flipped(c);
+    }
+    if (!key_path(*p) || v->kind != NodeKind::Value) return std::nullopt;
+    static constexpr KeyOperator kOps[] = {KeyOperator::EQ, KeyOperator::EQ, KeyOperator::LT,
+                                           KeyOperator::LE, KeyOperator::GT, KeyOperator::GE};
+    t.attribute = *key_path(*p);
+    t.op = kOps[static_cast<int>(c)];
+    t.values.push_back(v->value);
+    return t;
+  }
+  if (n.kind == NodeKind::Between && key_path(n.args[0]) && n.args[1].kind == NodeKind::Value &&
+      n.args[2].kind == NodeKind::Value) {
+    t.attribute = *key_path(n.args[0]);
+    t.op = KeyOperator::BETWEEN;
+    t.values = {n.args[1].value, n.args[2].value};
+    return t;
+  }
+  if (n.kind == NodeKind::Call && n.function == Function::BeginsWith && key_path(n.args[0]) &&
+      n.args[1].kind == NodeKind::Value) {
+    t.attribute = *key_path(n.args[0]);
+    t.op = KeyOperator::BEGINS_WITH;
+    t.values.push_back(n.args[1].value);
+    return t;
+  }
+  if (n.kind == NodeKind::In && key_path(n.args[0])) {
+    for (std::size_t i = 1; i < n.args.size(); ++i) {
+      if (n.args[i].kind != NodeKind::Value) return std::nullopt;
+      t.values.push_back(n.args[i].value);
+    }
+    t.attribute = *key_path(n.args[0]);
+    t.in = true;
+    return t;
+  }
+  return std::nullopt;
+}
+
+void check_key_value(const model::KeyAttribute& key, const AttributeValue& v) {
+  if (v.type() != key.type) throw model::pql_key_type_mismatch(key.name);
+  bool empty = (v.type() == ValueType::S && v.as<std::string>().empty()) ||
+               (v.type() == ValueType::B && v.as<model::Binary>().bytes.empty());
+  if (empty) throw model::key_empty_value(key.name, v.type(), true);
+}
+
+// The conjuncts left after the key terms are taken out, as one condition (or none).
+std::optional<expressions::Condition> rest(std::vector<Node*>& parts, const std::vector<bool>& taken) {
+  std::optional<Node> out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (taken[i]) continue;
+    if (!out) {
+      out = std::move(*parts[i]);
+      continue;
+    }
+    Node a;
+    a.kind = NodeKind::And;
+    a.args.push_back(std::move(*out));
+    a.args.push_back(std::move(*parts[i]));
+    out = std::move(a);
+  }
+  if (!out) return std::nullopt;
+  expressions::Condition c;
+  c.root = std::move(*out);
+  return c;
+}
+
+// UPDATE, DELETE, and reads in batches and transactions: every key attribute fixed by one =.
+struct ItemKey {
+  model::AttributeMap key;
+  std::optional<expressions::Condition> rest;
+};
+
+ItemKey single_item_key(std::optional<expressions::Condition> where, const model::KeySchema& schema) {
+  if (!where) throw model::pql_incomplete_key();
+  std::vector<Node*> parts;
+  conjuncts(where->root, parts);
+  std::vector<bool> taken(parts.size(), false);
+  ItemKey out;
+  std::vector<model::KeyAttribute> keys = {schema.hash};
+  if (schema.range) keys.push_back(*schema.range);
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    std::optional<Term> t = key_term(*parts[i]);
+    if (!t || t->in || t->op != KeyOperator::EQ) continue;
+    for (const model::KeyAttribute& k : keys) {
+      if (t->attribute != k.name) continue;
+      if (out.key.count(k.name)) throw model::pql_multiple_key_conditions(k.name);
+      out.key.emplace(k.name, t->values[0]);
+      taken[i] = true;
+    }
+  }
+  for (const model::KeyAttribute& k : keys) {
+    if (!out.key.count(k.name)) throw model::pql_incomplete_key();
+  }
+  for (const model::KeyAttribute& k : keys) check_key_value(k, out.key.at(k.name));
+  out.rest = rest(parts, taken);
+  return out;
+}
+
+// attribute_exists(#pk) or attribute_not_exists(#pk), AND the rest of the WHERE.
+expressions::Condition key_condition_and(const std::string& hash, bool exists,
+                                         std::optional<expressions::Condition> rest) {
+  Node call;
+  call.kind = NodeKind::Call;
+  call.function = exists ? Function::AttributeExists : Function::AttributeNotExists;
+  call.text = exists ? "attribute_exists" : "attribute_not_exists";
+  Node p;
+  p.kind = NodeKind::Path;
+  expressions::PathElement el;
+  el.kind = expressions::PathElement::Kind::Name;
+  el.text = hash;
+  el.name = hash;
+  p.path.elements.push_back(std::move(el));
+  call.args.push_back(std::move(p));
+  expressions::Condition c;
+  if (!rest) {
+    c.root = std::move(call);
+    return c;
+  }
+  c.root.kind = NodeKind::And;
+  c.root.args.push_back(std::move(call));
+  rest->root.parens = std::max<uint8_t>(rest->root.parens, 1);
+  c.root.args.push_back(std::move(rest->root));
+  return c;
+}
+
+ReturnValues return_values(Returning r) {
+  switch (r) {
+    case Returning::None:
+      return ReturnValues::None;
+    case Returning::AllOld:
+      return ReturnValues::AllOld;
+    case Returning::ModifiedOld:
+      return ReturnValues::UpdatedOld;
+    case Returning::AllNew:
+      return ReturnValues::AllNew;
+    case Returning::ModifiedNew:
+      return ReturnValues::UpdatedNew;
+  }
+  return ReturnValues::None;
+}
+
+// ---- Statements ------------------------------------------------------------------------------
+
+std::optional<expressions::Condition> where_condition(TreeBuilder& b, const std::optional<Expr>& where,
+                                                      const char* kind_name, expressions::ExpressionKind kind) {
+  if (!where) return std::nullopt;
+  expressions::Condition c;
+  c.root = b.condition(*where);
+  b.resolve(c, kind_name, kind);
+  return c;
+}
+
+void check_target_name(const Target& t) {
+  if (!valid_table_name(t.table)) throw model::pql_invalid_table_name();
+}
+
+// SELECT's projection: paths, with their names in the results.
+void bind_projection(TreeBuilder& b, const SelectStatement& s, BoundSelect& out) {
+  if (s.star) return;
+  expressions::Projection p;
+  for (const Expr& e : s.projection) {
+    if (e.kind != ExprKind::Path) fail_at(model::pql_unexpected_path_component(), e.position);
+    for (const PathStep& st : e.steps) {
+      if (st.kind == PathStep::Kind::Unpivot) throw model::pql_changing_hierarchy();
+    }
+    expressions::Path path = b.path(e);
+    std::string name;
+    for (const expressions::PathElement& el : path.elements) {
+      if (el.is_index()) {
+        name += "[" + el.text + "]";
+      } else {
+        name = el.name;
+      }
+    }
+    if (std::find(out.output_names.begin(), out.output_names.end(), name) != out.output_names.end()) {
+      throw model::pql_duplicate_select_names(name);
+    }
+    out.output_names.push_back(std::move(name));
+    p.paths.push_back(std::move(path));
+  }
+  // DynamoDB's projection lists the paths last to first (its overlap message shows it).
+  std::reverse(p.paths.begin(), p.paths.end());
+  std::reverse(out.output_names.begin(), out.output_names.end());
+  b.resolve(p, "Projection");
+  out.projection = std::move(p);
+}
+
+// The key attributes a SELECT can read by: the table's or the index's.
+struct ReadKeys {
+  std::vector<model::KeyAttribute> hash;
+  std::vector<model::KeyAttribute> range;
+};
+
+void plan_select(BoundSelect& out, std::optional<expressions::Condition> where, const ReadKeys& keys,
+                 const std::vector<OrderItem>& order_by, bool on_index) {
+  std::vector<Node*> parts;
+  if (where) conjuncts(where->root, parts);
+  std::vector<bool> taken(parts.size(), false);
+  std::vector<std::optional<Term>> terms;
+  for (Node* p : parts) terms.push_back(key_term(*p));
+
+  auto find = [&](const std::string& attribute, auto accept) -> int {
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      if (!taken[i] && terms[i] && terms[i]->attribute == attribute && accept(*terms[i])) return static_cast<int>(i);
+    }
+    return -1;
+  };
+
+  // The partition key: each attribute by = or IN.
+  std::vector<std::vector<AttributeValue>> hash_values;
+  bool hash_fixed = !keys.hash.empty();
+  for (const model::KeyAttribute& k : keys.hash) {
+    int i = find(k.name, [](const Term& t) { return t.in || t.op == KeyOperator::EQ; });
+    if (i < 0) {
+      hash_fixed = false;
+      break;
+    }
+    for (const AttributeValue& v : terms[i]->values) check_key_value(k, v);
+    hash_values.push_back(terms[i]->values);
+    taken[i] = true;
+  }
+  if (!hash_fixed) std::fill(taken.begin(), taken.end(), false);
+
+  // ORDER BY: the key attributes of what is read, with the partition key fixed.
+  std::optional<bool> hash_descending, range_descending;
+  if (!order_by.empty()) {
+    if (!where) throw model::pql_order_by_without_where();
+    if (!hash_fixed) throw model::pql_order_by_without_hash_key();
+    for (const OrderItem& item : order_by) {
+      if (item.expr.kind != ExprKind::Path || !item.expr.steps.empty()) {
+        throw model::pql_order_by_not_path(node_type_name(item.expr));
+      }
+      const std::string& name = item.expr.text;
+      auto named = [&](const model::KeyAttribute& k) { return k.name == name; };
+      bool descending = item.descending.value_or(false);
+      if (std::any_of(keys.hash.begin(), keys.hash.end(), named)) {
+        if (!hash_descending) hash_descending = descending;
+      } else if (std::any_of(keys.range.begin(), keys.range.end(), named)) {
+        if (!range_descending) range_descending = descending;
+      } else {
+        throw model::pql_order_by_not_key(name);
+      }
+    }
+  }
+
+  if (!hash_fixed) {
+    out.access = ReadAccess::Scan;
+    out.filter = rest(parts, taken);
+    return;
+  }
+
+  // The partitions: every combination of the partition key values, in key order (DynamoDB reads
+  // the partitions of an IN one after the other, in ascending order; ORDER BY pk DESC reverses).
+  std::vector<model::AttributeMap> partitions(1);
+  for (std::size_t a = 0; a < keys.hash.size(); ++a) {
+    std::vector<AttributeValue> values = hash_values[a];
+    std::sort(values.begin(), values.end(), [](const AttributeValue& x, const AttributeValue& y) {
+      return model::key_value_bytes(x) < model::key_value_bytes(y);
+    });
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    std::vector<model::AttributeMap> next;
+    for (const model::AttributeMap& p : partitions) {
+      for (const AttributeValue& v : values) {
+        model::AttributeMap m = p;
+        m.emplace(keys.hash[a].name, v);
+        next.push_back(std::move(m));
+      }
+    }
+    partitions = std::move(next);
+  }
+  if (hash_descending.value_or(false)) std::reverse(partitions.begin(), partitions.end());
+  out.forward = !range_descending.value_or(false);
+
+  // A table read with the whole key fixed by = (or IN) is a GetItem per key.
+  if (!on_index && keys.range.size() == 1) {
+    int i = find(keys.range[0].name, [](const Term& t) { return t.in || t.op == KeyOperator::EQ; });
+    if (i >= 0) {
+      std::vector<AttributeValue> values = terms[i]->values;
+      for (const AttributeValue& v : values) check_key_value(keys.range[0], v);
+      std::sort(values.begin(), values.end(), [](const AttributeValue& x, const AttributeValue& y) {
+        return model::key_value_bytes(x) < model::key_value_bytes(y);
+      });
+      values.erase(std::unique(values.begin(), values.end()), values.end());
+      if (!out.forward) std::reverse(values.begin(), values.end());
+      taken[i] = true;
+      for (const model::AttributeMap& p : partitions) {
+        for (const AttributeValue& v : values) {
+          model::AttributeMap k = p;
+          k.emplace(keys.range[0].name, v);
+          out.keys.push_back(std::move(k));
+        }
+      }
+      out.access = ReadAccess::GetItem;
+      out.filter = rest(parts, taken);
+      return;
+    }
+  }
+  if (!on_index && keys.range.empty()) {
+    out.keys = std::move(partitions);
+    out.access = ReadAccess::GetItem;
+    out.filter = rest(parts, taken);
+    return;
+  }
+
+  // A Query per partition; the sort key: = on a prefix of its attributes, then one range condition.
+  for (const model::KeyAttribute& k : keys.range) {
+    int i = find(k.name, [](const Term& t) { return !t.in; });
+    if (i < 0) break;
+    const Term& t = *terms[i];
+    if (t.op == KeyOperator::BEGINS_WITH && k.type == ValueType::N) break;
+    for (const AttributeValue& v : t.values) check_key_value(k, v);
+    out.sort_conditions.push_back(KeyConditionTerm{t.attribute, false, t.op, t.values});
+    taken[i] = true;
+    if (t.op != KeyOperator::EQ) break;
+  }
+  out.partitions = std::move(partitions);
+  out.access = ReadAccess::Query;
+  out.filter = rest(parts, taken);
+}
+
+BoundSelect bind_select(const SelectStatement& s, const Parameters& params, const Lookup& lookup, Context context) {
+  check_target_name(s.from);
+  BoundSelect out;
+  out.table = s.from.table;
+  out.index = s.from.index;
+  TreeBuilder b(params);
+  bind_projection(b, s, out);
+  std::optional<expressions::Condition> where =
+      where_condition(b, s.where, "Filter", expressions::ExpressionKind::Filter);
+  const TableShape& table = lookup.table(s.from.table);
+  if (context != Context::Single) {
+    if (s.from.index) throw model::pql_transaction_index();
+    if (!s.where && context == Context::Transaction) throw model::pql_transaction_select_key();
+    ItemKey k = single_item_key(std::move(where), table.key);
+    out.access = ReadAccess::GetItem;
+    out.keys.push_back(std::move(k.key));
+    out.filter = std::move(k.rest);
+    return out;
+  }
+  ReadKeys keys;
+  if (s.from.index) {
+    const IndexShape& index = lookup.index(table, *s.from.index);
+    keys.hash = index.hash;
+    keys.range = index.range;
+  } else {
+    keys.hash = {table.key.hash};
+    if (table.key.range) keys.range = {*table.key.range};
+  }
+  plan_select(out, std::move(where), keys, s.order_by, s.from.index.has_value());
+  return out;
+}
+
+void check_dml_target(const Target& t) {
+  check_target_name(t);
+  if (t.index) throw model::pql_not_on_index();
+}
+
+BoundWrite bind_insert(const InsertStatement& s, const Parameters& params, const Lookup& lookup) {
+  check_target_name(s.into);
+  if (s.into.index) throw model::pql_dml_invalid_from();
+  BoundWrite out;
+  out.kind = WriteKind::Insert;
+  out.table = s.into.table;
+  out.item = to_item(s.value, params);
+  const TableShape& table = lookup.table(s.into.table);
+  std::vector<model::KeyAttribute> keys = {table.key.hash};
+  if (table.key.range) keys.push_back(*table.key.range);
+  for (const model::KeyAttribute& k : keys) {
+    auto it = out.item.find(k.name);
+    if (it == out.item.end()) throw model::pql_key_attribute_absent(k.name);
+    check_key_value(k, it->second);
+    out.key.emplace(k.name, it->second);
+  }
+  out.condition = key_condition_and(table.key.hash.name, false, std::nullopt);
+  return out;
+}
+
+BoundWrite bind_update(const UpdateStatement& s, const Parameters& params, const Lookup& lookup) {
+  check_dml_target(s.table);
+  BoundWrite out;
+  out.kind = WriteKind::Update;
+  out.table = s.table.table;
+  out.returning = return_values(s.returning);
+  TreeBuilder b(params);
+  expressions::Update update;
+  std::vector<expressions::UpdateAction> sections[4];
+  for (const UpdateAssignment& a : s.actions) {
+    if (a.path.kind != ExprKind::Path) throw model::pql_assignment_target(a.path.to_string());
+    expressions::UpdateAction action;
+    action.path = b.path(a.path);
+    if (a.remove) {
+      action.clause = expressions::UpdateClause::Remove;
+    } else if (a.value.kind == ExprKind::Call &&
+               (lower(a.value.text) == "set_add" || lower(a.value.text) == "set_delete")) {
+      // SET s = set_add(s, <<...>>) is ADD s <<...>>; set_delete is DELETE.
+      const bool add = lower(a.value.text) == "set_add";
+      const char* name = add ? "SET_ADD" : "SET_DELETE";
+      if (a.value.args.size() != 2) fail_at(model::pql_set_function_arguments(name), a.value.position);
+      const Expr& first = a.value.args[0];
+      if (first.kind != ExprKind::Path || !(b.path(first) == action.path)) {
+        throw model::pql_set_function_first_argument(name);
+      }
+      const Expr& second = a.value.args[1];
+      // DynamoDB's message points at the first argument.
+      if (!is_value(second)) fail_at(model::pql_set_function_second_argument(name), first.position);
+      AttributeValue v = to_attribute_value(second, params);
+      ValueType t = v.type();
+      if (t != ValueType::SS && t != ValueType::NS && t != ValueType::BS) {
+        fail_at(model::pql_set_function_second_argument(name), first.position);
+      }
+      action.clause = add ? expressions::UpdateClause::Add : expressions::UpdateClause::Delete;
+      action.value = b.value_node(std::move(v), second.position);
+    } else {
+      action.clause = expressions::UpdateClause::Set;
+      action.value = b.update_value(a.value);
+    }
+    sections[static_cast<int>(action.clause)].push_back(std::move(action));
+  }
+  for (int c = 0; c < 4; ++c) {
+    if (sections[c].empty()) continue;
+    update.sections.push_back(
+        expressions::UpdateSection{static_cast<expressions::UpdateClause>(c), std::move(sections[c])});
+  }
+  std::optional<expressions::Condition> where =
+      where_condition(b, s.where, "Condition", expressions::ExpressionKind::Condition);
+  b.resolve(update, "Update");
+  const TableShape& table = lookup.table(s.table.table);
+  ItemKey k = single_item_key(std::move(where), table.key);
+  for (const expressions::UpdateSection& sec : update.sections) {
+    for (const expressions::UpdateAction& a : sec.actions) {
+      const std::string& root = a.path.elements.front().name;
+      if (root == table.key.hash.name || (table.key.range && root == table.key.range->name)) {
+        throw model::key_attribute_updated(root);
+      }
+    }
+  }
+  out.key = std::move(k.key);
+  out.update = std::move(update);
+  out.condition = key_condition_and(table.key.hash.name, true, std::move(k.rest));
+  return out;
+}
+
+BoundWrite bind_delete(const DeleteStatement& s, const Parameters& params, const Lookup& lookup) {
+  check_dml_target(s.from);
+  if (s.returning != Returning::None && s.returning != Returning::AllOld) {
+    throw model::pql_delete_returning(returning_text(s.returning));
+  }
+  BoundWrite out;
+  out.kind = WriteKind::Delete;
+  out.table = s.from.table;
+  out.returning = return_values(s.returning);
+  TreeBuilder b(params);
+  std::optional<expressions::Condition> where =
+      where_condition(b, s.where, "Condition", expressions::ExpressionKind::Condition);
+  const TableShape& table = lookup.table(s.from.table);
+  ItemKey k = single_item_key(std::move(where), table.key);
+  out.key = std::move(k.key);
+  out.condition = std::move(k.rest);
+  return out;
+}
+
+BoundCheck bind_exists(const ExistsStatement& s, const Parameters& params, const Lookup& lookup, Context context) {
+  if (context != Context::Transaction) throw model::pql_exists_outside_transaction();
+  check_target_name(s.select.from);
+  if (s.select.from.index) throw model::pql_transaction_exists_index();
+  TreeBuilder b(params);
+  std::optional<expressions::Condition> where =
+      where_condition(b, s.select.where, "Condition", expressions::ExpressionKind::Condition);
+  const TableShape& table = lookup.table(s.select.from.table);
+  ItemKey k;
+  try {
+    k = single_item_key(std::move(where), table.key);
+  } catch (const model::Error&) {
+    throw model::pql_transaction_exists_single();
+  }
+  if (!k.rest) throw model::pql_transaction_exists_single();
+  return BoundCheck{s.select.from.table, std::move(k.key), std::move(*k.rest)};
+}
+
+}  // namespace
+
+const std::string& statement_table(const Statement& statement) { return target_of(statement).table; }
+
+BoundStatement bind_statement(const Statement& statement, const Parameters& params, const Lookup& lookup,
+                              Context context) {
+  if (statement.parameters > params.size()) throw model::pql_parameter_count();
+  struct Visitor {
+    const Parameters& params;
+    const Lookup& lookup;
+    Context context;
+    BoundStatement operator()(const SelectStatement& s) const { return {bind_select(s, params, lookup, context)}; }
+    BoundStatement operator()(const InsertStatement& s) const { return {bind_insert(s, params, lookup)}; }
+    BoundStatement operator()(const UpdateStatement& s) const { return {bind_update(s, params, lookup)}; }
+    BoundStatement operator()(const DeleteStatement& s) const { return {bind_delete(s, params, lookup)}; }
+    BoundStatement operator()(const ExistsStatement& s) const { return {bind_exists(s, params, lookup, context)}; }
+  };
+  return std::visit(Visitor{params, lookup, context}, statement.body);
+}
+
+}  // namespace minnow::partiql

@@ -1,9 +1,14 @@
 #include "server/listener.h"
 
+#include <array>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <chrono>
+#include <iostream>
+#include <string>
 #include <utility>
+
+#include "server/http_adapter.h"
 
 namespace minnow::server {
 
@@ -25,6 +30,34 @@ Listener::Listener(asio::io_context& io, const tcp::endpoint& endpoint, std::sha
   acceptor_.listen(asio::socket_base::max_listen_connections);
   local_endpoint_ = acceptor_.local_endpoint();
 }
+
+namespace {
+
+// DynamoDB's answer when it cannot take a request (its documentation's ServiceUnavailable):
+// the SDKs retry a 503 with backoff.
+constexpr std::string_view kRefusalBody =
+    R"json({"__type":"com.amazonaws.dynamodb.v20120810#ServiceUnavailable",)json"
+    R"json("message":"DynamoDB is currently unavailable. (This should be a temporary state.)"})json";
+
+// Answers a connection beyond --max-connections with a 503 and closes it, without waiting: a
+// fresh socket's send buffer takes the few hundred bytes at once, and whatever the client has
+// already sent is read first so that closing does not reset the connection under the reply.
+// A refusal holds no descriptor after it returns, so a flood cannot exhaust them.
+void refuse(tcp::socket& socket) {
+  error_code ignored;
+  socket.non_blocking(true, ignored);
+  std::string head;
+  write_response_head(503, "application/x-amz-json-1.0", kRefusalBody, 11, false, head);
+  const std::array<asio::const_buffer, 2> reply{asio::buffer(head), asio::buffer(kRefusalBody)};
+  socket.write_some(reply, ignored);
+  socket.shutdown(tcp::socket::shutdown_send, ignored);
+  std::array<char, 4096> discard;
+  while (socket.read_some(asio::buffer(discard), ignored) > 0) {
+  }
+  socket.close(ignored);
+}
+
+}  // namespace
 
 void Listener::start() {
   asio::dispatch(strand_, [self = shared_from_this()] { self->accept(); });
@@ -60,7 +93,18 @@ void Listener::on_accept(error_code ec, tcp::socket socket) {
     });
     return;
   }
-  std::make_shared<Session>(std::move(socket), registry_)->start();
+  if (registry_->full()) {
+    refuse(socket);
+    // Once a second at most: a flood must not flood the log too.
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_refusal_note_ >= std::chrono::seconds(1)) {
+      last_refusal_note_ = now;
+      std::cerr << "minnow: refusing connections: " << registry_->limits().max_connections
+                << " are open (--max-connections)" << std::endl;
+    }
+  } else {
+    std::make_shared<Session>(std::move(socket), registry_)->start();
+  }
   accept();
 }
 

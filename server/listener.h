@@ -1,5 +1,6 @@
 // Accepts TCP connections and starts a Session for each, on the session io_contexts in turn
-// (each run by one thread, so a session needs no strand).
+// (each run by one thread, so a session needs no strand). Beyond the registry's
+// max_connections a connection is answered 503 at once and closed.
 // Server-private: includes Asio.
 //
 // Concurrency: the acceptor is used only on strand_; stop() may be called from any thread.
@@ -10,6 +11,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <vector>
@@ -43,8 +45,9 @@ class Listener : public std::enable_shared_from_this<Listener> {
   boost::asio::ip::tcp::endpoint local_endpoint_;
   const std::shared_ptr<SessionRegistry> registry_;
   const std::vector<boost::asio::io_context*> sessions_;
-  std::size_t next_session_ = 0;  // Used on strand_.
-  bool stopped_ = false;          // Used on strand_.
+  std::size_t next_session_ = 0;                             // Used on strand_.
+  bool stopped_ = false;                                     // Used on strand_.
+  std::chrono::steady_clock::time_point last_refusal_note_;  // Used on strand_.
 };
 
 }  // namespace minnow::server

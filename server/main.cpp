@@ -33,6 +33,7 @@ int serve(const minnow::server::Options& options) {
 
 int main(int argc, char** argv) {
   using minnow::server::Options;
+  minnow::server::raise_descriptor_limit();
   const auto environment = minnow::server::detect_environment();
   const auto parsed = minnow::server::parse_options(argc, argv, environment);
   if (const auto* error = std::get_if<minnow::server::OptionsError>(&parsed)) {

@@ -1,5 +1,6 @@
 #include "server/options.h"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -68,12 +69,27 @@ std::string quoted(std::string_view text) {
 
 }  // namespace
 
+void raise_descriptor_limit() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
+  limit.rlim_cur = limit.rlim_max;
+  ::setrlimit(RLIMIT_NOFILE, &limit);
+}
+
+std::size_t default_max_connections(std::uint64_t descriptor_limit) {
+  return static_cast<std::size_t>(std::clamp<std::uint64_t>(descriptor_limit / 2, 16, kMaxDefaultConnections));
+}
+
 OptionsEnvironment detect_environment() {
   OptionsEnvironment environment;
   const char* in_docker = std::getenv("MINNOW_IN_DOCKER");
   environment.in_docker =
       (in_docker != nullptr && std::string_view(in_docker) == "1") || ::access("/.dockerenv", F_OK) == 0;
   environment.hardware_concurrency = std::max(1u, std::thread::hardware_concurrency());
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) == 0) {
+    environment.descriptor_limit = limit.rlim_cur == RLIM_INFINITY ? std::uint64_t{1} << 20 : limit.rlim_cur;
+  }
   return environment;
 }
 
@@ -81,6 +97,7 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
   Options options;
   options.host = environment.in_docker ? "0.0.0.0" : "127.0.0.1";
   options.threads = std::max(1u, environment.hardware_concurrency);
+  options.max_connections = default_max_connections(environment.descriptor_limit);
 
   ArgumentReader reader(argc, argv);
   while (!reader.done()) {
@@ -126,6 +143,14 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       options.threads = static_cast<unsigned>(take_integer(1, 1024));
     } else if (flag == "--max-body-bytes") {
       options.max_body_bytes = static_cast<std::size_t>(take_integer(1, std::uint64_t{1} << 32));
+    } else if (flag == "--max-connections") {
+      options.max_connections = static_cast<std::size_t>(take_integer(1, 1'000'000));
+      if (!error && options.max_connections + 64 > environment.descriptor_limit) {
+        options.notes.push_back("--max-connections " + std::to_string(options.max_connections) +
+                                " is near or above the limit on open files (" +
+                                std::to_string(environment.descriptor_limit) +
+                                "): connections may fail before the cap is reached");
+      }
     } else if (flag == "--idle-timeout") {
       options.idle_timeout = take_seconds();
     } else if (flag == "--read-timeout") {
@@ -174,6 +199,10 @@ std::string help_text(const OptionsEnvironment& environment) {
           std::to_string(std::max(1u, environment.hardware_concurrency)) + ")\n";
   text += "  --max-body-bytes N      largest request body accepted (default: " + std::to_string(kDefaultMaxBodyBytes) +
           ")\n";
+  text += "  --max-connections N     connections served at once; more are answered 503 and closed\n";
+  text += "                          (default: half the limit on open files, at most " +
+          std::to_string(kMaxDefaultConnections) + "; here " +
+          std::to_string(default_max_connections(environment.descriptor_limit)) + ")\n";
   text += "  --idle-timeout SECONDS  close a keep-alive connection idle this long (default: 60)\n";
   text += "  --read-timeout SECONDS  time allowed to receive one request or send one reply (default: 30)\n";
   text += "  --ttl-interval SECONDS  how often expired TTL items are deleted (default: 1)\n";
@@ -191,8 +220,9 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  -help                   same as --help\n";
   text += "  -dbPath, -optimizeDbBeforeStartup  rejected: persistence is not yet supported\n";
   text += "\n";
-  text += "Exit status: 0 after SIGINT or SIGTERM (in-flight requests finish first), 1 when the\n";
-  text += "server cannot start, 2 for bad flags.\n";
+  text += "Exit status: 0 after SIGINT or SIGTERM (requests being handled are answered, idle and\n";
+  text += "stalled connections closed, within about a second), 1 when the server cannot start, 2 for\n";
+  text += "bad flags.\n";
   return text;
 }
 

@@ -27,12 +27,22 @@ inline constexpr std::uint16_t kDefaultPort = 8000;
 // DynamoDB's largest request bodies (BatchWriteItem, TransactWriteItems) are about 16 MB;
 // the slack covers JSON framing and attribute names around them.
 inline constexpr std::size_t kDefaultMaxBodyBytes = (16u << 20) + (1u << 20);
+// Connections beyond --max-connections are answered 503 and closed. The default leaves half the
+// descriptors to everything else (and to the refusals themselves), and stays far from the
+// memory a flood of idle connections would take (about 20 KB each).
+inline constexpr std::size_t kMaxDefaultConnections = 4096;
+std::size_t default_max_connections(std::uint64_t descriptor_limit);
 
 // What parse_options would otherwise read from the process.
 struct OptionsEnvironment {
-  bool in_docker = false;             // MINNOW_IN_DOCKER=1 or /.dockerenv exists
-  unsigned hardware_concurrency = 1;  // std::thread::hardware_concurrency(), at least 1
+  bool in_docker = false;                 // MINNOW_IN_DOCKER=1 or /.dockerenv exists
+  unsigned hardware_concurrency = 1;      // std::thread::hardware_concurrency(), at least 1
+  std::uint64_t descriptor_limit = 1024;  // RLIMIT_NOFILE, after raise_descriptor_limit()
 };
+
+// Raises the soft limit on open files to the hard limit (containers often start with 1024 of a
+// much higher hard limit): each connection is a descriptor.
+void raise_descriptor_limit();
 
 OptionsEnvironment detect_environment();
 
@@ -44,6 +54,7 @@ struct Options {
   std::uint16_t port = kDefaultPort;  // 0 picks an ephemeral port (tests)
   unsigned threads = 1;
   std::size_t max_body_bytes = kDefaultMaxBodyBytes;
+  std::size_t max_connections = kMaxDefaultConnections;
   // Kept in milliseconds so that tests can use short ones; the flags take seconds.
   std::chrono::milliseconds idle_timeout{std::chrono::seconds(60)};  // between requests
   std::chrono::milliseconds read_timeout{std::chrono::seconds(30)};  // one request, or one reply

@@ -4,7 +4,8 @@
 // Lifecycle: construct (binds and listens at once, so port() is known and start-up errors
 // surface before anything is printed), then run() on one thread until stop() or a signal.
 // stop() is graceful: no new connections, idle keep-alive connections close at once, requests
-// in flight finish (bounded by the read timeout), then run() returns.
+// being handled are answered, a request still arriving or a reply still leaving gets
+// kShutdownGrace (session.h) to finish, then run() returns.
 // Thread-safe: stop() and port() may be called from any thread; run() once.
 #pragma once
 

@@ -53,6 +53,11 @@ api::Reply call_service(api::Service& service, HttpRequest& request) {
 SessionRegistry::SessionRegistry(api::Service& service, SessionLimits limits, std::function<void()> on_drained)
     : service_(service), limits_(limits), on_drained_(std::move(on_drained)) {}
 
+bool SessionRegistry::full() {
+  std::lock_guard lock(mu_);
+  return sessions_.size() >= limits_.max_connections;
+}
+
 bool SessionRegistry::add(const std::shared_ptr<Session>& session) {
   std::lock_guard lock(mu_);
   if (stopping_) return false;
@@ -112,8 +117,15 @@ void Session::start() {
 void Session::shutdown() {
   asio::post(socket_.get_executor(), [self = shared_from_this()] {
     self->stopping_ = true;
-    error_code ignored;
-    if (self->state_ == State::kIdle) self->socket_.cancel(ignored);
+    if (self->state_ == State::kClosed) return;
+    if (self->state_ == State::kIdle) {
+      error_code ignored;
+      self->socket_.cancel(ignored);
+      return;
+    }
+    // Receiving a request, sending a reply or lingering: a client that stalls is not waited for.
+    self->stop_deadline_ = Clock::now() + kShutdownGrace;
+    self->set_deadline(kShutdownGrace);
   });
 }
 
@@ -288,7 +300,7 @@ void Session::close() {
 // needs re-arming for a deadline that is nearer still (lingering).
 void Session::set_deadline(std::chrono::milliseconds timeout) {
   const auto now = Clock::now();
-  deadline_ = now + timeout;
+  deadline_ = std::min(now + timeout, stop_deadline_);
   if (!timer_armed_ || deadline_ < timer_expiry_) arm_timer(std::min(deadline_, now + timer_step_));
 }
 

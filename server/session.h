@@ -44,8 +44,12 @@ namespace minnow::server {
 
 class Session;
 
+// How long a stop waits for a request being received, or a reply being sent, to finish.
+inline constexpr std::chrono::milliseconds kShutdownGrace{500};
+
 struct SessionLimits {
   std::size_t max_body_bytes = 0;
+  std::size_t max_connections = 0;
   std::chrono::milliseconds idle_timeout{0};
   std::chrono::milliseconds read_timeout{0};
 };
@@ -59,6 +63,8 @@ class SessionRegistry {
   api::Service& service() const { return service_; }
   const SessionLimits& limits() const { return limits_; }
 
+  // Whether max_connections sessions are live: the listener refuses the next connection.
+  bool full();
   // False once stopping: the caller drops the connection instead of serving it.
   bool add(const std::shared_ptr<Session>& session);
   void remove(const Session* session);
@@ -86,7 +92,8 @@ class Session : public std::enable_shared_from_this<Session> {
   ~Session();
 
   void start();
-  // Thread-safe. Closes the connection now when it is idle, else after the reply in flight.
+  // Thread-safe. Closes the connection now when it is idle, else after the reply in flight;
+  // a request or reply that has not gone through within kShutdownGrace is abandoned.
   void shutdown();
 
  private:
@@ -127,6 +134,7 @@ class Session : public std::enable_shared_from_this<Session> {
   const std::shared_ptr<SessionRegistry> registry_;
   const std::chrono::milliseconds timer_step_;  // min(idle, read timeout)
   Clock::time_point deadline_;
+  Clock::time_point stop_deadline_ = Clock::time_point::max();  // set by shutdown()
   Clock::time_point timer_expiry_;
   unsigned timer_generation_ = 0;
   bool timer_armed_ = false;

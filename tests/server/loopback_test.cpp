@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -343,4 +344,51 @@ TEST_CASE("loopback: a port in use is reported") {
   } catch (const std::runtime_error& e) {
     CHECK(std::string(e.what()).starts_with("cannot listen on 127.0.0.1:" + std::to_string(first.port())));
   }
+}
+
+TEST_CASE("loopback: connections beyond --max-connections get a 503 and are closed") {
+  auto options = test_options();
+  options.max_connections = 2;
+  TestServer server(options);
+  Client first(server.port());
+  std::optional<Client> second(std::in_place, server.port());
+  CHECK(first.exchange(health_check()).result_int() == 200);
+  CHECK(second->exchange(health_check()).result_int() == 200);
+
+  {
+    Client refused(server.port());
+    const Response response = refused.read();  // sent at once, before any request
+    CHECK(response.result_int() == 503);
+    CHECK(response.body().find("#ServiceUnavailable") != std::string::npos);
+    CHECK_FALSE(response.keep_alive());
+    check_dynamodb_headers(response);
+    CHECK(refused.closed_by_server());
+  }
+  // The connections being served are not disturbed.
+  CHECK(first.exchange(health_check()).result_int() == 200);
+
+  // A slot frees when a connection closes (the session ends on its own thread, a moment later).
+  second.reset();
+  bool served = false;
+  for (int attempt = 0; attempt < 50 && !served; ++attempt) {
+    Client next(server.port());
+    Response response;
+    served = !next.write(health_check()) && !next.read(response) && response.result_int() == 200;
+    if (!served) std::this_thread::sleep_for(50ms);
+  }
+  CHECK(served);
+}
+
+TEST_CASE("loopback: a stop does not wait for a client that stalls mid-request") {
+  auto options = test_options();
+  options.read_timeout = 30s;
+  TestServer server(options);
+  Client stalled(server.port());
+  REQUIRE_FALSE(stalled.write_raw(raw_post_header(100) + "{"));
+  std::this_thread::sleep_for(200ms);  // the request is being received
+  const auto start = std::chrono::steady_clock::now();
+  server.stop_and_join();
+  // kShutdownGrace (0.5 s) plus scheduling; far below the 30 s read timeout.
+  CHECK(std::chrono::steady_clock::now() - start < 3s);
+  CHECK(stalled.closed_by_server());
 }

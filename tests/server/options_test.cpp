@@ -13,8 +13,8 @@ using minnow::server::parse_options;
 
 namespace {
 
-const OptionsEnvironment kHost{.in_docker = false, .hardware_concurrency = 8};
-const OptionsEnvironment kDocker{.in_docker = true, .hardware_concurrency = 8};
+const OptionsEnvironment kHost{.in_docker = false, .hardware_concurrency = 8, .descriptor_limit = 65536};
+const OptionsEnvironment kDocker{.in_docker = true, .hardware_concurrency = 8, .descriptor_limit = 65536};
 
 minnow::server::ParsedOptions parse(std::initializer_list<const char*> args,
                                     const OptionsEnvironment& environment = kHost) {
@@ -71,6 +71,24 @@ TEST_CASE("minnow flags, with a separate or a glued value") {
   CHECK(options.read_timeout == std::chrono::seconds(7));
   CHECK(options.ttl_interval == std::chrono::seconds(9));
   CHECK(options.region == "eu-west-1");
+}
+
+TEST_CASE("--max-connections: half the descriptor limit by default, at most 4096") {
+  CHECK(ok(parse({})).max_connections == 4096);
+  const auto with_limit = [](std::uint64_t limit) {
+    return OptionsEnvironment{.in_docker = false, .hardware_concurrency = 1, .descriptor_limit = limit};
+  };
+  CHECK(ok(parse({}, with_limit(1024))).max_connections == 512);
+  CHECK(ok(parse({}, with_limit(20))).max_connections == 16);
+  CHECK(ok(parse({"--max-connections", "100"})).max_connections == 100);
+  CHECK(ok(parse({"--max-connections", "100"})).notes.empty());
+  // Above the descriptor limit: accepted, with a note.
+  const Options high = ok(parse({"--max-connections", "2000"}, with_limit(1024)));
+  CHECK(high.max_connections == 2000);
+  REQUIRE(high.notes.size() == 1);
+  CHECK(high.notes[0].find("limit on open files (1024)") != std::string::npos);
+  CHECK(error(parse({"--max-connections", "0"})).message ==
+        "--max-connections: expected an integer from 1 to 1000000, got '0'");
 }
 
 TEST_CASE("port 0 asks for an ephemeral port") { CHECK(ok(parse({"--port", "0"})).port == 0); }

@@ -564,7 +564,7 @@ std::optional<expressions::Condition> where_condition(TreeBuilder& b, const std:
 }
 
 void check_target_name(const Target& t) {
-  if (!valid_table_name(t.table)) throw model::pql_invalid_table_name();
+  if (!valid_table_name(t.table) || (t.index && !valid_table_name(*t.index))) throw model::pql_invalid_table_name();
 }
 
 // SELECT's projection: paths, with their names in the results.

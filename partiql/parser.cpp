@@ -416,13 +416,12 @@ class Parser {
     if (keyword_equals(t.text, "OR")) return binary(ExprKind::Or, std::move(left), expression(p + 1));
     if (keyword_equals(t.text, "AND")) return binary(ExprKind::And, std::move(left), expression(p + 1));
     if (keyword_equals(t.text, "IS")) {
-      Expr e = node(ExprKind::Is, left.position);
+      Expr e = node(ExprKind::Is, t.position);  // DynamoDB points at the IS
       e.negated = accept_word("NOT");
       const Token& type = peek();
       if (type.kind != TokenKind::Identifier) fail();
       next();
       e.text = std::string(type.text);
-      e.position = type.position;
       // DOUBLE PRECISION, CHARACTER VARYING: two-word type names.
       if ((keyword_equals(type.text, "DOUBLE") && accept_word("PRECISION")) ||
           (keyword_equals(type.text, "CHARACTER") && accept_word("VARYING"))) {

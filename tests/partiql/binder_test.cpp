@@ -293,7 +293,7 @@ TEST_CASE("WHERE errors") {
   CHECK(where("size(x) IS NULL") == "The left hand side argument to IS must be a Variable Reference, Literal, or Path");
   CHECK(where("x IS INT") ==
         "Unsupported data type for IS operator: INTEGER. Supported data types are [MISSING, NULL, BOOLEAN, BLOB, "
-        "STRING, NUMERIC, STRUCT, TUPLE, LIST] at 1:30:3");
+        "STRING, NUMERIC, STRUCT, TUPLE, LIST] at 1:27:2");  // the IS
   CHECK(where("x IN []") ==
         "IN operator must have a left hand argument of type Variable Reference and right hand argument of type Seq "
         "with at least one member");

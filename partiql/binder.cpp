@@ -57,7 +57,11 @@ const Target& target_of(const Statement& s) {
 // the JSON API; its messages lose their "Invalid XExpression: " prefix, as in DynamoDB's PartiQL.
 class TreeBuilder {
  public:
-  explicit TreeBuilder(const Parameters& params) : params_(params) {}
+  // Placeholders: names and values become #n/:v placeholders for resolve(). Direct: they are
+  // put into the tree as they are (for trees that need no resolve).
+  enum class Mode : uint8_t { Placeholders, Direct };
+  explicit TreeBuilder(const Parameters& params, Mode mode = Mode::Placeholders) : params_(params), mode_(mode) {}
+  const Parameters& parameters() const { return params_; }
 
   expressions::Path path(const Expr& e) {
     expressions::Path out;
@@ -92,6 +96,10 @@ class TreeBuilder {
     Node n;
     n.kind = NodeKind::Value;
     n.offset = p.column;
+    if (mode_ == Mode::Direct) {
+      n.value = std::move(v);
+      return n;
+    }
     n.text = ":v" + std::to_string(values_.size());
     values_.emplace(n.text, std::move(v));
     return n;
@@ -323,6 +331,14 @@ class TreeBuilder {
 
  private:
   expressions::PathElement name_element(const std::string& name, const Position& p) {
+    if (mode_ == Mode::Direct) {
+      expressions::PathElement el;
+      el.kind = expressions::PathElement::Kind::Name;
+      el.text = name;
+      el.name = name;
+      el.offset = p.column;
+      return el;
+    }
     auto [it, inserted] = name_keys_.try_emplace(name, "");
     if (inserted) {
       it->second = "#n" + std::to_string(names_.size());
@@ -359,6 +375,7 @@ class TreeBuilder {
   }
 
   const Parameters& params_;
+  const Mode mode_;
   expressions::NameMap names_;
   expressions::ValueMap values_;
   std::map<std::string, std::string, std::less<>> name_keys_;  // attribute name -> its #placeholder
@@ -554,10 +571,29 @@ ReturnValues return_values(Returning r) {
 
 // ---- Statements ------------------------------------------------------------------------------
 
+// Whether the WHERE is only `name = value` terms joined by AND (a read or write by key): no
+// rule of the expression language can fail on it, so it needs no placeholders and no resolve.
+bool only_equalities(const Expr& e) {
+  if (e.kind == ExprKind::And) return only_equalities(e.args[0]) && only_equalities(e.args[1]);
+  if (e.kind != ExprKind::Compare || e.op != Op::Eq) return false;
+  auto simple_path = [](const Expr& x) { return x.kind == ExprKind::Path && x.steps.empty() && !x.text.empty(); };
+  auto scalar = [](const Expr& x) {
+    return x.kind == ExprKind::String || x.kind == ExprKind::Parameter ||
+           (x.kind == ExprKind::Number && x.text.front() != '-');
+  };
+  return (simple_path(e.args[0]) && scalar(e.args[1])) || (scalar(e.args[0]) && simple_path(e.args[1]));
+}
+
+// The WHERE as a resolved condition tree.
 std::optional<expressions::Condition> where_condition(TreeBuilder& b, const std::optional<Expr>& where,
                                                       const char* kind_name, expressions::ExpressionKind kind) {
   if (!where) return std::nullopt;
   expressions::Condition c;
+  if (only_equalities(*where)) {
+    TreeBuilder direct(b.parameters(), TreeBuilder::Mode::Direct);
+    c.root = direct.condition(*where);
+    return c;
+  }
   c.root = b.condition(*where);
   b.resolve(c, kind_name, kind);
   return c;

@@ -162,5 +162,7 @@ Error pql_transaction_exists_single() {
 }
 Error pql_transaction_exists_index() { return v("Operations on indices are not supported in transactions"); }
 Error pql_transaction_unsupported() { return v("Unsupported operation in transaction."); }
+Error pql_transaction_returning() { return v("RETURNING clause is not supported in ExecuteTransaction."); }
+Error pql_batch_single_item() { return v("Only single item select is supported"); }
 
 }  // namespace minnow::model

@@ -100,5 +100,7 @@ Error pql_transaction_index();          // "Reads on indices are not supported w
 Error pql_transaction_exists_single();  // "EXISTS() must contain a single item read ..."
 Error pql_transaction_exists_index();   // "Operations on indices are not supported in transactions"
 Error pql_transaction_unsupported();    // "Unsupported operation in transaction."
+Error pql_transaction_returning();      // "RETURNING clause is not supported in ExecuteTransaction."
+Error pql_batch_single_item();          // a SELECT in a batch that is not one item by its key
 
 }  // namespace minnow::model

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <map>
 
+#include "expressions/parser.h"
 #include "expressions/resolve.h"
 #include "model/errors.h"
+#include "model/expression_errors.h"
 #include "model/partiql_errors.h"
 
 namespace minnow::partiql {
@@ -175,6 +177,9 @@ class TreeBuilder {
         if ((list.kind != ExprKind::List && list.kind != ExprKind::Bag) || list.args.empty() ||
             e.args[0].kind == ExprKind::List) {
           throw model::pql_in_operator();
+        }
+        if (list.args.size() > expressions::kMaxInOperands) {
+          throw model::validation(model::expr_in_too_many_operands(list.args.size()));
         }
         n.kind = NodeKind::In;
         n.args.push_back(operand(e.args[0]));
@@ -500,8 +505,10 @@ struct ItemKey {
   std::optional<expressions::Condition> rest;
 };
 
-ItemKey single_item_key(std::optional<expressions::Condition> where, const model::KeySchema& schema) {
-  if (!where) throw model::pql_incomplete_key();
+// `incomplete` is the error for a WHERE without the whole key (it depends on the statement).
+ItemKey single_item_key(std::optional<expressions::Condition> where, const model::KeySchema& schema,
+                        model::Error (*incomplete)() = model::pql_incomplete_key) {
+  if (!where) throw incomplete();
   std::vector<Node*> parts;
   conjuncts(where->root, parts);
   std::vector<bool> taken(parts.size(), false);
@@ -519,7 +526,7 @@ ItemKey single_item_key(std::optional<expressions::Condition> where, const model
     }
   }
   for (const model::KeyAttribute& k : keys) {
-    if (!out.key.count(k.name)) throw model::pql_incomplete_key();
+    if (!out.key.count(k.name)) throw incomplete();
   }
   for (const model::KeyAttribute& k : keys) check_key_value(k, out.key.at(k.name));
   out.rest = rest(parts, taken);
@@ -778,12 +785,14 @@ BoundSelect bind_select(const SelectStatement& s, const Parameters& params, cons
       where_condition(b, s.where, "Filter", expressions::ExpressionKind::Filter);
   const TableShape& table = lookup.table(s.from.table);
   if (context != Context::Single) {
-    if (s.from.index) throw model::pql_transaction_index();
-    if (!s.where && context == Context::Transaction) throw model::pql_transaction_select_key();
-    ItemKey k = single_item_key(std::move(where), table.key);
+    // Batches and transactions read one item by its key, and nothing else.
+    const bool tx = context == Context::Transaction;
+    auto not_single = tx ? model::pql_transaction_select_key : model::pql_batch_single_item;
+    if (s.from.index) throw tx ? model::pql_transaction_index() : not_single();
+    ItemKey k = single_item_key(std::move(where), table.key, not_single);
+    if (k.rest) throw not_single();
     out.access = ReadAccess::GetItem;
     out.keys.push_back(std::move(k.key));
-    out.filter = std::move(k.rest);
     return out;
   }
   ReadKeys keys;
@@ -824,8 +833,9 @@ BoundWrite bind_insert(const InsertStatement& s, const Parameters& params, const
   return out;
 }
 
-BoundWrite bind_update(const UpdateStatement& s, const Parameters& params, const Lookup& lookup) {
+BoundWrite bind_update(const UpdateStatement& s, const Parameters& params, const Lookup& lookup, Context context) {
   check_dml_target(s.table);
+  if (context == Context::Transaction && s.returning != Returning::None) throw model::pql_transaction_returning();
   BoundWrite out;
   out.kind = WriteKind::Update;
   out.table = s.table.table;
@@ -889,8 +899,9 @@ BoundWrite bind_update(const UpdateStatement& s, const Parameters& params, const
   return out;
 }
 
-BoundWrite bind_delete(const DeleteStatement& s, const Parameters& params, const Lookup& lookup) {
+BoundWrite bind_delete(const DeleteStatement& s, const Parameters& params, const Lookup& lookup, Context context) {
   check_dml_target(s.from);
+  if (context == Context::Transaction && s.returning != Returning::None) throw model::pql_transaction_returning();
   if (s.returning != Returning::None && s.returning != Returning::AllOld) {
     throw model::pql_delete_returning(returning_text(s.returning));
   }
@@ -916,12 +927,7 @@ BoundCheck bind_exists(const ExistsStatement& s, const Parameters& params, const
   std::optional<expressions::Condition> where =
       where_condition(b, s.select.where, "Condition", expressions::ExpressionKind::Condition);
   const TableShape& table = lookup.table(s.select.from.table);
-  ItemKey k;
-  try {
-    k = single_item_key(std::move(where), table.key);
-  } catch (const model::Error&) {
-    throw model::pql_transaction_exists_single();
-  }
+  ItemKey k = single_item_key(std::move(where), table.key, model::pql_transaction_exists_single);
   if (!k.rest) throw model::pql_transaction_exists_single();
   return BoundCheck{s.select.from.table, std::move(k.key), std::move(*k.rest)};
 }
@@ -939,8 +945,8 @@ BoundStatement bind_statement(const Statement& statement, const Parameters& para
     Context context;
     BoundStatement operator()(const SelectStatement& s) const { return {bind_select(s, params, lookup, context)}; }
     BoundStatement operator()(const InsertStatement& s) const { return {bind_insert(s, params, lookup)}; }
-    BoundStatement operator()(const UpdateStatement& s) const { return {bind_update(s, params, lookup)}; }
-    BoundStatement operator()(const DeleteStatement& s) const { return {bind_delete(s, params, lookup)}; }
+    BoundStatement operator()(const UpdateStatement& s) const { return {bind_update(s, params, lookup, context)}; }
+    BoundStatement operator()(const DeleteStatement& s) const { return {bind_delete(s, params, lookup, context)}; }
     BoundStatement operator()(const ExistsStatement& s) const { return {bind_exists(s, params, lookup, context)}; }
   };
   return std::visit(Visitor{params, lookup, context}, statement.body);

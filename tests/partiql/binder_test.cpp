@@ -298,6 +298,9 @@ TEST_CASE("WHERE errors") {
         "IN operator must have a left hand argument of type Variable Reference and right hand argument of type Seq "
         "with at least one member");
   CHECK(where("x IN 1") == where("x IN []"));
+  std::string many = "x IN [0";
+  for (int i = 1; i < 101; ++i) many += ", " + std::to_string(i);
+  CHECK(where((many + "]").c_str()) == "The IN operator is provided with too many operands; number of operands: 101");
   CHECK(where("x + 1 = 6") == "Unsupported operator in Condition Expression. Operator: +");
   CHECK(where("x = 'a' || 'b'") == "Unsupported operator in Condition Expression. Operator: ||");
   CHECK(where("x = -x") == "Unsupported operator in Condition Expression. Operator: -");
@@ -479,12 +482,28 @@ TEST_CASE("DELETE: the full key, the rest as a condition, no condition of its ow
 }
 
 TEST_CASE("batches and transactions read single items; EXISTS is a condition check") {
-  BoundStatement b = bound("SELECT * FROM tab WHERE pk = 'a' AND sk = 1 AND x = 1", {}, Context::Batch);
+  BoundStatement b = bound("SELECT * FROM tab WHERE sk = 1 AND pk = 'a'", {}, Context::Batch);
   const auto& s = std::get<BoundSelect>(b.body);
   CHECK(s.access == ReadAccess::GetItem);
-  CHECK(s.filter);
-  CHECK(error_of("SELECT * FROM tab WHERE pk = 'a'", {}, Context::Batch) ==
-        "Where clause does not contain a mandatory equality on all key attributes");
+  CHECK(s.keys == std::vector<model::AttributeMap>{{{"pk", S("a")}, {"sk", N("1")}}});
+  CHECK(!s.filter);
+  for (const char* text : {"SELECT * FROM tab WHERE pk = 'a'", "SELECT * FROM tab WHERE pk = 'a' AND sk = 1 AND x = 1",
+                           "SELECT * FROM tab", "SELECT * FROM tab.gix WHERE g = 'a'"}) {
+    CAPTURE(text);
+    CHECK(error_of(text, {}, Context::Batch) == "Only single item select is supported");
+  }
+  CHECK(error_of("SELECT * FROM tab WHERE pk = 'a' AND sk = '1'", {}, Context::Batch) ==
+        "Key attribute's data type should match its data type in table's schema: Key sk");
+  CHECK(error_of("SELECT * FROM hsh WHERE id = '1' AND v = 5", {}, Context::Transaction) ==
+        "Select statements within ExecuteTransaction must specify the primary key in the where clause.");
+  CHECK(error_of("UPDATE hsh SET v = 1 WHERE id = '1' RETURNING ALL NEW *", {}, Context::Transaction) ==
+        "RETURNING clause is not supported in ExecuteTransaction.");
+  CHECK(error_of("DELETE FROM hsh WHERE id = '1' RETURNING ALL OLD *", {}, Context::Transaction) ==
+        "RETURNING clause is not supported in ExecuteTransaction.");
+  CHECK(error_of("EXISTS(SELECT * FROM hsh WHERE id = '1')", {}, Context::Transaction) ==
+        "EXISTS() must contain a single item read with additional condition");
+  CHECK(error_of("EXISTS(SELECT * FROM hsh WHERE v = 1)", {}, Context::Transaction) ==
+        "EXISTS() must contain a single item read with additional condition");
   CHECK(error_of("SELECT * FROM tab.gix WHERE g = 'a'", {}, Context::Transaction) ==
         "Reads on indices are not supported within transactions.");
   CHECK(error_of("SELECT * FROM tab", {}, Context::Transaction) ==

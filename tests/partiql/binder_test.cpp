@@ -7,6 +7,7 @@
 #include "expressions/evaluate.h"
 #include "model/errors.h"
 #include "partiql/parser.h"
+#include "partiql/results.h"
 
 using namespace minnow;
 using namespace minnow::partiql;
@@ -514,4 +515,14 @@ TEST_CASE("batches and transactions read single items; EXISTS is a condition che
   CHECK(expressions::evaluate(check.condition, nullptr) == false);
   CHECK(error_of("EXISTS(SELECT * FROM hsh WHERE id = '1' AND v = 2)") ==
         "EXISTS can only be used in ExecuteTransaction write requests.");
+}
+
+TEST_CASE("a SELECT's result item: flat, named by output names, unresolved paths left out") {
+  model::Item i = item({{"pk", S("a")},
+                        {"m", AttributeValue(model::AttributeMap{{"k", S("v")}})},
+                        {"L", AttributeValue(model::AttributeList{N("1"), S("two")})}});
+  CHECK(select_result(select("SELECT * FROM tab"), i) == i);
+  CHECK(select_result(select("SELECT pk, m.k, L[1], L[5], nope FROM tab"), i) ==
+        item({{"pk", S("a")}, {"k", S("v")}, {"L[1]", S("two")}}));
+  CHECK(select_result(select("SELECT nope FROM tab"), i).empty());
 }

@@ -157,7 +157,7 @@ class TreeBuilder {
 
   Node condition(const Expr& e) {
     Node n;
-    n.parens = static_cast<uint8_t>(std::min<uint32_t>(e.parens, 255));
+    // No parentheses: PartiQL allows redundant ones, which the expression rules refuse.
     switch (e.kind) {
       case ExprKind::Compare: {
         static constexpr Comparator kComparators[] = {Comparator::Eq, Comparator::Ne, Comparator::Lt,
@@ -204,7 +204,6 @@ class TreeBuilder {
         throw model::pql_unsupported_condition_operator("like");
       case ExprKind::Call: {
         Node c = call(e);
-        c.parens = n.parens;
         return c;
       }
       default:
@@ -255,7 +254,6 @@ class TreeBuilder {
     }
     Node n;
     n.kind = NodeKind::Call;
-    n.parens = static_cast<uint8_t>(std::min<uint32_t>(e.parens, 255));
     n.args.push_back(path_node(x));
     if (it->second.empty()) {
       n.function = e.negated ? Function::AttributeExists : Function::AttributeNotExists;

@@ -279,6 +279,8 @@ TEST_CASE("WHERE becomes DynamoDB's condition semantics") {
       {"NOT (x = 5 OR x = 7)", {{"x", N("6")}}, true},
       {"\"value\" = 1", {{"value", N("1")}}, true},
       {"@x = 1", {{"x", N("1")}}, true},
+      {"((x = 1))", {{"x", N("1")}}, true},  // redundant parentheses are fine in PartiQL
+      {"NOT ((x = 1 OR x = 2))", {{"x", N("1")}}, false},
   }));
   CAPTURE(c.where);
   BoundSelect s = select(std::string("SELECT * FROM tab WHERE ") + c.where);

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <unordered_set>
 
-#include "api/base64.h"
+#include "api/shape.h"
+#include "model/base64.h"
 #include "model/errors.h"
 #include "model/item_codec.h"
+#include "model/limits.h"
 
 namespace minnow::api {
 
@@ -13,8 +15,6 @@ using model::AttributeValue;
 using model::ValueType;
 
 namespace {
-
-constexpr int kMaxNesting = 32;
 
 // DynamoDB examines a value's members in this order, whatever order the JSON has.
 constexpr std::pair<const char*, ValueType> kTypeOrder[] = {
@@ -25,7 +25,7 @@ constexpr std::pair<const char*, ValueType> kTypeOrder[] = {
 
 std::string bytes_of(const JsonValue& v) {
   // Shape validation already checked the base64 form.
-  auto decoded = base64_decode(view(v));
+  auto decoded = model::base64_decode(view(v));
   if (!decoded) throw model::base64_invalid();
   return std::move(*decoded);
 }
@@ -68,7 +68,8 @@ model::AttributeMap decode_map(const JsonValue& json, int depth) {
 }
 
 AttributeValue decode(const JsonValue& json, int depth) {
-  if (depth >= kMaxNesting - 1 && json.IsObject() && (member(json, "L") || member(json, "M")))
+  if (depth + 1 >= static_cast<int>(model::kMaxAttributeNesting) && json.IsObject() &&
+      (member(json, "L") || member(json, "M")))
     throw model::nesting_too_deep();
   if (!json.IsObject()) throw model::serialization("Unexpected value type in payload");
   std::optional<AttributeValue> result;
@@ -88,10 +89,10 @@ AttributeValue decode(const JsonValue& json, int depth) {
         result = AttributeValue(model::Number::parse(view(*v)));
         break;
       case ValueType::BOOL:
-        result = AttributeValue(v->GetBool());
+        result = AttributeValue(coral_bool(*v));
         break;
       case ValueType::NUL:
-        if (!v->GetBool()) throw model::null_must_be_true();
+        if (!coral_bool(*v)) throw model::null_must_be_true();
         result = AttributeValue(model::Null{});
         break;
       case ValueType::BS: {
@@ -136,7 +137,7 @@ AttributeValue decode(const JsonValue& json, int depth) {
 }
 
 void write_bytes(JsonWriter& w, const std::string& bytes) {
-  std::string text = base64_encode(bytes);
+  std::string text = model::base64_encode(bytes);
   w.String(text.data(), text.size());
 }
 
@@ -226,7 +227,7 @@ void write_encoded_value(JsonWriter& w, model::EncodedReader& r) {
     }
     case EncodedTag::B: {
       w.Key("B", 1);
-      std::string text = base64_encode(r.bytes());
+      std::string text = model::base64_encode(r.bytes());
       w.String(text.data(), text.size());
       break;
     }
@@ -238,7 +239,7 @@ void write_encoded_value(JsonWriter& w, model::EncodedReader& r) {
       for (uint64_t n = r.varint(); n > 0; --n) {
         auto s = r.bytes();
         if (tag == EncodedTag::BS) {
-          std::string text = base64_encode(s);
+          std::string text = model::base64_encode(s);
           w.String(text.data(), text.size());
         } else {
           w.String(s.data(), s.size());

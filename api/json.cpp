@@ -1,17 +1,87 @@
 #include "api/json.h"
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 #include "model/errors.h"
+#include "model/limits.h"
+#include "model/utf8.h"
 
 namespace minnow::api {
 
+namespace {
+
+// The document's own SAX handler, with two checks on the way in: nesting deeper than any valid
+// request holds (model::kMaxJsonDepth) and strings that are not UTF-8 stop the parse. Both are
+// decided here, while parsing, so that no later walk over the document meets either.
+class CheckedHandler {
+ public:
+  enum class Failure { None, TooDeep, NotUtf8 };
+
+  explicit CheckedHandler(JsonDocument& document) : document_(document) {}
+  Failure failure() const { return failure_; }
+
+  bool Null() { return document_.Null(); }
+  bool Bool(bool b) { return document_.Bool(b); }
+  bool Int(int i) { return document_.Int(i); }
+  bool Uint(unsigned i) { return document_.Uint(i); }
+  bool Int64(int64_t i) { return document_.Int64(i); }
+  bool Uint64(uint64_t i) { return document_.Uint64(i); }
+  bool Double(double d) { return document_.Double(d); }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool copy) { return document_.RawNumber(s, n, copy); }
+  bool String(const char* s, rapidjson::SizeType n, bool copy) { return utf8(s, n) && document_.String(s, n, copy); }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy) { return utf8(s, n) && document_.Key(s, n, copy); }
+  bool StartObject() { return deeper() && document_.StartObject(); }
+  bool EndObject(rapidjson::SizeType members) {
+    --depth_;
+    return document_.EndObject(members);
+  }
+  bool StartArray() { return deeper() && document_.StartArray(); }
+  bool EndArray(rapidjson::SizeType elements) {
+    --depth_;
+    return document_.EndArray(elements);
+  }
+
+ private:
+  bool deeper() {
+    if (++depth_ <= model::kMaxJsonDepth) return true;
+    failure_ = Failure::TooDeep;
+    return false;
+  }
+  // After unescaping: a \uDC00 escape alone decodes to a surrogate, which is not UTF-8 either.
+  bool utf8(const char* s, rapidjson::SizeType n) {
+    if (model::is_valid_utf8(std::string_view(s, n))) return true;
+    failure_ = Failure::NotUtf8;
+    return false;
+  }
+
+  JsonDocument& document_;
+  std::size_t depth_ = 0;
+  Failure failure_ = Failure::None;
+};
+
+}  // namespace
+
 void parse_request_json(std::string& body, JsonDocument& document) {
-  document.ParseInsitu<rapidjson::kParseIterativeFlag | rapidjson::kParseStopWhenDoneFlag>(body.data());
+  constexpr unsigned kFlags =
+      rapidjson::kParseIterativeFlag | rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseInsituFlag;
+  rapidjson::GenericInsituStringStream<rapidjson::UTF8<>> stream(body.data());
+  CheckedHandler::Failure failure = CheckedHandler::Failure::None;
+  bool parsed = false;
+  auto generate = [&](JsonDocument& target) {
+    CheckedHandler handler(target);
+    rapidjson::Reader reader;
+    parsed = !reader.Parse<kFlags>(stream, handler).IsError();
+    failure = handler.failure();
+    return parsed;
+  };
+  document.Populate(generate);
+  if (failure == CheckedHandler::Failure::TooDeep) throw model::json_too_deep();
+  if (failure == CheckedHandler::Failure::NotUtf8) throw model::json_not_utf8();
   // DynamoDB answers malformed JSON with a bare SerializationException, and treats a JSON
   // value that is not an object as a request with no members.
-  if (document.HasParseError()) throw model::serialization("");
+  if (!parsed) throw model::serialization("");
   if (!document.IsObject()) document.SetObject();
 }
 

@@ -77,7 +77,9 @@ Reply Service::handle(Request& request) {
   } catch (const model::Error& error) {
     return error_reply(error);
   } catch (const std::exception& e) {
-    std::cerr << "minnow: internal error: " << e.what() << std::endl;
+    // A bug, never an answer to input: logged so that it can be reported with its request.
+    std::cerr << "minnow: internal error (request " << request.request_id << ", " << request.target << "): " << e.what()
+              << std::endl;
     return error_reply(model::internal_error());
   }
 }

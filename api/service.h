@@ -23,6 +23,8 @@ struct Request {
   std::string_view target;         // X-Amz-Target, empty when absent
   std::string_view content_type;   // Content-Type, empty when absent
   std::string_view authorization;  // Authorization, empty when absent
+  std::string_view host;           // Host, empty when absent
+  std::string_view request_id;     // the x-amzn-RequestId the reply goes out with (for the log)
   std::string body;                // owned and mutable: parsed in place
 };
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <stdexcept>
 
-#include "api/base64.h"
+#include "model/base64.h"
 #include "model/errors.h"
 
 namespace minnow::api {
@@ -265,14 +265,20 @@ void check_type(const JsonValue& v, const Rule& rule) {
       if (v.IsArray()) type_error("Unrecognized collection type class java.nio.ByteBuffer");
       if (v.IsObject()) type_error(kStructHere);
       if (v.GetStringLength() % 4) throw model::base64_length(v.GetStringLength());
-      if (!base64_decode(view(v))) throw model::base64_invalid();
+      if (!model::base64_decode(view(v))) throw model::base64_invalid();
       return;
     case Kind::List:
     case Kind::ParameterizedList:
       if (!v.IsArray() && !v.IsObject()) type_error(rule.kind == Kind::List ? "Unexpected field type" : kParameterized);
       if (v.IsObject()) type_error(kStructHere);
       if (const Rule* e = element_of(rule)) {
-        for (const auto& x : v.GetArray()) check_type(x, *e);
+        for (const auto& x : v.GetArray()) {
+          // No reference answers a null element as DynamoDB does (dynalite exits, DynamoDB Local
+          // answers 500 or messages of its own): Minnow refuses it as it refuses a null attribute
+          // value, before anything reads it.
+          if (x.IsNull()) type_error("Unexpected value type in payload");
+          check_type(x, *e);
+        }
       }
       return;
     case Kind::Map:
@@ -316,8 +322,16 @@ std::string number_text(const JsonValue& v) {
   if (v.IsInt64()) return std::to_string(v.GetInt64());
   if (v.IsUint64()) return std::to_string(v.GetUint64());
   double d = v.GetDouble();
-  if (std::floor(d) == d && std::fabs(d) < 1e21) return std::to_string(static_cast<long long>(d));
-  return to_json_text(v);
+  if (std::floor(d) == d && std::fabs(d) < 1e21) {
+    char digits[32];
+    std::snprintf(digits, sizeof digits, "%.0f", d);
+    return digits;
+  }
+  // RapidJSON's shortest form is JavaScript's but for the exponent's sign: 1e300 is "1e+300".
+  std::string text = to_json_text(v);
+  auto e = text.find('e');
+  if (e != std::string::npos && text[e + 1] != '-') text.insert(e + 1, "+");
+  return text;
 }
 
 // JavaScript's String(value) for a value in a message.
@@ -379,20 +393,28 @@ class ConstraintChecker {
     }
   }
 
-  void check(const std::string& name, const JsonValue* v, const Rule& rule, const std::string& parent) {
+  // `map_entry`: v is a map's value, which may be null.
+  void check(const std::string& name, const JsonValue* v, const Rule& rule, const std::string& parent,
+             bool map_entry = false) {
     for (const auto& [constraint, arg] : rule.constraints) {
       if (errors.size() >= kMaxReportedErrors) return;
       if (constraint != Check::NotNull && !v) continue;
       apply(constraint, *arg, v, name, parent);
     }
-    if (!v || errors.size() >= kMaxReportedErrors) return;
+    if (errors.size() >= kMaxReportedErrors) return;
     std::string here = (parent.empty() ? "" : parent + ".") + lower_first(name);
-    if (rule.kind == Kind::List && rule.element) {
+    // A null map entry where a structure belongs has none of the structure's members: those that
+    // must not be null are reported, so that nothing after the checks meets a null entry.
+    if (!v && map_entry && !rule.members.empty() && rule.subtype != "AttributeValue")
+      return check_members(nullptr, rule.members, here);
+    if (!v) return;
+    if ((rule.kind == Kind::List || rule.kind == Kind::ParameterizedList) && rule.element) {
       for (rapidjson::SizeType i = 0; i < v->Size(); ++i)
         check("member", &(*v)[i], *rule.element, here + "." + std::to_string(i + 1));
-    } else if (rule.kind == Kind::Map && rule.element) {
+    } else if ((rule.kind == Kind::Map || rule.kind == Kind::ParameterizedMap) && rule.element) {
       for (auto it = v->MemberBegin(); it != v->MemberEnd(); ++it)
-        check("member", it->value.IsNull() ? nullptr : &it->value, *rule.element, here + "." + it->name.GetString());
+        check("member", it->value.IsNull() ? nullptr : &it->value, *rule.element, here + "." + it->name.GetString(),
+              /*map_entry=*/true);
     } else if (!rule.members.empty() && rule.subtype != "AttributeValue") {
       check_members(v, rule.members, here);
     }

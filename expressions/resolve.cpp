@@ -6,6 +6,7 @@
 
 #include "expressions/key_condition.h"
 #include "expressions/reserved_words.h"
+#include "model/base64.h"
 #include "model/expression_errors.h"
 
 namespace minnow::expressions {
@@ -231,8 +232,8 @@ std::string attribute_value_text(const model::AttributeValue& v) {
     case ValueType::N:
       out += v.as<model::Number>().to_string();
       break;
-    case ValueType::B:
-      out += v.as<model::Binary>().bytes;
+    case ValueType::B:  // as DynamoDB writes it (dynalite): base64, never the raw bytes
+      out += model::base64_encode(v.as<model::Binary>().bytes);
       break;
     default:
       break;

@@ -1,6 +1,7 @@
 #include "model/errors.h"
 
 #include "model/attribute_value.h"
+#include "model/limits.h"
 
 namespace minnow::model {
 
@@ -54,6 +55,10 @@ Error missing_authentication_token() {
   return Error(ErrorCode::MissingAuthenticationTokenException, "Request is missing Authentication Token");
 }
 Error malformed_json() { return serialization("Start of structure or map found where not expected."); }
+Error json_too_deep() {
+  return serialization("Request JSON nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+}
+Error json_not_utf8() { return serialization(""); }
 
 Error resource_not_found() { return Error(ErrorCode::ResourceNotFoundException, "Requested resource not found"); }
 Error table_not_found(const std::string& table) {

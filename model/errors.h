@@ -94,6 +94,11 @@ Error internal_error();
 Error unknown_operation();
 Error missing_authentication_token();
 Error malformed_json();
+// A request nested deeper than any valid one (model::kMaxJsonDepth levels), and one with a string
+// that is not UTF-8 (after unescaping). No reference covers either: DynamoDB's JSON front end
+// rejects both as it rejects malformed JSON, with a SerializationException.
+Error json_too_deep();
+Error json_not_utf8();
 
 // ---- Tables --------------------------------------------------------------------------------
 Error resource_not_found();                       // "Requested resource not found"

@@ -16,7 +16,13 @@ inline constexpr std::size_t kMaxListTablesLimit = 100;
 inline constexpr std::size_t kMaxLocalSecondaryIndexes = 5;
 inline constexpr std::size_t kMaxGlobalSecondaryIndexes = 20;
 inline constexpr std::size_t kMaxProjectedNonKeyAttributes = 100;
-inline constexpr std::size_t kMaxJsonDepth = 64;
+// Arrays and objects nested in a request. The deepest valid request, a BatchWriteItem whose item
+// holds attribute values nested 32 levels (kMaxAttributeNesting), has 70; deeper JSON is refused
+// while parsing, so that no walk over a request recurses further.
+inline constexpr std::size_t kMaxJsonDepth = 100;
+// Attribute values nested in lists and maps: a value at this depth (the top one is 1) may not
+// itself be a list or a map.
+inline constexpr std::size_t kMaxAttributeNesting = 32;
 inline constexpr std::size_t kWriteUnitBytes = 1024;
 inline constexpr std::size_t kReadUnitBytes = 4096;
 

@@ -18,7 +18,7 @@ std::string_view std_view(View view) {
 
 }  // namespace
 
-api::Request to_api_request(HttpRequest& request) {
+api::Request to_api_request(HttpRequest& request, std::string_view request_id) {
   api::Request out;
   out.method = std_view(request.method_string());
   std::string_view target = std_view(request.target());
@@ -26,6 +26,8 @@ api::Request to_api_request(HttpRequest& request) {
   out.target = std_view(request["X-Amz-Target"]);
   out.content_type = std_view(request[http::field::content_type]);
   out.authorization = std_view(request[http::field::authorization]);
+  out.host = std_view(request[http::field::host]);
+  out.request_id = request_id;
   out.body = std::move(request.body());
   return out;
 }
@@ -50,7 +52,7 @@ HttpResponse to_http_response(api::Reply&& reply, unsigned version, bool keep_al
 }
 
 void write_response_head(int status, std::string_view content_type, std::string_view body, unsigned version,
-                         bool keep_alive, std::string& out) {
+                         bool keep_alive, std::string_view request_id, std::string& out) {
   char number[20];
   const auto append_number = [&](std::uint64_t value) {
     auto [end, ec] = std::to_chars(number, number + sizeof number, value);
@@ -63,9 +65,8 @@ void write_response_head(int status, std::string_view content_type, std::string_
   out.append(std_view(http::obsolete_reason(http::int_to_status(static_cast<unsigned>(status)))));
   out.append("\r\nContent-Type: ");
   out.append(content_type);
-  const RequestId id = make_request_id();
   out.append("\r\nx-amzn-RequestId: ");
-  out.append(id.data(), id.size());
+  out.append(request_id);
   out.append("\r\nx-amz-crc32: ");
   append_number(crc32(body));
   // Beast's keep_alive(): HTTP/1.1 says "close" when closing, HTTP/1.0 "keep-alive" when not.

@@ -20,7 +20,8 @@ namespace http = boost::beast::http;
 using HttpRequest = http::request<http::string_body>;
 using HttpResponse = http::response<http::string_body>;
 
-api::Request to_api_request(HttpRequest& request);
+// `request_id` (kept alive by the caller) is the id the reply will carry.
+api::Request to_api_request(HttpRequest& request, std::string_view request_id);
 
 // `version` is the request's (10 or 11); `keep_alive` whether the connection stays open after
 // this response, announced with a Connection header where the version needs one.
@@ -28,8 +29,8 @@ HttpResponse to_http_response(api::Reply&& reply, unsigned version, bool keep_al
 
 // The same response's status line and header fields, as Beast would serialise them, written
 // into `out` (cleared first; its capacity is reused) for `body`: what the Session sends, with
-// the body, in one gather write.
+// the body, in one gather write. `request_id`: x-amzn-RequestId (server/request_id.h).
 void write_response_head(int status, std::string_view content_type, std::string_view body, unsigned version,
-                         bool keep_alive, std::string& out);
+                         bool keep_alive, std::string_view request_id, std::string& out);
 
 }  // namespace minnow::server

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "server/request_id.h"
+
 namespace minnow::server {
 
 namespace asio = boost::asio;
@@ -32,14 +34,14 @@ bool is_http_error(const error_code& ec) {
 }
 
 // The Service answers every error itself; this is the last line of defence against a bug.
-api::Reply call_service(api::Service& service, HttpRequest& request) {
-  api::Request api_request = to_api_request(request);
+api::Reply call_service(api::Service& service, HttpRequest& request, std::string_view request_id) {
+  api::Request api_request = to_api_request(request, request_id);
   try {
     return service.handle(api_request);
   } catch (const std::exception& e) {
-    std::cerr << "minnow: internal error: " << e.what() << std::endl;
+    std::cerr << "minnow: internal error (request " << request_id << "): " << e.what() << std::endl;
   } catch (...) {
-    std::cerr << "minnow: internal error: unknown exception" << std::endl;
+    std::cerr << "minnow: internal error (request " << request_id << "): unknown exception" << std::endl;
   }
   return api::Reply{
       500, "application/x-amz-json-1.0",
@@ -203,9 +205,11 @@ void Session::handle() {
   parser_.reset();
   const unsigned version = request.version();
   keep_alive_ = request.keep_alive() && !stopping_;
-  api::Reply reply = call_service(registry_->service(), request);
+  const RequestId id = make_request_id();
+  const std::string_view request_id(id.data(), id.size());
+  api::Reply reply = call_service(registry_->service(), request, request_id);
   out_body_ = std::move(reply.body);
-  write_response_head(reply.status, reply.content_type, out_body_, version, keep_alive_, out_head_);
+  write_response_head(reply.status, reply.content_type, out_body_, version, keep_alive_, request_id, out_head_);
   state_ = State::kWrite;
 }
 
@@ -266,7 +270,9 @@ void Session::reject(http::status status, std::string_view message) {
   lingering_ = true;
   keep_alive_ = false;
   out_body_.assign(message);
-  write_response_head(static_cast<int>(status), "text/plain", out_body_, 11, false, out_head_);
+  const RequestId id = make_request_id();
+  write_response_head(static_cast<int>(status), "text/plain", out_body_, 11, false,
+                      std::string_view(id.data(), id.size()), out_head_);
   state_ = State::kWrite;
   if (send_reply()) after_reply();
 }

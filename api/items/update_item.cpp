@@ -11,12 +11,14 @@ namespace minnow::api::items {
 
 namespace {
 
+// dynalite's validations/updateItem.js, and the enum of AttributeUpdates' Action (AWS's
+// AttributeAction; dynalite does not check it, DynamoDB Local lists it in this order).
 const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_TABLE_NAME
                    "," MINNOW_SHAPE_RETURN_ITEM_COLLECTION_METRICS "," MINNOW_SHAPE_RETURN_VALUES R"(,
   "Key": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"},)" MINNOW_SHAPE_EXPECTED
                    R"(,
   "AttributeUpdates": {"type": "Map<AttributeValueUpdate>", "children": {"type": "ValueStruct<AttributeValueUpdate>",
-    "children": {"Action": "String", "Value": "AttrStruct<FieldStruct>"}}},
+    "children": {"Action": {"type": "String", "enum": ["ADD", "DELETE", "PUT"]}, "Value": "AttrStruct<FieldStruct>"}}},
   "ConditionExpression": {"type": "String"}, "UpdateExpression": {"type": "String"},)" MINNOW_SHAPE_EXPRESSION_ATTRIBUTES
                    "," MINNOW_SHAPE_RETURN_VALUES_ON_CONDITION_CHECK_FAILURE "}");
 

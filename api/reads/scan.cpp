@@ -24,7 +24,8 @@ namespace minnow::api::reads {
 
 namespace {
 
-// dynalite's validations/scan.js, member for member, in its order.
+// dynalite's validations/scan.js, member for member, in its order, and ConsistentRead, which dynalite
+// does not check (DynamoDB type-checks it as in Query).
 const Shape kShape(R"({
   "Select": {"type": "String", "enum": ["SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"]},
   "IndexName": {"type": "String", "regex": "[a-zA-Z0-9_.-]+", "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255},
@@ -40,7 +41,8 @@ const Shape kShape(R"({
   "ExclusiveStartKey": {"type": "Map<AttributeValue>", "children": "AttrStruct<ValueStruct>"},
   "FilterExpression": {"type": "String"},
   "ProjectionExpression": {"type": "String"},
-  )" MINNOW_SHAPE_EXPRESSION_ATTRIBUTES "}");
+  )" MINNOW_SHAPE_EXPRESSION_ATTRIBUTES R"(,
+  "ConsistentRead": "Boolean"})");
 
 void scan(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   validate_expression_params(request, {"ProjectionExpression", "FilterExpression"},

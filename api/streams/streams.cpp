@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "api/base64.h"
 #include "api/table_lookup.h"
+#include "model/base64.h"
 #include "model/stream_errors.h"
 
 namespace minnow::api::streams {
@@ -52,7 +52,7 @@ std::string encode_iterator(const ShardIterator& iterator) {
   std::string payload =
       iterator.shard_id + "|" + std::to_string(iterator.position) + "|" + std::to_string(iterator.created_ms);
   payload += "|" + check_of(iterator.stream_arn + "|" + payload);
-  return iterator.stream_arn + std::string(kIteratorVersion) + base64_encode(payload);
+  return iterator.stream_arn + std::string(kIteratorVersion) + model::base64_encode(payload);
 }
 
 ShardIterator decode_iterator(std::string_view text) {
@@ -60,7 +60,7 @@ ShardIterator decode_iterator(std::string_view text) {
   if (at == std::string_view::npos) throw model::invalid_shard_iterator();
   ShardIterator out;
   out.stream_arn = std::string(text.substr(0, at));
-  std::optional<std::string> payload = base64_decode(text.substr(at + kIteratorVersion.size()));
+  std::optional<std::string> payload = model::base64_decode(text.substr(at + kIteratorVersion.size()));
   if (!payload) throw model::invalid_shard_iterator();
   auto last = payload->rfind('|');
   if (last == std::string::npos ||

@@ -50,15 +50,18 @@ TEST_CASE("Beast request to api::Request: views into the headers, body moved") {
   request.set("X-Amz-Target", "DynamoDB_20120810.GetItem");
   request.set(minnow::server::http::field::content_type, "application/x-amz-json-1.0");
   request.set(minnow::server::http::field::authorization, "AWS4-HMAC-SHA256 Credential=k/...");
+  request.set(minnow::server::http::field::host, "localhost:8000");
   request.body() = std::string(1000, 'x');
   const char* body_bytes = request.body().data();
 
-  const minnow::api::Request api = minnow::server::to_api_request(request);
+  const minnow::api::Request api = minnow::server::to_api_request(request, "REQUEST1");
   CHECK(api.method == "POST");
   CHECK(api.path == "/");
   CHECK(api.target == "DynamoDB_20120810.GetItem");
   CHECK(api.content_type == "application/x-amz-json-1.0");
   CHECK(api.authorization == "AWS4-HMAC-SHA256 Credential=k/...");
+  CHECK(api.host == "localhost:8000");
+  CHECK(api.request_id == "REQUEST1");
   CHECK(api.body == std::string(1000, 'x'));
   CHECK(api.body.data() == body_bytes);  // moved, not copied
   CHECK(api.target.data() == request["X-Amz-Target"].data());
@@ -66,11 +69,12 @@ TEST_CASE("Beast request to api::Request: views into the headers, body moved") {
 
 TEST_CASE("absent headers become empty views") {
   minnow::server::HttpRequest request{minnow::server::http::verb::get, "/", 11};
-  const minnow::api::Request api = minnow::server::to_api_request(request);
+  const minnow::api::Request api = minnow::server::to_api_request(request, "");
   CHECK(api.method == "GET");
   CHECK(api.target.empty());
   CHECK(api.content_type.empty());
   CHECK(api.authorization.empty());
+  CHECK(api.host.empty());
   CHECK(api.body.empty());
 }
 

@@ -5,10 +5,10 @@
 #include <string>
 #include <string_view>
 
-namespace minnow::api {
+namespace minnow::model {
 
 std::string base64_encode(std::string_view bytes);
 // Null when `text` is not canonical padded base64 (DynamoDB rejects such input).
 std::optional<std::string> base64_decode(std::string_view text);
 
-}  // namespace minnow::api
+}  // namespace minnow::model

@@ -1,8 +1,8 @@
-#include "api/base64.h"
+#include "model/base64.h"
 
 #include <array>
 
-namespace minnow::api {
+namespace minnow::model {
 
 namespace {
 constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -63,4 +63,4 @@ std::optional<std::string> base64_decode(std::string_view text) {
   return out;
 }
 
-}  // namespace minnow::api
+}  // namespace minnow::model

@@ -42,7 +42,9 @@ export function signHeaders(headers, body, url = endpoint) {
 //   contentType default application/x-amz-json-1.0
 //   sign        false: send no Authorization header at all
 //   method, path  for non-API requests (GET /)
+//   endpoint    another server than DYNAMODB_ENDPOINT (the tools in tools/ talk to several)
 export async function rawCall(action, body = {}, opts = {}) {
+  const base = opts.endpoint || endpoint;
   const text = opts.rawBody !== undefined ? opts.rawBody : JSON.stringify(body);
   const method = opts.method || 'POST';
   let headers = {};
@@ -50,12 +52,12 @@ export async function rawCall(action, body = {}, opts = {}) {
     headers['content-type'] = opts.contentType || 'application/x-amz-json-1.0';
     headers['x-amz-target'] = opts.target || `DynamoDB_20120810.${action}`;
   }
-  if (opts.sign !== false && method === 'POST') headers = signHeaders(headers, text);
+  if (opts.sign !== false && method === 'POST') headers = signHeaders(headers, text, base);
   for (const [k, v] of Object.entries(opts.headers || {})) {
     delete headers[k.toLowerCase()];
     if (v !== null) headers[k.toLowerCase()] = v;
   }
-  const res = await fetch(endpoint + (opts.path || '/'), {
+  const res = await fetch(base + (opts.path || '/'), {
     method,
     headers,
     body: method === 'POST' ? text : undefined,

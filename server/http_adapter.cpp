@@ -52,7 +52,7 @@ HttpResponse to_http_response(api::Reply&& reply, unsigned version, bool keep_al
 }
 
 void write_response_head(int status, std::string_view content_type, std::string_view body, unsigned version,
-                         bool keep_alive, std::string_view request_id, std::string& out) {
+                         bool keep_alive, std::string& out, std::string_view request_id) {
   char number[20];
   const auto append_number = [&](std::uint64_t value) {
     auto [end, ec] = std::to_chars(number, number + sizeof number, value);
@@ -66,7 +66,12 @@ void write_response_head(int status, std::string_view content_type, std::string_
   out.append("\r\nContent-Type: ");
   out.append(content_type);
   out.append("\r\nx-amzn-RequestId: ");
-  out.append(request_id);
+  if (request_id.empty()) {
+    const RequestId id = make_request_id();
+    out.append(id.data(), id.size());
+  } else {
+    out.append(request_id);
+  }
   out.append("\r\nx-amz-crc32: ");
   append_number(crc32(body));
   // Beast's keep_alive(): HTTP/1.1 says "close" when closing, HTTP/1.0 "keep-alive" when not.

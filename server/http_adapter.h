@@ -29,8 +29,9 @@ HttpResponse to_http_response(api::Reply&& reply, unsigned version, bool keep_al
 
 // The same response's status line and header fields, as Beast would serialise them, written
 // into `out` (cleared first; its capacity is reused) for `body`: what the Session sends, with
-// the body, in one gather write. `request_id`: x-amzn-RequestId (server/request_id.h).
+// the body, in one gather write. `request_id`: x-amzn-RequestId (server/request_id.h); a new one
+// when empty.
 void write_response_head(int status, std::string_view content_type, std::string_view body, unsigned version,
-                         bool keep_alive, std::string_view request_id, std::string& out);
+                         bool keep_alive, std::string& out, std::string_view request_id = {});
 
 }  // namespace minnow::server

@@ -209,7 +209,7 @@ void Session::handle() {
   const std::string_view request_id(id.data(), id.size());
   api::Reply reply = call_service(registry_->service(), request, request_id);
   out_body_ = std::move(reply.body);
-  write_response_head(reply.status, reply.content_type, out_body_, version, keep_alive_, request_id, out_head_);
+  write_response_head(reply.status, reply.content_type, out_body_, version, keep_alive_, out_head_, request_id);
   state_ = State::kWrite;
 }
 
@@ -270,9 +270,7 @@ void Session::reject(http::status status, std::string_view message) {
   lingering_ = true;
   keep_alive_ = false;
   out_body_.assign(message);
-  const RequestId id = make_request_id();
-  write_response_head(static_cast<int>(status), "text/plain", out_body_, 11, false,
-                      std::string_view(id.data(), id.size()), out_head_);
+  write_response_head(static_cast<int>(status), "text/plain", out_body_, 11, false, out_head_);
   state_ = State::kWrite;
   if (send_reply()) after_reply();
 }

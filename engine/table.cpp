@@ -6,6 +6,7 @@
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/key.h"
+#include "model/vector_errors.h"
 
 namespace minnow::engine {
 
@@ -122,6 +123,7 @@ void Table::write(const model::AttributeMap& key, FunctionRef<WriteDecision(cons
 void Table::check_write_locked(const WriteDecision& decision) const {
   if (decision.action != WriteDecision::Action::Put) return;
   for (const auto& index : indexes_) index->check_item(decision.item, decision.from_update);
+  for (const auto& index : vector_indexes_) index->check_item(decision.item);
 }
 
 void Table::commit_write_locked(const std::string& storage_key, const model::Item* old, WriteDecision decision) {
@@ -148,12 +150,14 @@ void Table::commit_at(Items::iterator it, const std::string& k, const model::Ite
         it = items_.emplace_hint(it, k, std::move(encoded));
       }
       for (const auto& index : indexes_) index->update(k, old, &decision.item, it);
+      for (const auto& index : vector_indexes_) index->put(*it, decision.item, old);
       return;
     }
     case WriteDecision::Action::Delete:
       if (it == items_.end()) return;
       if (stream_) stream_->append(&it->second, nullptr, decision.by_ttl);
       for (const auto& index : indexes_) index->update(k, old, nullptr, items_.end());
+      for (const auto& index : vector_indexes_) index->erase(*it);
       size_bytes_ -= model::encoded_item_size(it->second);
       items_.erase(it);
       return;
@@ -180,6 +184,53 @@ void Table::sync_indexes() {
     }
   }
   indexes_ = std::move(synced);
+
+  std::vector<std::unique_ptr<VectorIndex>> synced_vectors;
+  for (const VectorIndexDefinition& d : definition_.vector_indexes) {
+    auto same = std::find_if(vector_indexes_.begin(), vector_indexes_.end(),
+                             [&](const auto& i) { return i && i->name() == d.name; });
+    if (same != vector_indexes_.end()) {
+      synced_vectors.push_back(std::move(*same));
+      continue;
+    }
+    auto index = std::make_unique<VectorIndex>(d, definition_.attribute_definitions);
+    for (const auto& entry : items_) {
+      model::Item item = model::decode_item(entry.second);
+      try {
+        index->check_item(item);
+      } catch (const model::Error&) {
+        continue;
+      }
+      index->put(entry, item, nullptr);
+    }
+    synced_vectors.push_back(std::move(index));
+  }
+  vector_indexes_ = std::move(synced_vectors);
+}
+
+const VectorIndex* Table::find_vector_index(const std::string& name) const {
+  for (const auto& index : vector_indexes_)
+    if (index->name() == name) return index.get();
+  return nullptr;
+}
+
+VectorSearchStats Table::search_vectors(const std::string& name, const VectorSearchSpec& spec, int64_t now_ms,
+                                        SearchVisitor visit) const {
+  std::shared_lock lock(mu_);
+  const VectorIndex* index = find_vector_index(name);
+  if (!index) throw model::vector_index_not_found(name);
+  for (const VectorIndexDefinition& d : definition_.vector_indexes)
+    if (d.name == name && !d.active_at(now_ms)) throw model::vector_index_not_active(name);
+  VectorSearchStats stats;
+  for (const VectorIndex::Hit& hit : index->search(spec, stats)) visit(hit.entry->second, hit.score);
+  return stats;
+}
+
+std::optional<IndexStats> Table::vector_index_stats(const std::string& name) const {
+  std::shared_lock lock(mu_);
+  const VectorIndex* index = find_vector_index(name);
+  if (!index) return std::nullopt;
+  return IndexStats{index->item_count(), index->size_bytes()};
 }
 
 const SecondaryIndex* Table::find_index(const std::string& name) const {

@@ -1,8 +1,9 @@
-// One table: its definition, its items in DynamoDB's order, and its secondary indexes.
+// One table: its definition, its items in DynamoDB's order, its secondary and vector indexes.
 //
 // Thread-safe. mu_ protects the definition's mutable parts, the items and the indexes: reads
 // take it shared, writes exclusive. Every change to the items goes through commit(), which
-// updates the indexes in the same critical section, so an index never drifts from its table.
+// updates the indexes (secondary and vector) in the same critical section, so an index never
+// drifts from its table.
 // Nothing handed out refers into the table: results are copies. The key schema is constant
 // after construction. engine/transaction holds the locks of several tables at once (in one
 // global order) and uses the *_locked members.
@@ -22,6 +23,7 @@
 #include "engine/query.h"
 #include "engine/stream.h"
 #include "engine/table_definition.h"
+#include "engine/vector_index.h"
 #include "model/attribute_value.h"
 
 namespace minnow::engine {
@@ -99,6 +101,16 @@ class Table {
   // ItemCount and IndexSizeBytes of an index; nullopt when there is no such index.
   std::optional<IndexStats> index_stats(const std::string& index) const;
 
+  // SearchVectors on the vector index `index` (engine/vector_index.h), at `now_ms` (the
+  // definition's clock-driven status): model::vector_index_not_found when there is no such
+  // index, model::vector_index_not_active while it is CREATING. `visit` sees each result, best
+  // first, in its stored form with its score, under the shared lock (as query's visitor).
+  using SearchVisitor = FunctionRef<void(std::string_view encoded, double score)>;
+  VectorSearchStats search_vectors(const std::string& index, const VectorSearchSpec& spec, int64_t now_ms,
+                                   SearchVisitor visit) const;
+  // ItemCount and IndexSizeBytes (its vectors and their filter values) of a vector index.
+  std::optional<IndexStats> vector_index_stats(const std::string& index) const;
+
   // For engine/transaction, with mu_ held by the caller (shared for get, exclusive for
   // check_write and commit_write).
   std::shared_mutex& mutex() const { return mu_; }
@@ -119,8 +131,10 @@ class Table {
   void commit_at(Items::iterator it, const std::string& storage_key, const model::Item* old, WriteDecision decision);
   // The index of that name, or null. Requires mu_.
   const SecondaryIndex* find_index(const std::string& name) const;
-  // Makes indexes_ match definition_: keeps the indexes still defined, builds new ones from
-  // items_. Requires mu_ exclusive.
+  const VectorIndex* find_vector_index(const std::string& name) const;
+  // Makes indexes_ and vector_indexes_ match definition_: keeps the indexes still defined,
+  // builds new ones from items_ (backfill; an item a new vector index cannot take is left out of
+  // it, as DynamoDB leaves such items out of a new GSI). Requires mu_ exclusive.
   void sync_indexes();
   void sync_stream();  // opens or closes stream_ as definition_ says. Requires mu_ exclusive.
   // A page of items_ or of an index (engine/query.h). Require mu_.
@@ -131,12 +145,13 @@ class Table {
   const std::string name_;
   const model::KeySchema key_schema_;
   mutable std::shared_mutex mu_;
-  TableDefinition definition_;                            // Protected by mu_.
-  Items items_;                                           // storage_key -> encoded item. Protected by mu_.
-  uint64_t size_bytes_ = 0;                               // Sum of item sizes. Protected by mu_.
-  std::vector<std::unique_ptr<SecondaryIndex>> indexes_;  // LSIs then GSIs. Protected by mu_.
-  StreamRegistry* const streams_;                         // Null: no streams. Constant after construction.
-  std::shared_ptr<Stream> stream_;                        // The enabled stream, or null. Protected by mu_.
+  TableDefinition definition_;                                // Protected by mu_.
+  Items items_;                                               // storage_key -> encoded item. Protected by mu_.
+  uint64_t size_bytes_ = 0;                                   // Sum of item sizes. Protected by mu_.
+  std::vector<std::unique_ptr<SecondaryIndex>> indexes_;      // LSIs then GSIs. Protected by mu_.
+  std::vector<std::unique_ptr<VectorIndex>> vector_indexes_;  // Protected by mu_.
+  StreamRegistry* const streams_;                             // Null: no streams. Constant after construction.
+  std::shared_ptr<Stream> stream_;                            // The enabled stream, or null. Protected by mu_.
 };
 
 }  // namespace minnow::engine

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/key.h"
+#include "vector/distance.h"
 
 namespace minnow::engine {
 
@@ -52,6 +53,33 @@ struct IndexDefinition {
   int64_t transient_until_ms = 0;
 };
 
+// One element of a vector index's SearchSchema: a HASH attribute (the index's partition, fixed
+// in every search) or an INLINE_FILTER attribute (optional equality filters).
+struct SearchSchemaElement {
+  std::string attribute_name;
+  bool is_hash;  // HASH or INLINE_FILTER
+};
+
+// A vector index (CreateTable's VectorIndexes, UpdateTable's VectorIndexUpdates). Its statuses
+// work as IndexDefinition's: under -delayTransientStatuses a created one is CREATING until
+// transient_until_ms, Backfilling from backfill_from_ms; a deleted one (in
+// TableDefinition::deleting_vector_indexes) DELETING until transient_until_ms.
+struct VectorIndexDefinition {
+  std::string name;
+  std::string vector_attribute;
+  uint32_t dimensions = 0;
+  vector::Distance distance = vector::Distance::Cosine;
+  std::vector<SearchSchemaElement> search_schema;  // as given: at most one HASH
+  Projection projection;
+  std::string status = "ACTIVE";
+  bool backfilling = false;
+  int64_t backfill_from_ms = 0;
+  int64_t transient_until_ms = 0;
+
+  // Searchable at `now_ms`: ACTIVE, or past its transient time.
+  bool active_at(int64_t now_ms) const { return transient_until_ms == 0 || now_ms >= transient_until_ms; }
+};
+
 struct StreamSpecification {
   bool enabled = false;
   std::string view_type;  // KEYS_ONLY, NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES
@@ -84,6 +112,8 @@ struct TableDefinition {
   // GSIs deleted under -delayTransientStatuses, described DELETING until their
   // transient_until_ms; they have no index in the engine any more.
   std::vector<IndexDefinition> deleting_indexes;
+  std::vector<VectorIndexDefinition> vector_indexes;
+  std::vector<VectorIndexDefinition> deleting_vector_indexes;  // as deleting_indexes
   StreamSpecification stream;
   std::string stream_label;   // the latest stream's label; kept when the stream is disabled
   std::string ttl_attribute;  // Time to Live's attribute; empty while TTL is disabled

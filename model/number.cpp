@@ -1,6 +1,7 @@
 #include "model/number.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "model/errors.h"
@@ -101,6 +102,24 @@ Number Number::parse(std::string_view text) {
     digits.append(text.substr(frac_begin + (from - int_len), last + 1 - from));
   }
   return Number(negative, static_cast<int32_t>(e), std::move(digits));
+}
+
+double Number::to_double() const {
+  if (digits_.empty()) return 0;
+  // Clinger's fast path: an integer mantissa below 2^53 times an exactly representable power of
+  // ten is one correctly rounded multiplication or division. Otherwise strtod.
+  const int power = exponent_ - static_cast<int>(digits_.size()) + 1;
+  if (digits_.size() <= 15 && power >= -22 && power <= 22) {
+    static constexpr double kPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    int64_t mantissa = 0;
+    for (char c : digits_) mantissa = mantissa * 10 + (c - '0');
+    double v = static_cast<double>(mantissa);
+    v = power >= 0 ? v * kPowers[power] : v / kPowers[-power];
+    return negative_ ? -v : v;
+  }
+  std::string text = (negative_ ? "-" : "") + digits_ + "e" + std::to_string(power);
+  return std::strtod(text.c_str(), nullptr);
 }
 
 std::string Number::to_string() const {

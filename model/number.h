@@ -46,6 +46,9 @@ class Number {
   Number add(const Number& other) const;
   Number subtract(const Number& other) const;
 
+  // The nearest double (correctly rounded, as strtod), e.g. for a vector element.
+  double to_double() const;
+
   bool is_zero() const { return digits_.empty(); }
   bool is_negative() const { return negative_; }
 

@@ -1,0 +1,165 @@
+#include "engine/vector_index.h"
+
+#include <cmath>
+#include <limits>
+
+#include "model/key.h"
+#include "model/vector_errors.h"
+
+namespace minnow::engine {
+
+namespace {
+
+const model::AttributeValue* find(const model::Item& item, const std::string& name) {
+  auto it = item.find(name);
+  return it == item.end() ? nullptr : &it->second;
+}
+
+bool is_empty_scalar(const model::AttributeValue& v) {
+  if (v.type() == model::ValueType::S) return v.as<std::string>().empty();
+  if (v.type() == model::ValueType::B) return v.as<model::Binary>().bytes.empty();
+  return false;
+}
+
+// The float32 nearest to the double nearest to `n`; nullopt beyond float32's range.
+std::optional<float> to_float32(const model::Number& n) {
+  const float f = static_cast<float>(n.to_double());
+  if (std::isinf(f)) return std::nullopt;
+  return f;
+}
+
+// Bytes ordering items by primary key (partition value, then sort value) from a storage key
+// (model/key.h: hash64, len32, partition bytes, sort bytes): the partition bytes with 0x00
+// escaped as 0x00 0xFF and ended by 0x00 0x01, then the sort bytes.
+std::string primary_key_order(const std::string& storage_key) {
+  std::size_t length = 0;
+  for (int i = 8; i < 12; ++i) length = length << 8 | static_cast<unsigned char>(storage_key[i]);
+  std::string out;
+  out.reserve(storage_key.size());
+  for (std::size_t i = 12; i < 12 + length; ++i) {
+    out += storage_key[i];
+    if (storage_key[i] == '\0') out += '\xff';
+  }
+  out += '\0';
+  out += '\x01';
+  out.append(storage_key, 12 + length);
+  return out;
+}
+
+}  // namespace
+
+VectorIndex::VectorIndex(const VectorIndexDefinition& definition,
+                         const std::vector<AttributeDefinition>& attribute_definitions)
+    : definition_(definition),
+      store_(definition.distance, definition.dimensions,
+             std::count_if(definition.search_schema.begin(), definition.search_schema.end(),
+                           [](const SearchSchemaElement& e) { return !e.is_hash; })) {
+  for (const SearchSchemaElement& e : definition.search_schema) {
+    Attribute a{e.attribute_name, model::ValueType::S};
+    for (const AttributeDefinition& d : attribute_definitions)
+      if (d.name == e.attribute_name) a.type = d.type;
+    if (e.is_hash) {
+      hash_ = a;
+    } else {
+      filters_.push_back(a);
+    }
+  }
+}
+
+void VectorIndex::check_item(const model::Item& item) const {
+  const std::string& index = definition_.name;
+  if (const model::AttributeValue* v = find(item, definition_.vector_attribute)) {
+    if (v->type() != model::ValueType::L)
+      throw model::vector_type_mismatch(definition_.vector_attribute, v->type(), index);
+    const model::AttributeList& elements = v->as<model::AttributeList>();
+    for (std::size_t i = 0; i < elements.size(); ++i) {
+      if (elements[i].type() != model::ValueType::N)
+        throw model::vector_element_not_number(definition_.vector_attribute, i + 1, elements[i].type(), index);
+    }
+    if (elements.size() != definition_.dimensions)
+      throw model::vector_dimension_mismatch(definition_.vector_attribute, elements.size(), definition_.dimensions,
+                                             index);
+    for (std::size_t i = 0; i < elements.size(); ++i) {
+      if (!to_float32(elements[i].as<model::Number>()))
+        throw model::vector_element_out_of_range(definition_.vector_attribute, i + 1, index);
+    }
+  }
+  if (hash_) {
+    if (const model::AttributeValue* v = find(item, hash_->name)) {
+      if (v->type() != hash_->type) throw model::index_key_type_mismatch(hash_->name, hash_->type, v->type(), index);
+      if (is_empty_scalar(*v)) throw model::index_key_empty_value(index, hash_->name, hash_->type);
+    }
+  }
+  for (const Attribute& a : filters_) {
+    const model::AttributeValue* v = find(item, a.name);
+    if (v && v->type() != a.type) throw model::index_key_type_mismatch(a.name, a.type, v->type(), index);
+  }
+}
+
+std::optional<std::vector<float>> VectorIndex::vector_of(const model::Item& item) const {
+  const model::AttributeValue* v = find(item, definition_.vector_attribute);
+  if (!v) return std::nullopt;
+  std::vector<float> out;
+  out.reserve(definition_.dimensions);
+  for (const model::AttributeValue& e : v->as<model::AttributeList>())
+    out.push_back(*to_float32(e.as<model::Number>()));
+  return out;
+}
+
+bool VectorIndex::same_indexed_values(const model::Item& a, const model::Item& b) const {
+  auto same = [&](const std::string& name) {
+    const model::AttributeValue* x = find(a, name);
+    const model::AttributeValue* y = find(b, name);
+    return x ? y && *x == *y : !y;
+  };
+  if (!same(definition_.vector_attribute)) return false;
+  for (const SearchSchemaElement& e : definition_.search_schema)
+    if (!same(e.attribute_name)) return false;
+  return true;
+}
+
+void VectorIndex::put(const Entry& entry, const model::Item& item, const model::Item* old) {
+  if (old && same_indexed_values(*old, item)) return;  // the entry's slot already holds these values
+  std::optional<std::vector<float>> vector = vector_of(item);
+  const model::AttributeValue* hash_value = hash_ ? find(item, hash_->name) : nullptr;
+  if (!vector || (hash_ && !hash_value)) {
+    store_.erase(&entry);
+    return;
+  }
+  std::vector<std::optional<std::string>> filter_values;
+  for (const Attribute& a : filters_) {
+    const model::AttributeValue* v = find(item, a.name);
+    filter_values.push_back(v ? std::optional<std::string>(model::key_value_bytes(*v)) : std::nullopt);
+  }
+  const std::string partition = hash_value ? model::key_value_bytes(*hash_value) : std::string();
+  store_.put(&entry, partition, vector->data(), filter_values);
+}
+
+std::vector<VectorIndex::Hit> VectorIndex::search(const VectorSearchSpec& spec, VectorSearchStats& stats) const {
+  std::vector<Hit> hits;
+  if (spec.vector.size() != definition_.dimensions) return hits;
+  vector::Store::Query query;
+  query.vector = spec.vector.data();
+  query.top_k = spec.top_k;
+  query.threads = spec.threads;
+  std::string partition;
+  if (hash_) {
+    if (!spec.hash_value || spec.hash_value->type() != hash_->type) return hits;
+    partition = model::key_value_bytes(*spec.hash_value);
+  }
+  query.partition = partition;
+  for (const auto& [name, value] : spec.filters) {
+    std::size_t position = 0;
+    while (position < filters_.size() && filters_[position].name != name) ++position;
+    if (position == filters_.size() || value.type() != filters_[position].type) return hits;
+    query.filters.emplace_back(position, model::key_value_bytes(value));
+  }
+  vector::Store::Result result = store_.search(
+      query, [](vector::Store::Handle h) { return primary_key_order(static_cast<const Entry*>(h)->first); });
+  stats.compared = result.compared;
+  stats.rescored = result.rescored;
+  for (const auto& hit : result.hits) hits.push_back({static_cast<const Entry*>(hit.handle), hit.score});
+  return hits;
+}
+
+}  // namespace minnow::engine

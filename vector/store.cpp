@@ -19,6 +19,16 @@ constexpr double kUnitRoundoff = 0x1p-24;  // float32
 // more than it saves.
 constexpr std::size_t kParallelBytes = std::size_t{4} << 20;
 constexpr std::size_t kBatch = 64;  // vectors per call of sums()
+// A partition's vectors grow by doubling up to this many bytes, then by a quarter: at most a
+// quarter of a large partition is slack (std::vector's doubling leaves up to half).
+constexpr std::size_t kDoublingBytes = std::size_t{1} << 20;
+
+template <class Vector>
+void grow_for(Vector& v, std::size_t size) {
+  if (size <= v.capacity()) return;
+  const std::size_t bytes = v.capacity() * sizeof(typename Vector::value_type);
+  v.reserve(std::max(size, bytes < kDoublingBytes ? 2 * v.capacity() : v.capacity() + v.capacity() / 4));
+}
 
 }  // namespace
 
@@ -98,6 +108,7 @@ void Store::put(Handle handle, std::string_view partition, const float* vector,
   }
   Partition& p = partitions_[std::string(partition)];
   const uint32_t slot = static_cast<uint32_t>(p.size());
+  grow_for(p.vectors, p.vectors.size() + stride_);
   p.vectors.resize(p.vectors.size() + stride_);
   p.norms.push_back(0);
   p.handles.push_back(handle);
@@ -168,7 +179,7 @@ void Store::scan(const Partition& p, const Query& query, const float* q, double 
   // cost: the score as "lower is better" (negated for DOT_PRODUCT; squared for EUCLIDEAN).
   auto consider = [&](uint32_t slot, float raw) {
     ++chunk.compared;
-    double cost, error;
+    double cost = 0, error = 0;
     const double f = raw;
     switch (distance_) {
       case Distance::DotProduct:

@@ -12,12 +12,6 @@ const model::AttributeValue* find(const model::AttributeMap& item, const std::st
   return it == item.end() ? nullptr : &it->second;
 }
 
-bool is_empty_scalar(const model::AttributeValue& v) {
-  if (v.type() == model::ValueType::S) return v.as<std::string>().empty();
-  if (v.type() == model::ValueType::B) return v.as<model::Binary>().bytes.empty();
-  return false;
-}
-
 void append_be(std::string& out, uint64_t x, int bytes) {
   for (int shift = 8 * (bytes - 1); shift >= 0; shift -= 8) out += static_cast<char>((x >> shift) & 0xff);
 }
@@ -43,6 +37,12 @@ void append_delimited(std::string& out, const model::AttributeValue& v) {
 }
 
 }  // namespace
+
+bool is_empty_scalar(const model::AttributeValue& v) {
+  if (v.type() == model::ValueType::S) return v.as<std::string>().empty();
+  if (v.type() == model::ValueType::B) return v.as<model::Binary>().bytes.empty();
+  return false;
+}
 
 IndexKeySchema index_key_schema(const IndexDefinition& index, const std::vector<AttributeDefinition>& definitions) {
   IndexKeySchema schema;

@@ -43,6 +43,9 @@ struct IndexKeySchema {
   std::vector<model::KeyAttribute> range;  // 0-4, in KeySchema order
 };
 
+// An empty S or B value, which no index key may have.
+bool is_empty_scalar(const model::AttributeValue& v);
+
 // The key schema of `index`, typed from the table's attribute definitions.
 IndexKeySchema index_key_schema(const IndexDefinition& index, const std::vector<AttributeDefinition>& definitions);
 

@@ -1,8 +1,10 @@
 #include "engine/vector_index.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "engine/index.h"
 #include "model/key.h"
 #include "model/vector_errors.h"
 
@@ -13,12 +15,6 @@ namespace {
 const model::AttributeValue* find(const model::Item& item, const std::string& name) {
   auto it = item.find(name);
   return it == item.end() ? nullptr : &it->second;
-}
-
-bool is_empty_scalar(const model::AttributeValue& v) {
-  if (v.type() == model::ValueType::S) return v.as<std::string>().empty();
-  if (v.type() == model::ValueType::B) return v.as<model::Binary>().bytes.empty();
-  return false;
 }
 
 // The float32 nearest to the double nearest to `n`; nullopt beyond float32's range.

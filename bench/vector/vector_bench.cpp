@@ -12,6 +12,7 @@
 // --queries searches on each index (random query vectors; a random tenant for "tenant"), and
 // prints one line per index: p50/p99 latency, vectors compared per second, GB/s of vectors read
 // and the ratio of the p50 to the time to stream the searched vectors once.
+#include <malloc.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,7 +22,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <malloc.h>
 #include <random>
 #include <string>
 #include <thread>

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "api/json.h"
+#include "engine/table_definition.h"
+#include "model/attribute_value.h"
 
 namespace minnow::api {
 
@@ -38,5 +40,24 @@ void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const s
                              const CapacityBreakdown& units);
 void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
                           const CapacityBreakdown& units);
+
+// The secondary indexes a write touches (the old or the new item has the index's key), for the
+// index parts of its ConsumedCapacity: each such index costs what the table write costs
+// (DynamoDB Local's rule).
+class IndexWriteCharges {
+ public:
+  void load(const engine::TableDefinition& definition);
+  void note(const model::Item& item);
+  CapacityBreakdown breakdown(double table_units) const;
+
+ private:
+  struct IndexKey {
+    std::string name;
+    bool global = false;
+    std::vector<std::string> attributes;
+  };
+  std::vector<IndexKey> index_keys_;
+  std::vector<bool> touched_;
+};
 
 }  // namespace minnow::api

@@ -25,7 +25,8 @@
   X(batch, BatchWriteItem)            \
   X(batch, BatchGetItem)              \
   X(transactions, TransactWriteItems) \
-  X(transactions, TransactGetItems)
+  X(transactions, TransactGetItems)   \
+  X(partiql, ExecuteStatement)
 
 // X-Amz-Target DynamoDBStreams_20120810.<Name>
 #define MINNOW_STREAMS_OPERATIONS(X) \

@@ -153,6 +153,7 @@ Error pql_delete_returning(std::string_view returning) {
 }
 
 Error pql_invalid_next_token() { return v("Invalid NextToken"); }
+Error pql_next_token_mismatch() { return v("NextToken does not match request"); }
 Error pql_transaction_select_key() {
   return v("Select statements within ExecuteTransaction must specify the primary key in the where clause.");
 }

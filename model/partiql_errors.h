@@ -95,6 +95,7 @@ Error pql_delete_returning(std::string_view returning);  // "ALL NEW *"
 
 // ---- Requests -------------------------------------------------------------------------------
 Error pql_invalid_next_token();
+Error pql_next_token_mismatch();  // "NextToken does not match request"
 Error pql_transaction_select_key();     // a SELECT without the full key in ExecuteTransaction
 Error pql_transaction_index();          // "Reads on indices are not supported within transactions."
 Error pql_transaction_exists_single();  // "EXISTS() must contain a single item read ..."

@@ -584,6 +584,14 @@ class Parser {
       next();
       e.kind = ExprKind::Call;
       e.text = std::string(t.text);
+      if (peek().kind == TokenKind::Star && peek(1).kind == TokenKind::RParen) {
+        // count(*): parsed, so that DynamoDB's refusal of the call itself is what answers.
+        Expr star = node(ExprKind::Unsupported, next().position);
+        star.text = "*";
+        e.args.push_back(std::move(star));
+        next();
+        return e;
+      }
       e.args = sequence(TokenKind::RParen);
       return e;
     }

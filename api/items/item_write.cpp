@@ -70,17 +70,7 @@ ItemWrite::ItemWrite(Kind kind, const JsonValue& request, bool single_item)
 
 void ItemWrite::bind(std::shared_ptr<engine::Table> table) {
   table_ = std::move(table);
-  if (return_consumed_capacity(request_) != ReturnConsumedCapacity::None) {
-    engine::TableDefinition definition = table_->definition();
-    for (const auto* list : {&definition.local_indexes, &definition.global_indexes}) {
-      for (const auto& index : *list) {
-        IndexKey k{index.name, list == &definition.global_indexes, {}};
-        for (const auto& e : index.key_schema) k.attributes.push_back(e.attribute_name);
-        index_keys_.push_back(std::move(k));
-      }
-    }
-    in_index_.assign(index_keys_.size(), false);
-  }
+  if (return_consumed_capacity(request_) != ReturnConsumedCapacity::None) index_charges_.load(table_->definition());
   if (single_item_) return;  // the single-item calls check the whole key at once, in check_item
   const model::KeySchema& schema = table_->key_schema();
   if (kind_ == Kind::Put) {
@@ -142,13 +132,13 @@ engine::WriteDecision ItemWrite::decide(const model::Item* existing) {
   if (existing) {
     old_size_ = model::item_size(*existing);
     if (return_values_ == "ALL_OLD" || return_values_ == "UPDATED_OLD") old_item_ = *existing;
-    if (kind_ != Kind::ConditionCheck) note_indexes(*existing);
+    if (kind_ != Kind::ConditionCheck) index_charges_.note(*existing);
   }
   switch (kind_) {
     case Kind::ConditionCheck:
       return engine::WriteDecision::keep();
     case Kind::Put:
-      note_indexes(item_);
+      index_charges_.note(item_);
       return engine::WriteDecision::put(std::move(item_));
     case Kind::Delete:
       return existing ? engine::WriteDecision::remove() : engine::WriteDecision::keep();
@@ -157,7 +147,7 @@ engine::WriteDecision ItemWrite::decide(const model::Item* existing) {
       new_item_ = compiled_.update ? expressions::apply_update(*compiled_.update, base)
                                    : expressions::apply_attribute_updates(attribute_updates_, base);
       if (model::item_size(*new_item_) > model::kMaxItemBytes) throw model::update_item_too_large();
-      note_indexes(*new_item_);
+      index_charges_.note(*new_item_);
       return engine::WriteDecision::update(*new_item_);
     }
   }
@@ -175,22 +165,8 @@ std::size_t ItemWrite::consumed_bytes() const {
   return std::max(old_size_, new_size);
 }
 
-void ItemWrite::note_indexes(const model::Item& item) {
-  for (std::size_t i = 0; i < index_keys_.size(); ++i) {
-    bool has_key = true;
-    for (const auto& a : index_keys_[i].attributes) has_key = has_key && item.count(a);
-    if (has_key) in_index_[i] = true;
-  }
-}
-
 CapacityBreakdown ItemWrite::consumed_capacity() const {
-  CapacityBreakdown units;
-  units.table = write_units(consumed_bytes());
-  for (std::size_t i = 0; i < index_keys_.size(); ++i) {
-    if (!in_index_[i]) continue;
-    (index_keys_[i].global ? units.global_indexes : units.local_indexes).emplace_back(index_keys_[i].name, units.table);
-  }
-  return units;
+  return index_charges_.breakdown(write_units(consumed_bytes()));
 }
 
 void ItemWrite::write_attributes(JsonWriter& out) const {

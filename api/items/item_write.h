@@ -21,8 +21,8 @@
 
 #include "api/action.h"
 #include "api/capacity.h"
-#include "api/json.h"
 #include "api/items/write_condition.h"
+#include "api/json.h"
 #include "engine/table.h"
 #include "expressions/legacy.h"
 #include "expressions/resolve.h"
@@ -85,16 +85,8 @@ class ItemWrite {
   std::size_t old_size_ = 0;             // the existing item's size, 0 when there is none
   std::optional<model::Item> new_item_;  // Update
 
-  // The indexes' key attributes (bind, when capacity is asked for), and which indexes the old or
-  // new item is in (decide).
-  struct IndexKey {
-    std::string name;
-    bool global = false;
-    std::vector<std::string> attributes;
-  };
-  std::vector<IndexKey> index_keys_;
-  std::vector<bool> in_index_;
-  void note_indexes(const model::Item& item);
+  // The indexes the old or new item is in (bind loads them when capacity is asked for).
+  IndexWriteCharges index_charges_;
 };
 
 // PutItem, UpdateItem or DeleteItem: the checks in ItemWrite's order, the table, an injected

@@ -34,23 +34,19 @@ std::optional<model::KeySchema> IndexTarget::simple_key() const {
   return schema;
 }
 
-std::optional<IndexTarget> index_target(const JsonValue& request, const engine::Table& table) {
-  const JsonValue* name = member(request, "IndexName");
-  if (!name) return std::nullopt;
+IndexTarget index_target(const engine::Table& table, std::string_view name) {
   const engine::TableDefinition definition = table.definition();
   const engine::IndexDefinition* found = nullptr;
   bool global = false;
   for (const auto* list : {&definition.local_indexes, &definition.global_indexes}) {
     for (const auto& index : *list) {
-      if (index.name == view(*name)) {
+      if (index.name == name) {
         found = &index;
         global = list == &definition.global_indexes;
       }
     }
   }
-  if (!found) throw model::index_not_found(std::string(view(*name)));
-  const JsonValue* consistent = member(request, "ConsistentRead");
-  if (global && consistent && coral_bool(*consistent)) throw model::consistent_read_on_global_index();
+  if (!found) throw model::index_not_found(std::string(name));
 
   IndexTarget target;
   target.name = found->name;
@@ -69,6 +65,15 @@ std::optional<IndexTarget> index_target(const JsonValue& request, const engine::
     for (const auto& a : *attrs) add(a);
   for (const auto& n : found->projection.non_key_attributes)
     if (!contains(target.projected, n)) target.projected.push_back(n);
+  return target;
+}
+
+std::optional<IndexTarget> index_target(const JsonValue& request, const engine::Table& table) {
+  const JsonValue* name = member(request, "IndexName");
+  if (!name) return std::nullopt;
+  IndexTarget target = index_target(table, view(*name));
+  const JsonValue* consistent = member(request, "ConsistentRead");
+  if (target.global && consistent && coral_bool(*consistent)) throw model::consistent_read_on_global_index();
   return target;
 }
 

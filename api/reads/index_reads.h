@@ -39,6 +39,8 @@ struct IndexTarget {
 // The request's IndexName resolved against the table (nullopt without IndexName), with
 // dynalite's first checks: the index exists, and ConsistentRead is not asked of a GSI.
 std::optional<IndexTarget> index_target(const JsonValue& request, const engine::Table& table);
+// The index of that name (model::index_not_found otherwise).
+IndexTarget index_target(const engine::Table& table, std::string_view name);
 
 // An ExclusiveStartKey on an index: exactly the page key's attributes, each a valid key piece
 // ("The provided starting key is invalid" otherwise), and the table key valid as a key.

@@ -1,0 +1,343 @@
+#include "api/partiql/statements.h"
+
+#include <cstring>
+
+#include "api/base64.h"
+#include "api/codec.h"
+#include "api/reads/query_scan.h"
+#include "expressions/evaluate.h"
+#include "expressions/projection.h"
+#include "expressions/update.h"
+#include "model/errors.h"
+#include "model/item_codec.h"
+#include "model/limits.h"
+#include "model/partiql_errors.h"
+#include "partiql/parser.h"
+#include "partiql/results.h"
+
+namespace minnow::api::partiql {
+
+namespace {
+
+using minnow::partiql::ReadAccess;
+using minnow::partiql::ReturnValues;
+using minnow::partiql::WriteKind;
+
+// FNV-1a: a NextToken names the statement it continues.
+uint64_t statement_hash(std::string_view s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+engine::SortKeyCondition sort_condition(const expressions::KeyConditionTerm& t) {
+  static constexpr engine::SortKeyOperator kOps[] = {
+      engine::SortKeyOperator::EQ,         engine::SortKeyOperator::LT, engine::SortKeyOperator::LE,
+      engine::SortKeyOperator::GT,         engine::SortKeyOperator::GE, engine::SortKeyOperator::BETWEEN,
+      engine::SortKeyOperator::BEGINS_WITH};
+  engine::SortKeyCondition c;
+  c.op = kOps[static_cast<int>(t.op)];
+  c.value = t.values[0];
+  if (t.values.size() > 1) c.high = t.values[1];
+  return c;
+}
+
+// What a SELECT on an index returns when it names no attributes: what the index holds.
+bool projects_index_only(const BoundSelect& select, const IndexTarget* index) {
+  return index && !index->projects_all && !select.projection;
+}
+
+}  // namespace
+
+Parameters decode_parameters(const JsonValue* list) {
+  Parameters out;
+  if (!list) return out;
+  out.reserve(list->Size());
+  for (const auto& v : list->GetArray()) out.push_back(decode_value(v));
+  return out;
+}
+
+// ---- Catalog ------------------------------------------------------------------------------------
+
+Catalog::Entry& Catalog::entry(const std::string& name) {
+  auto it = entries_.find(name);
+  if (it != entries_.end()) return it->second;
+  std::shared_ptr<engine::Table> table = context_.database.find(name);
+  if (!table) throw model::resource_not_found();
+  Entry e;
+  e.shape = minnow::partiql::TableShape{name, table->key_schema()};
+  e.table = std::move(table);
+  return entries_.emplace(name, std::move(e)).first->second;
+}
+
+std::shared_ptr<engine::Table> Catalog::table(const std::string& name) { return entry(name).table; }
+
+minnow::partiql::Lookup Catalog::lookup() {
+  minnow::partiql::Lookup l;
+  l.table = [this](const std::string& name) -> const minnow::partiql::TableShape& { return entry(name).shape; };
+  l.index = [this](const minnow::partiql::TableShape& shape,
+                   const std::string& name) -> const minnow::partiql::IndexShape& {
+    Entry& e = entry(shape.name);
+    auto it = e.indexes.find(name);
+    if (it == e.indexes.end()) {
+      IndexTarget target = index_target(*e.table, name);
+      minnow::partiql::IndexShape s{target.name, target.global, target.key.hash, target.key.range};
+      it = e.indexes.emplace(name, std::make_pair(std::move(s), std::move(target))).first;
+    }
+    return it->second.first;
+  };
+  return l;
+}
+
+const IndexTarget* Catalog::index(const BoundSelect& select) {
+  if (!select.index) return nullptr;
+  return &entry(select.table).indexes.at(*select.index).second;
+}
+
+BoundStatement bind(std::string_view statement, const Parameters& params, Catalog& catalog,
+                    minnow::partiql::Context where) {
+  return minnow::partiql::bind_statement(minnow::partiql::parse_statement(statement), params, catalog.lookup(), where);
+}
+
+// ---- NextToken ----------------------------------------------------------------------------------
+
+std::string encode_next_token(std::string_view statement, const PagePosition& position) {
+  std::string bytes(16, '\0');
+  uint64_t hash = statement_hash(statement);
+  uint64_t read = position.read;
+  std::memcpy(bytes.data(), &hash, 8);
+  std::memcpy(bytes.data() + 8, &read, 8);
+  if (position.after) bytes += model::encode_item(*position.after);
+  return base64_encode(bytes);
+}
+
+PagePosition decode_next_token(std::string_view statement, std::string_view token) {
+  std::optional<std::string> bytes = base64_decode(token);
+  if (!bytes || bytes->size() < 16) throw model::pql_invalid_next_token();
+  uint64_t hash = 0, read = 0;
+  std::memcpy(&hash, bytes->data(), 8);
+  std::memcpy(&read, bytes->data() + 8, 8);
+  if (hash != statement_hash(statement)) throw model::pql_next_token_mismatch();
+  PagePosition p;
+  p.read = static_cast<std::size_t>(read);
+  if (bytes->size() > 16) {
+    try {
+      p.after = model::decode_item(std::string_view(*bytes).substr(16));
+    } catch (...) {
+      throw model::pql_invalid_next_token();
+    }
+  }
+  return p;
+}
+
+// ---- Reads --------------------------------------------------------------------------------------
+
+namespace {
+
+// Writes one item read (stored form) if it passes the filter; the SELECT's result shape.
+class ResultWriter {
+ public:
+  ResultWriter(const BoundSelect& select, const IndexTarget* index, JsonWriter& out)
+      : select_(select), out_(out), index_projection_(projects_index_only(select, index)) {
+    if (index_projection_) projection_ = expressions::projection_from_attributes_to_get(index->projected);
+  }
+
+  void operator()(std::string_view encoded) {
+    if (!select_.filter && !select_.projection && !index_projection_) {
+      write_encoded_item(out_, encoded);  // SELECT *: no decoding at all
+      return;
+    }
+    model::Item item = model::decode_item(encoded);
+    if (select_.filter && !expressions::evaluate(*select_.filter, &item)) return;
+    if (index_projection_) {
+      write_attribute_map(out_, expressions::project(item, projection_));
+    } else {
+      write_attribute_map(out_, minnow::partiql::select_result(select_, item));
+    }
+  }
+
+ private:
+  const BoundSelect& select_;
+  JsonWriter& out_;
+  bool index_projection_;
+  expressions::Projection projection_;
+};
+
+}  // namespace
+
+std::optional<PagePosition> read_page(const BoundSelect& select, engine::Table& table, const IndexTarget* index,
+                                      const ReadOptions& options, const PagePosition& from, JsonWriter& out,
+                                      CapacityBreakdown& units) {
+  ResultWriter write(select, index, out);
+  std::size_t read = 0;       // items read on this page (what Limit counts)
+  std::size_t bytes = 0;      // their sizes (what a page's 1 MB and the capacity count)
+  double key_read_units = 0;  // GetItem reads are charged one by one
+  auto remaining = [&]() {
+    engine::PageLimits limits;
+    limits.max_items = options.limit ? options.limit - read : 0;
+    limits.max_bytes = engine::kMaxPageBytes > bytes ? engine::kMaxPageBytes - bytes : 1;
+    return limits;
+  };
+  std::optional<PagePosition> next;
+  const std::size_t reads = select.access == ReadAccess::GetItem ? select.keys.size()
+                            : select.access == ReadAccess::Query ? select.partitions.size()
+                                                                 : 1;
+  for (std::size_t r = from.read; r < reads; ++r) {
+    if (options.limit && read == options.limit) {
+      next = PagePosition{r, std::nullopt};
+      break;
+    }
+    const std::optional<model::AttributeMap>& after = r == from.read ? from.after : std::nullopt;
+    if (select.access == ReadAccess::GetItem) {
+      std::optional<std::string> encoded = table.get_encoded(select.keys[r]);
+      ++read;
+      std::size_t size = encoded ? model::encoded_item_size(*encoded) : 0;
+      key_read_units += read_units(size, options.consistent);
+      if (encoded) write(*encoded);
+      continue;
+    }
+    engine::PageResult page;
+    if (select.access == ReadAccess::Scan) {
+      engine::ScanSpec spec;
+      spec.exclusive_start_key = after;
+      page = index ? table.scan_index(index->name, spec, remaining(), write) : table.scan(spec, remaining(), write);
+    } else if (!index) {
+      engine::QuerySpec spec;
+      spec.hash_value = select.partitions[r].begin()->second;
+      if (!select.sort_conditions.empty()) spec.sort = sort_condition(select.sort_conditions[0]);
+      spec.forward = select.forward;
+      spec.exclusive_start_key = after;
+      page = table.query(spec, remaining(), write);
+    } else {
+      engine::IndexQuerySpec spec;
+      for (const model::KeyAttribute& k : index->key.hash) spec.hash_values.push_back(select.partitions[r].at(k.name));
+      for (const expressions::KeyConditionTerm& t : select.sort_conditions) {
+        if (t.op == expressions::KeyOperator::EQ && &t != &select.sort_conditions.back()) {
+          spec.range_equal.push_back(t.values[0]);
+        } else if (t.op == expressions::KeyOperator::EQ && spec.range_equal.size() + 1 < index->key.range.size()) {
+          spec.range_equal.push_back(t.values[0]);
+        } else {
+          spec.sort = sort_condition(t);
+        }
+      }
+      spec.forward = select.forward;
+      spec.exclusive_start_key = after;
+      page = table.query_index(index->name, spec, remaining(), write);
+    }
+    read += page.scanned_count;
+    bytes += page.bytes_read;
+    if (page.last_evaluated_key) {
+      next = PagePosition{r, std::move(page.last_evaluated_key)};
+      break;
+    }
+  }
+  double page_units = page_read_units(bytes, options.consistent) + key_read_units;
+  if (index) {
+    bool fetched = !index->projects_all && !index->global && select.projection;
+    add_units(units, index_capacity(*index, page_units, fetched ? page_units : 0));
+  } else {
+    units.table += page_units;
+  }
+  return next;
+}
+
+std::optional<model::Item> select_result_of(const BoundSelect& select, const std::optional<std::string>& encoded) {
+  if (!encoded) return std::nullopt;
+  model::Item item = model::decode_item(*encoded);
+  if (select.filter && !expressions::evaluate(*select.filter, &item)) return std::nullopt;
+  return minnow::partiql::select_result(select, item);
+}
+
+std::optional<model::Item> read_one(const BoundSelect& select, engine::Table& table, bool consistent, double& units) {
+  std::optional<std::string> encoded = table.get_encoded(select.keys.at(0));
+  units += read_units(encoded ? model::encoded_item_size(*encoded) : 0, consistent);
+  return select_result_of(select, encoded);
+}
+
+// ---- Writes -------------------------------------------------------------------------------------
+
+StatementWrite::StatementWrite(BoundWrite write, std::shared_ptr<engine::Table> table, bool return_old_on_failure,
+                               ReturnConsumedCapacity capacity)
+    : write_(std::move(write)),
+      table_(std::move(table)),
+      return_old_on_failure_(return_old_on_failure),
+      capacity_(capacity) {
+  if (capacity_ != ReturnConsumedCapacity::None) index_charges_.load(table_->definition());
+}
+
+engine::WriteDecision StatementWrite::decide(const model::Item* existing, bool check_reason) {
+  // A DELETE of an item that does not exist succeeds whatever the rest of its WHERE says
+  // (DynamoDB Local's answer).
+  if (write_.kind == WriteKind::Delete && !existing) return engine::WriteDecision::keep();
+  if (write_.condition && !expressions::evaluate(*write_.condition, existing)) {
+    model::Error error = write_.kind == WriteKind::Insert ? model::pql_duplicate_item()
+                         : check_reason                   ? model::condition_check_failed()
+                                                          : model::conditional_check_failed();
+    if (return_old_on_failure_ && existing) error.item = std::make_shared<model::AttributeValue>(*existing);
+    throw error;
+  }
+  if (existing) {
+    old_size_ = model::item_size(*existing);
+    old_item_ = *existing;
+    index_charges_.note(*existing);
+  }
+  switch (write_.kind) {
+    case WriteKind::Insert:
+      if (model::item_size(write_.item) > model::kMaxItemBytes) throw model::item_too_large();
+      index_charges_.note(write_.item);
+      new_item_ = write_.item;
+      return engine::WriteDecision::put(write_.item);
+    case WriteKind::Delete:
+      return existing ? engine::WriteDecision::remove() : engine::WriteDecision::keep();
+    case WriteKind::Update: {
+      new_item_ = expressions::apply_update(*write_.update, existing ? *existing : write_.key);
+      if (model::item_size(*new_item_) > model::kMaxItemBytes) throw model::update_item_too_large();
+      index_charges_.note(*new_item_);
+      return engine::WriteDecision::update(*new_item_);
+    }
+  }
+  return engine::WriteDecision::keep();
+}
+
+void StatementWrite::run() {
+  table_->write(write_.key, [&](const model::Item* existing) { return decide(existing); });
+}
+
+std::optional<model::Item> StatementWrite::returned() const {
+  switch (write_.returning) {
+    case ReturnValues::None:
+      return std::nullopt;
+    case ReturnValues::AllOld:
+      return old_item_;
+    case ReturnValues::AllNew:
+      return new_item_;
+    case ReturnValues::UpdatedOld:
+      return old_item_ ? std::optional(expressions::updated_attributes(*old_item_, *write_.update)) : std::nullopt;
+    case ReturnValues::UpdatedNew:
+      return new_item_ ? std::optional(expressions::updated_attributes(*new_item_, *write_.update)) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
+CapacityBreakdown StatementWrite::consumed_capacity() const {
+  std::size_t new_size = new_item_ ? model::item_size(*new_item_) : 0;
+  return index_charges_.breakdown(write_units(std::max(old_size_, new_size)));
+}
+
+void add_units(CapacityBreakdown& total, const CapacityBreakdown& units) {
+  total.table += units.table;
+  auto merge = [](std::vector<std::pair<std::string, double>>& into, const auto& from) {
+    for (const auto& [name, u] : from) {
+      auto it = std::find_if(into.begin(), into.end(), [&](const auto& p) { return p.first == name; });
+      if (it == into.end()) {
+        into.emplace_back(name, u);
+      } else {
+        it->second += u;
+      }
+    }
+  };
+  merge(total.local_indexes, units.local_indexes);
+  merge(total.global_indexes, units.global_indexes);
+}
+
+}  // namespace minnow::api::partiql

@@ -1,0 +1,118 @@
+// What ExecuteStatement, BatchExecuteStatement and ExecuteTransaction share: a statement's
+// Parameters, its table (and index) looked up for the binder (partiql/binder.h), a SELECT's page
+// of results, and a write decided against the stored item.
+//
+// The binder turns a statement into key reads, Queries, Scans and single-item writes with
+// expressions/ trees; this file runs them on the engine the way GetItem, Query, Scan, PutItem,
+// UpdateItem and DeleteItem do: the same condition and update evaluation, item size limit,
+// secondary-index key checks (engine::Table::write), streams, capacity arithmetic and 1 MB pages.
+// Not thread-safe: one request's objects.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "api/action.h"
+#include "api/capacity.h"
+#include "api/reads/index_reads.h"
+#include "engine/table.h"
+#include "partiql/binder.h"
+
+namespace minnow::api::partiql {
+
+using minnow::partiql::BoundSelect;
+using minnow::partiql::BoundStatement;
+using minnow::partiql::BoundWrite;
+using minnow::partiql::Parameters;
+
+// The request's "Parameters" (null: absent), decoded with DynamoDB's value checks.
+Parameters decode_parameters(const JsonValue* list);
+
+// The tables (and indexes) a request's statements name, each looked up once: missing ones are
+// ResourceNotFoundException, unknown indexes "The table does not have the specified index".
+class Catalog {
+ public:
+  explicit Catalog(const ActionContext& context) : context_(context) {}
+  minnow::partiql::Lookup lookup();
+  std::shared_ptr<engine::Table> table(const std::string& name);
+  // Null unless the SELECT reads an index.
+  const IndexTarget* index(const BoundSelect& select);
+
+ private:
+  struct Entry {
+    std::shared_ptr<engine::Table> table;
+    minnow::partiql::TableShape shape;
+    std::map<std::string, std::pair<minnow::partiql::IndexShape, IndexTarget>> indexes;
+  };
+  Entry& entry(const std::string& name);
+  const ActionContext& context_;
+  std::map<std::string, Entry> entries_;
+};
+
+// Parses and binds one statement (the parameter count, syntax and every check of the binder).
+BoundStatement bind(std::string_view statement, const Parameters& params, Catalog& catalog,
+                    minnow::partiql::Context where);
+
+// Where a SELECT's next page starts: which of its reads (key, partition) and after which key.
+struct PagePosition {
+  std::size_t read = 0;
+  std::optional<model::AttributeMap> after;
+};
+// NextToken: opaque to clients, tied to the statement's text.
+std::string encode_next_token(std::string_view statement, const PagePosition& position);
+PagePosition decode_next_token(std::string_view statement, std::string_view token);
+
+struct ReadOptions {
+  bool consistent = false;
+  std::size_t limit = 0;  // items read per page; 0: no limit
+  ReturnConsumedCapacity capacity = ReturnConsumedCapacity::None;
+};
+
+// One page of a SELECT: its items written into the open "Items" array of `out`; returns the
+// position of the next page (none: this was the last) and adds the read units to `units`.
+std::optional<PagePosition> read_page(const BoundSelect& select, engine::Table& table, const IndexTarget* index,
+                                      const ReadOptions& options, const PagePosition& from, JsonWriter& out,
+                                      CapacityBreakdown& units);
+
+// The item a key read returns (after the filter and projection), or none.
+std::optional<model::Item> read_one(const BoundSelect& select, engine::Table& table, bool consistent, double& units);
+// The same for an item read by a transaction (the stored form, as engine::transact_get gives it).
+std::optional<model::Item> select_result_of(const BoundSelect& select, const std::optional<std::string>& encoded);
+
+// A single-item write decided against the stored item, as the JSON writes decide theirs.
+class StatementWrite {
+ public:
+  StatementWrite(BoundWrite write, std::shared_ptr<engine::Table> table, bool return_old_on_failure,
+                 ReturnConsumedCapacity capacity);
+
+  const BoundWrite& bound() const { return write_; }
+  const std::shared_ptr<engine::Table>& table() const { return table_; }
+
+  // Throws ConditionalCheckFailedException (DuplicateItemException for an INSERT whose key
+  // exists; `check_reason` gives an EXISTS check's message) or an update's errors.
+  engine::WriteDecision decide(const model::Item* existing, bool check_reason = false);
+  // Runs the write on its table (single-item statements).
+  void run();
+
+  // After decide: what RETURNING asks for (none: nothing to return), and the units charged.
+  std::optional<model::Item> returned() const;
+  CapacityBreakdown consumed_capacity() const;
+
+ private:
+  BoundWrite write_;
+  std::shared_ptr<engine::Table> table_;
+  bool return_old_on_failure_;
+  ReturnConsumedCapacity capacity_;
+  std::optional<model::Item> old_item_;
+  std::optional<model::Item> new_item_;
+  std::size_t old_size_ = 0;
+  IndexWriteCharges index_charges_;
+};
+
+// The ConsumedCapacity parts of one table, summed (several statements on one table).
+void add_units(CapacityBreakdown& total, const CapacityBreakdown& units);
+
+}  // namespace minnow::api::partiql

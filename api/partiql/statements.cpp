@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "api/base64.h"
+#include "model/base64.h"
 #include "api/codec.h"
 #include "api/reads/query_scan.h"
 #include "expressions/evaluate.h"
@@ -108,11 +108,11 @@ std::string encode_next_token(std::string_view statement, const PagePosition& po
   std::memcpy(bytes.data(), &hash, 8);
   std::memcpy(bytes.data() + 8, &read, 8);
   if (position.after) bytes += model::encode_item(*position.after);
-  return base64_encode(bytes);
+  return model::base64_encode(bytes);
 }
 
 PagePosition decode_next_token(std::string_view statement, std::string_view token) {
-  std::optional<std::string> bytes = base64_decode(token);
+  std::optional<std::string> bytes = model::base64_decode(token);
   if (!bytes || bytes->size() < 16) throw model::pql_invalid_next_token();
   uint64_t hash = 0, read = 0;
   std::memcpy(&hash, bytes->data(), 8);

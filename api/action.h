@@ -7,18 +7,24 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "api/json.h"
 #include "api/service.h"
 #include "api/shape.h"
 #include "engine/database.h"
+#include "engine/faults.h"
 
 namespace minnow::api {
 
 struct ActionContext {
-  engine::Database& database;
+  engine::Database& database;  // of the request's namespace (engine/namespaces.h)
+  std::string_view namespace_id;
   const ServiceOptions& options;
-  int64_t now_ms;  // the engine clock's time when the request arrived
+  std::string_view region;     // the region of the request's credential: every ARN it is answered with
+  int64_t now_ms;              // the engine clock's time when the request arrived
+  std::string_view operation;  // "PutItem"
+  engine::FaultRegistry& faults;
 };
 
 using ActionHandler = void (*)(const ActionContext& context, const JsonValue& request, JsonWriter& out);

@@ -19,12 +19,23 @@ const char* error_namespace(ErrorCode code) {
     case ErrorCode::UnrecognizedClientException:
     case ErrorCode::AccessDeniedException:
       return "com.amazon.coral.service";
+    case ErrorCode::ThrottlingException:
+      return "com.amazon.coral.availability";
     default:
       return "com.amazonaws.dynamodb.v20120810";
   }
 }
 
-int error_status(ErrorCode code) { return code == ErrorCode::InternalServerError ? 500 : 400; }
+int error_status(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::InternalServerError:
+      return 500;
+    case ErrorCode::ServiceUnavailable:
+      return 503;
+    default:
+      return 400;
+  }
+}
 
 Reply error_reply(const model::Error& error) {
   rapidjson::StringBuffer buffer;

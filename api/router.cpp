@@ -35,4 +35,9 @@ const Action* find_action(std::string_view target) {
   return nullptr;
 }
 
+const Action* find_action_named(std::string_view name) {
+  const Action* action = find_in(kDynamoDbActions, name);
+  return action ? action : find_in(kStreamsActions, name);
+}
+
 }  // namespace minnow::api

@@ -9,5 +9,7 @@ namespace minnow::api {
 
 // Null when the X-Amz-Target names no known action.
 const Action* find_action(std::string_view target);
+// Null when no action, of either protocol, has this name ("PutItem", "GetRecords").
+const Action* find_action_named(std::string_view name);
 
 }  // namespace minnow::api

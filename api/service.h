@@ -6,13 +6,14 @@
 // Thread-safe: handle() may be called from any number of threads at once.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 
 namespace minnow::engine {
 class AdjustableClock;
-class Database;
+class Namespaces;
 }  // namespace minnow::engine
 
 namespace minnow::api {
@@ -20,6 +21,7 @@ namespace minnow::api {
 struct Request {
   std::string_view method;         // "POST", "GET", ...
   std::string_view path;           // "/" for the DynamoDB protocol; "/_minnow/..." for admin
+  std::string_view query;          // after '?' in the target, empty when none
   std::string_view target;         // X-Amz-Target, empty when absent
   std::string_view content_type;   // Content-Type, empty when absent
   std::string_view authorization;  // Authorization, empty when absent
@@ -32,18 +34,24 @@ struct Reply {
   int status = 200;
   std::string content_type = "application/x-amz-json-1.0";
   std::string body;
+  // How long the server holds the reply back (injected latency): it waits without blocking a
+  // thread, then sends it.
+  int64_t delay_ms = 0;
 };
 
 struct ServiceOptions {
+  // The region of ARNs when a request's credential names none, and of the health answer.
   std::string region = "us-east-1";
+  // Every ARN's account, whoever signs the request (DynamoDB Local's is 000000000000 too).
   std::string account_id = "000000000000";
 };
 
 class Service {
  public:
-  // `clock`, when given, is the database's clock, which the /_minnow/clock admin call moves
+  // Each request is served by the namespace its credential picks (engine/namespaces.h).
+  // `clock`, when given, is the databases' clock, which the /_minnow/clock admin call moves
   // (api/admin/admin.h).
-  Service(engine::Database& database, ServiceOptions options, engine::AdjustableClock* clock = nullptr);
+  Service(engine::Namespaces& namespaces, ServiceOptions options, engine::AdjustableClock* clock = nullptr);
   ~Service();
 
   Reply handle(Request& request);

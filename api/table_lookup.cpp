@@ -24,8 +24,15 @@ std::shared_ptr<engine::Table> find_table(const ActionContext& context, const Js
   return table;
 }
 
+std::string arn(const ActionContext& context, std::string_view service, std::string_view resource) {
+  std::string arn = "arn:aws:";
+  arn.append(service).append(1, ':').append(context.region).append(1, ':');
+  arn.append(context.options.account_id).append(1, ':').append(resource);
+  return arn;
+}
+
 std::string table_arn(const ActionContext& context, const std::string& table_name) {
-  return "arn:aws:dynamodb:" + context.options.region + ":" + context.options.account_id + ":table/" + table_name;
+  return arn(context, "dynamodb", "table/" + table_name);
 }
 
 }  // namespace minnow::api

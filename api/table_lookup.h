@@ -19,6 +19,8 @@ std::shared_ptr<engine::Table> find_table(const ActionContext& context, const Js
 // The name part of a TableName parameter that may be an ARN.
 std::string table_name_of(std::string_view name_or_arn);
 
+// "arn:aws:SERVICE:REGION:ACCOUNT:RESOURCE" with the request's region and the server's account.
+std::string arn(const ActionContext& context, std::string_view service, std::string_view resource);
 std::string table_arn(const ActionContext& context, const std::string& table_name);
 
 }  // namespace minnow::api

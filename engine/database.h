@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "engine/clock.h"
-#include "engine/faults.h"
 #include "engine/idempotency.h"
 #include "engine/stream.h"
 
@@ -57,9 +56,7 @@ class Database {
   // Every table's streams, also those of deleted tables (DynamoDB Streams API). Thread-safe.
   StreamRegistry& streams() { return streams_; }
 
-  // The /_minnow/faults admin call's pending conflicts, and TransactWriteItems' tokens. Both are
-  // thread-safe themselves.
-  FaultRegistry& faults() { return faults_; }
+  // TransactWriteItems' tokens; thread-safe itself.
   IdempotencyCache& idempotency() { return idempotency_; }
 
  private:
@@ -68,7 +65,6 @@ class Database {
   mutable std::shared_mutex mu_;
   std::map<std::string, std::shared_ptr<Table>> tables_;  // Protected by mu_.
   StreamRegistry streams_;
-  FaultRegistry faults_;
   IdempotencyCache idempotency_;
 };
 

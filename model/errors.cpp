@@ -41,6 +41,8 @@ const char* error_code_name(ErrorCode code) {
     MINNOW_CODE(ExpiredIteratorException)
     MINNOW_CODE(TrimmedDataAccessException)
     MINNOW_CODE(InternalServerError)
+    MINNOW_CODE(ServiceUnavailable)
+    MINNOW_CODE(ThrottlingException)
 #undef MINNOW_CODE
   }
   return "InternalServerError";

@@ -53,6 +53,9 @@ enum class ErrorCode {
   ExpiredIteratorException,
   TrimmedDataAccessException,
   InternalServerError,
+  ServiceUnavailable,  // HTTP 503
+  // com.amazon.coral.availability
+  ThrottlingException,
 };
 
 // Name of the code as it appears after '#' in __type.

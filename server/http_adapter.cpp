@@ -22,7 +22,9 @@ api::Request to_api_request(HttpRequest& request, std::string_view request_id) {
   api::Request out;
   out.method = std_view(request.method_string());
   std::string_view target = std_view(request.target());
-  out.path = target.substr(0, target.find('?'));
+  const auto question = target.find('?');
+  out.path = target.substr(0, question);
+  if (question != std::string_view::npos) out.query = target.substr(question + 1);
   out.target = std_view(request["X-Amz-Target"]);
   out.content_type = std_view(request[http::field::content_type]);
   out.authorization = std_view(request[http::field::authorization]);

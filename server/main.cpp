@@ -9,7 +9,7 @@
 
 #include "api/service.h"
 #include "engine/clock.h"
-#include "engine/database.h"
+#include "engine/namespaces.h"
 #include "server/options.h"
 #include "server/server.h"
 #include "server/ttl_timer.h"
@@ -18,10 +18,10 @@ namespace {
 
 int serve(const minnow::server::Options& options) {
   minnow::engine::AdjustableClock clock;
-  minnow::engine::Database database(clock, options.database);
-  minnow::api::Service service(database, minnow::api::ServiceOptions{.region = options.region}, &clock);
+  minnow::engine::Namespaces namespaces(options.shared_db, clock, options.database);
+  minnow::api::Service service(namespaces, minnow::api::ServiceOptions{.region = options.region}, &clock);
   minnow::server::Server server(service, options);
-  minnow::server::TtlTimer ttl_timer(database, options.ttl_interval);
+  minnow::server::TtlTimer ttl_timer(namespaces, options.ttl_interval);
   server.stop_on_signals();
   std::printf("Minnow listening on %s\n", server.url().c_str());
   std::fflush(stdout);

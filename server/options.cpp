@@ -159,8 +159,10 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       options.ttl_interval = take_seconds();
     } else if (flag == "--region") {
       options.region = take_text();
-    } else if (flag == "-inMemory" || flag == "-sharedDb" || flag == "-disableTelemetry") {
-      // inMemory is how Minnow always works; its namespaces are already shared; it sends no telemetry.
+    } else if (flag == "-sharedDb" || flag == "--shared-db") {
+      options.shared_db = true;
+    } else if (flag == "-inMemory" || flag == "-disableTelemetry") {
+      // inMemory is how Minnow always works; it sends no telemetry.
     } else if (flag == "-delayTransientStatuses") {
       options.database.delay_transient_statuses = true;
     } else if (flag == "-cors") {
@@ -206,14 +208,17 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  --idle-timeout SECONDS  close a keep-alive connection idle this long (default: 60)\n";
   text += "  --read-timeout SECONDS  time allowed to receive one request or send one reply (default: 30)\n";
   text += "  --ttl-interval SECONDS  how often expired TTL items are deleted (default: 1)\n";
-  text += "  --region REGION         region reported in ARNs and endpoints (default: us-east-1)\n";
+  text += "  --region REGION         region of ARNs when a request's credential names none, and of\n";
+  text += "                          the health answer (default: us-east-1)\n";
+  text += "  --shared-db             one database for every access key and region (default: one\n";
+  text += "                          database per access key and region, as DynamoDB Local)\n";
   text += "  --help                  print this help and exit\n";
   text += "  --version               print the version and exit\n";
   text += "\n";
   text += "DynamoDB Local flags, accepted so that existing scripts run unchanged:\n";
   text += "  -port N                 same as --port\n";
   text += "  -inMemory               accepted: Minnow always keeps tables in memory\n";
-  text += "  -sharedDb               accepted: Minnow shares tables across credentials and regions\n";
+  text += "  -sharedDb               same as --shared-db\n";
   text += "  -delayTransientStatuses tables stay CREATING, UPDATING or DELETING for a while\n";
   text += "  -cors VALUE             accepted and ignored: CORS is not yet supported\n";
   text += "  -disableTelemetry       accepted: Minnow sends no telemetry\n";

@@ -60,6 +60,9 @@ struct Options {
   std::chrono::milliseconds read_timeout{std::chrono::seconds(30)};  // one request, or one reply
   std::chrono::milliseconds ttl_interval{std::chrono::seconds(1)};
   std::string region = "us-east-1";
+  // -sharedDb: one database for every request; else one per access key and region, as
+  // DynamoDB Local keeps them (engine/namespaces.h).
+  bool shared_db = false;
   engine::DatabaseOptions database;
 
   // Notes for stderr about flags accepted but without effect (e.g. "-cors").

@@ -99,6 +99,7 @@ void SessionRegistry::drained_if_done(std::unique_lock<std::mutex>& lock) {
 Session::Session(tcp::socket socket, std::shared_ptr<SessionRegistry> registry)
     : socket_(std::move(socket)),
       timer_(socket_.get_executor()),
+      hold_timer_(socket_.get_executor()),
       registry_(std::move(registry)),
       timer_step_(std::max(std::chrono::milliseconds(1),
                            std::min(registry_->limits().idle_timeout, registry_->limits().read_timeout))) {
@@ -159,6 +160,7 @@ void Session::serve() {
       if (ec && ec != http::error::need_more) return on_read_error(ec);
       if (parser_->is_done()) {
         handle();
+        if (reply_delay_.count() > 0) return hold_reply();
         if (!send_reply() || !after_reply()) return;
         continue;
       }
@@ -208,9 +210,20 @@ void Session::handle() {
   const RequestId id = make_request_id();
   const std::string_view request_id(id.data(), id.size());
   api::Reply reply = call_service(registry_->service(), request, request_id);
+  reply_delay_ = std::chrono::milliseconds(reply.delay_ms);
   out_body_ = std::move(reply.body);
   write_response_head(reply.status, reply.content_type, out_body_, version, keep_alive_, out_head_, request_id);
   state_ = State::kWrite;
+}
+
+void Session::hold_reply() {
+  // The connection's deadline covers the wait too; a stop still cuts it to kShutdownGrace.
+  set_deadline(reply_delay_ + registry_->limits().read_timeout);
+  hold_timer_.expires_after(reply_delay_);
+  hold_timer_.async_wait([self = shared_from_this()](error_code ec) {
+    if (ec || self->state_ == State::kClosed) return;
+    if (self->send_reply() && self->after_reply()) self->serve();
+  });
 }
 
 bool Session::send_reply() {
@@ -297,6 +310,7 @@ void Session::close() {
   socket_.shutdown(tcp::socket::shutdown_send, ignored);
   socket_.close(ignored);
   timer_.cancel();
+  hold_timer_.cancel();
 }
 
 // One timer serves every deadline without being re-armed per request: it is armed no later than

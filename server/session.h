@@ -5,6 +5,7 @@
 //   idle     waiting for the first bytes of the next request     idle timeout
 //   read     header, then body (body limit: 413, then close)     read timeout for the whole request
 //   handle   Service::handle, synchronously
+//   hold     a reply the Service delays (injected latency) waits on a timer, no thread blocked
 //   write    the reply                                           read timeout again
 // Broken HTTP gets a 400 and the connection closes; a client that goes silent or away is just
 // closed. Error replies that close the connection linger briefly, reading and discarding what
@@ -111,6 +112,8 @@ class Session : public std::enable_shared_from_this<Session> {
   // After a reply is completely sent; false when the connection is over.
   bool after_reply();
   void handle();
+  // Sends the reply after reply_delay_, then goes on serving.
+  void hold_reply();
   // Answers a request that could not be read, then closes.
   void reject(http::status status, std::string_view message);
   void on_read_error(boost::system::error_code ec);
@@ -126,6 +129,8 @@ class Session : public std::enable_shared_from_this<Session> {
 
   boost::asio::ip::tcp::socket socket_;
   boost::asio::steady_timer timer_;
+  boost::asio::steady_timer hold_timer_;  // of hold_reply()
+  std::chrono::milliseconds reply_delay_{0};
   boost::beast::flat_buffer buffer_;
   std::optional<Parser> parser_;
   std::string out_head_;

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "engine/database.h"
+#include "engine/namespaces.h"
 #include "engine/ttl.h"
 
 namespace minnow::server {
@@ -16,8 +17,8 @@ namespace minnow::server {
 namespace asio = boost::asio;
 
 struct TtlTimer::Impl {
-  Impl(engine::Database& database, std::chrono::milliseconds interval)
-      : database(database), interval(interval), timer(io) {
+  Impl(engine::Namespaces& namespaces, std::chrono::milliseconds interval)
+      : namespaces(namespaces), interval(interval), timer(io) {
     arm();
     thread = std::thread([this] { io.run(); });
   }
@@ -33,7 +34,8 @@ struct TtlTimer::Impl {
     timer.async_wait([this](boost::system::error_code ec) {
       if (ec) return;
       try {
-        engine::sweep_expired(database, database.clock().now_ms());
+        const int64_t now_ms = namespaces.clock().now_ms();
+        for (const auto& [id, database] : namespaces.list()) engine::sweep_expired(*database, now_ms);
       } catch (const std::exception& e) {
         std::cerr << "minnow: TTL sweep failed: " << e.what() << std::endl;
       }
@@ -41,15 +43,15 @@ struct TtlTimer::Impl {
     });
   }
 
-  engine::Database& database;
+  engine::Namespaces& namespaces;
   const std::chrono::milliseconds interval;
   asio::io_context io{1};
   asio::steady_timer timer;
   std::thread thread;
 };
 
-TtlTimer::TtlTimer(engine::Database& database, std::chrono::milliseconds interval)
-    : impl_(std::make_unique<Impl>(database, interval)) {}
+TtlTimer::TtlTimer(engine::Namespaces& namespaces, std::chrono::milliseconds interval)
+    : impl_(std::make_unique<Impl>(namespaces, interval)) {}
 
 TtlTimer::~TtlTimer() = default;
 

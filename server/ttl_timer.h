@@ -1,7 +1,7 @@
-// Runs the TTL sweeper (engine/ttl.h) every `interval` on an asio steady_timer, on a thread of
-// its own, with the Database clock's time: expired items disappear within one interval (plus
-// the sweep), through the normal delete path (indexes, streams).
-// No Boost in this header. The Database must outlive the timer; the destructor stops it and
+// Runs the TTL sweeper (engine/ttl.h) over every namespace every `interval` on an asio
+// steady_timer, on a thread of its own, with the namespaces' clock: expired items disappear
+// within one interval (plus the sweep), through the normal delete path (indexes, streams).
+// No Boost in this header. The Namespaces must outlive the timer; the destructor stops it and
 // waits for a sweep in progress.
 #pragma once
 
@@ -9,14 +9,14 @@
 #include <memory>
 
 namespace minnow::engine {
-class Database;
+class Namespaces;
 }
 
 namespace minnow::server {
 
 class TtlTimer {
  public:
-  TtlTimer(engine::Database& database, std::chrono::milliseconds interval);
+  TtlTimer(engine::Namespaces& namespaces, std::chrono::milliseconds interval);
   ~TtlTimer();
   TtlTimer(const TtlTimer&) = delete;
   TtlTimer& operator=(const TtlTimer&) = delete;

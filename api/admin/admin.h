@@ -1,6 +1,6 @@
 // Minnow's test controls under /_minnow/ (docs/admin-api.md): the clock, the TTL sweeper,
-// injected conflicts and a reset. Outside the DynamoDB protocol: plain JSON in and out, no
-// authentication. Errors go through api/error_reply like every other error.
+// injected faults, the namespaces and a reset. Outside the DynamoDB protocol: plain JSON in and
+// out, no authentication. Errors go through api/error_reply like every other error.
 // Thread-safe, as everything it calls is.
 #pragma once
 
@@ -8,16 +8,24 @@
 
 namespace minnow::engine {
 class AdjustableClock;
-class Database;
+class FaultRegistry;
+class Namespaces;
 }  // namespace minnow::engine
 
 namespace minnow::api {
 
+// What the admin calls control. `clock` may be null (a Service without an adjustable clock):
+// then the clock can be read but not moved.
+struct AdminTargets {
+  engine::Namespaces& namespaces;
+  engine::FaultRegistry& faults;
+  engine::AdjustableClock* clock;
+};
+
 // Whether `path` is an admin path (starts with "/_minnow/").
 bool is_admin_path(std::string_view path);
 
-// Answers one admin call. `clock` may be null (a Service without an adjustable clock): then the
-// clock can be read but not moved.
-Reply handle_admin(Request& request, engine::Database& database, engine::AdjustableClock* clock);
+// Answers one admin call.
+Reply handle_admin(Request& request, const AdminTargets& targets);
 
 }  // namespace minnow::api

@@ -6,10 +6,11 @@
 #include <algorithm>
 #include <set>
 
-#include "api/operations.h"
 #include "api/capacity.h"
 #include "api/codec.h"
+#include "api/fault_injection.h"
 #include "api/items/item_write.h"
+#include "api/operations.h"
 #include "api/table_lookup.h"
 #include "model/errors.h"
 #include "model/key.h"
@@ -99,12 +100,10 @@ void batch_write_item(const ActionContext& context, const JsonValue& request, Js
     for (const auto& r : writes.requests)
       keys.back().push_back(r.is_put ? model::key_of(r.item_or_key, writes.table->key_schema()) : r.item_or_key);
   }
-  if (context.database.faults().pending() > 0) {
-    std::vector<engine::FaultRegistry::Target> targets;
-    for (std::size_t t = 0; t < tables.size(); ++t)
-      for (const auto& key : keys[t]) targets.push_back({&tables[t].table->name(), &key});
-    if (!context.database.faults().take_conflict(targets).empty()) throw model::transaction_conflict();
-  }
+  std::vector<engine::FaultTarget> targets;
+  for (std::size_t t = 0; t < tables.size(); ++t)
+    for (const auto& key : keys[t]) targets.push_back({&tables[t].table->name(), &key});
+  if (!conflicting_items(context, targets).empty()) throw model::transaction_conflict();
 
   for (std::size_t t = 0; t < tables.size(); ++t) {
     TableWrites& writes = tables[t];

@@ -2,6 +2,7 @@
 
 #include "api/codec.h"
 #include "api/expression_params.h"
+#include "api/fault_injection.h"
 #include "api/key_paths.h"
 #include "api/legacy_params.h"
 #include "api/request_expressions.h"
@@ -191,8 +192,8 @@ void ItemWrite::write_attributes(JsonWriter& out) const {
 }
 
 void check_injected_conflict(const ActionContext& context, const engine::Table& table, const model::AttributeMap& key) {
-  if (context.database.faults().pending() == 0) return;
-  if (!context.database.faults().take_conflict({{&table.name(), &key}}).empty()) throw model::transaction_conflict();
+  const engine::FaultTarget target{&table.name(), &key};
+  if (!conflicting_items(context, {&target, 1}).empty()) throw model::transaction_conflict();
 }
 
 bool wants_item_collection_metrics(const JsonValue& request, const engine::Table& table) {

@@ -36,7 +36,7 @@ void write_record(const ActionContext& context, const engine::Stream& stream, co
                   JsonWriter& out) {
   out.StartObject();
   out.Key("awsRegion");
-  out.String(context.options.region.data(), context.options.region.size());
+  out.String(context.region.data(), context.region.size());
   out.Key("dynamodb");
   out.StartObject();
   out.Key("ApproximateCreationDateTime");

@@ -233,11 +233,9 @@ void write_table_description(const ActionContext& context, const engine::TableDe
     write_string(w, "SSEType", def.sse->sse_type);
     const std::string& key = def.sse->kms_master_key_id;
     if (!key.empty()) {
-      write_string(w, "KMSMasterKeyArn",
-                   key.substr(0, 4) == "arn:"
-                       ? key
-                       : "arn:aws:kms:" + context.options.region + ":" + context.options.account_id +
-                             (key.substr(0, 6) == "alias/" ? ":" : ":key/") + key);
+      write_string(
+          w, "KMSMasterKeyArn",
+          key.substr(0, 4) == "arn:" ? key : arn(context, "kms", (key.substr(0, 6) == "alias/" ? "" : "key/") + key));
     }
     w.EndObject();
   }

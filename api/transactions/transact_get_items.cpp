@@ -7,12 +7,13 @@
 #include <algorithm>
 #include <optional>
 
-#include "api/operations.h"
 #include "api/capacity.h"
 #include "api/codec.h"
 #include "api/expression_params.h"
+#include "api/fault_injection.h"
 #include "api/item_shapes.h"
 #include "api/key_paths.h"
+#include "api/operations.h"
 #include "api/request_expressions.h"
 #include "api/table_lookup.h"
 #include "engine/transaction.h"
@@ -61,10 +62,10 @@ void transact_get_items(const ActionContext& context, const JsonValue& request, 
     if (g.projection) validate_key_paths(g.projection->paths, g.table->key_schema());
   }
 
-  if (context.database.faults().pending() > 0) {
-    std::vector<engine::FaultRegistry::Target> targets;
+  {
+    std::vector<engine::FaultTarget> targets;
     for (const auto& g : gets) targets.push_back({&g.table->name(), &g.key});
-    std::vector<bool> hits = context.database.faults().take_conflict(targets);
+    std::vector<bool> hits = conflicting_items(context, targets);
     if (!hits.empty()) {
       std::vector<model::CancellationReason> reasons(gets.size(), model::CancellationReason{"None", "", nullptr});
       for (std::size_t i = 0; i < gets.size(); ++i)

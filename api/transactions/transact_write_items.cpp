@@ -14,10 +14,11 @@
 #include <memory>
 #include <optional>
 
-#include "api/operations.h"
 #include "api/capacity.h"
+#include "api/fault_injection.h"
 #include "api/item_shapes.h"
 #include "api/items/item_write.h"
+#include "api/operations.h"
 #include "api/table_lookup.h"
 #include "engine/transaction.h"
 #include "model/errors.h"
@@ -173,10 +174,10 @@ void transact_write_items(const ActionContext& context, const JsonValue& request
   }
 
   std::vector<model::CancellationReason> reasons(actions.size(), model::CancellationReason{"None", "", nullptr});
-  if (context.database.faults().pending() > 0) {
-    std::vector<engine::FaultRegistry::Target> targets;
+  {
+    std::vector<engine::FaultTarget> targets;
     for (const auto& a : actions) targets.push_back({&a.write.table()->name(), &a.write.key()});
-    std::vector<bool> hits = context.database.faults().take_conflict(targets);
+    std::vector<bool> hits = conflicting_items(context, targets);
     if (!hits.empty()) {
       for (std::size_t i = 0; i < actions.size(); ++i)
         if (hits[i]) reasons[i] = model::cancellation_reason(model::transaction_conflict());

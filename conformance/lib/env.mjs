@@ -8,6 +8,11 @@ export const region = 'us-east-1';
 // must use the same credentials to see the same tables.
 export const credentials = { accessKeyId: 'AKIDMINNOWCONFORMANCE', secretAccessKey: 'minnow-conformance-secret' };
 
+// Whether the server keeps one database for every credential (DynamoDB Local's -sharedDb,
+// Minnow's --shared-db) instead of one per access key and region: DYNAMODB_SHARED_DB=1.
+// Only test/namespaces.test.mjs depends on it.
+export const sharedDb = process.env.DYNAMODB_SHARED_DB === '1';
+
 const KNOWN_REFERENCES = ['dynamodb-local', 'dynalite'];
 export const reference = process.env.MINNOW_REFERENCE || '';
 if (reference && !KNOWN_REFERENCES.includes(reference)) {

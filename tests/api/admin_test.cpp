@@ -4,6 +4,7 @@
 #include <string>
 
 #include "api/service.h"
+#include "engine/table.h"
 #include "tests/api/service_harness.h"
 
 namespace {
@@ -23,7 +24,9 @@ struct Harness : testing::ServiceHarness {
   api::Reply admin(const std::string& method, const std::string& path, std::string body = "") {
     api::Request request;
     request.method = method;
-    request.path = path;
+    const auto question = path.find('?');
+    request.path = std::string_view(path).substr(0, question);
+    if (question != std::string::npos) request.query = std::string_view(path).substr(question + 1);
     request.content_type = "application/json";
     request.body = std::move(body);
     return service.handle(request);
@@ -57,7 +60,7 @@ TEST_CASE("/_minnow/clock reads, advances, sets and resets the clock", "[admin]"
 TEST_CASE("/_minnow/faults makes the next writes conflict", "[admin]") {
   Harness h;
   CHECK(h.admin_ok("POST", "/_minnow/faults", R"({"error":"TransactionConflict","table":"t_a","count":4})") ==
-        R"({"pending":4})");
+        R"({"id":1,"error":"TransactionConflict","table":"t_a","count":4,"matched":0,"fired":0})");
   CHECK(h.call("PutItem", R"({"TableName":"t_a","Item":{"pk":{"S":"a"}}})").body == kConflict);
   CHECK(h.call("UpdateItem", R"({"TableName":"t_a","Key":{"pk":{"S":"a"}}})").body == kConflict);
   CHECK(h.call("DeleteItem", R"({"TableName":"t_a","Key":{"pk":{"S":"a"}}})").body == kConflict);
@@ -67,9 +70,10 @@ TEST_CASE("/_minnow/faults makes the next writes conflict", "[admin]") {
   CHECK(h.call("PutItem", R"({"TableName":"t_a","Item":{"pk":{"S":"a"}}})").status == 200);
 
   // A keyed fault: other keys are unaffected; transactions get a TransactionConflict reason.
-  CHECK(h.admin_ok("POST", "/_minnow/faults",
-                   R"({"error":"TransactionConflict","table":"t_a","key":{"pk":{"S":"b"}},"count":2})") ==
-        R"({"pending":2})");
+  CHECK(
+      h.admin_ok("POST", "/_minnow/faults",
+                 R"({"error":"TransactionConflict","table":"t_a","key":{"pk":{"S":"b"}},"count":2})") ==
+      R"({"id":2,"error":"TransactionConflict","table":"t_a","key":{"pk":{"S":"b"}},"count":2,"matched":0,"fired":0})");
   CHECK(h.call("PutItem", R"({"TableName":"t_a","Item":{"pk":{"S":"a"}}})").status == 200);
   CHECK(
       h.call("TransactWriteItems", R"({"TransactItems":[{"Put":{"TableName":"t_a","Item":{"pk":{"S":"a"}}}},
@@ -83,8 +87,8 @@ TEST_CASE("/_minnow/faults makes the next writes conflict", "[admin]") {
   CHECK(h.call("GetItem", R"({"TableName":"t_a","Key":{"pk":{"S":"b"}}})").body == "{}");
 
   CHECK(h.admin_ok("POST", "/_minnow/faults", R"({"error":"TransactionConflict","table":"t_a"})") ==
-        R"({"pending":1})");
-  CHECK(h.admin_ok("DELETE", "/_minnow/faults") == R"({"pending":0})");
+        R"({"id":3,"error":"TransactionConflict","table":"t_a","count":1,"matched":0,"fired":0})");
+  CHECK(h.admin_ok("DELETE", "/_minnow/faults") == R"({"removed":1})");
   CHECK(h.call("PutItem", R"({"TableName":"t_a","Item":{"pk":{"S":"b"}}})").status == 200);
   CHECK(h.admin("POST", "/_minnow/faults", R"({"error":"Throttle","table":"t_a"})").status == 400);
 }
@@ -100,7 +104,7 @@ TEST_CASE("/_minnow/reset forgets tables, faults, tokens and the clock offset", 
   h.admin_ok("POST", "/_minnow/faults", R"({"error":"TransactionConflict","table":"t_a","count":5})");
   CHECK(h.admin_ok("POST", "/_minnow/reset") == "{}");
   CHECK(h.call("ListTables", "{}").body == R"({"TableNames":[]})");
-  CHECK(h.database.faults().pending() == 0);
+  CHECK(h.admin_ok("GET", "/_minnow/faults") == R"({"faults":[]})");
   CHECK(h.clock.now_ms() / 1000 < 2000000000);
   REQUIRE(h.call("CreateTable", R"({"TableName":"t_a","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"BillingMode":"PAY_PER_REQUEST"})")
@@ -110,4 +114,141 @@ TEST_CASE("/_minnow/reset forgets tables, faults, tokens and the clock offset", 
                R"({"ClientRequestToken":"t","TransactItems":[{"Delete":{"TableName":"t_a","Key":{"pk":{"S":"a"}}}}]})")
             .status == 200);
   CHECK(h.admin_ok("POST", "/_minnow/ttl/sweep").substr(0, 11) == R"({"deleted":)");
+}
+
+namespace {
+
+// A request signed by another access key or region: another namespace.
+api::Reply call_as(testing::ServiceHarness& h, const std::string& access_key, const std::string& region,
+                   const std::string& action, std::string body) {
+  std::string target = "DynamoDB_20120810." + action;
+  std::string authorization = "AWS4-HMAC-SHA256 Credential=" + access_key + "/20260101/" + region +
+                              "/dynamodb/aws4_request, SignedHeaders=host, Signature=0";
+  api::Request request;
+  request.method = "POST";
+  request.path = "/";
+  request.target = target;
+  request.content_type = "application/x-amz-json-1.0";
+  request.authorization = authorization;
+  request.body = std::move(body);
+  return h.service.handle(request);
+}
+
+const char* kCreateB = R"({"TableName":"t_b","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+      "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"BillingMode":"PAY_PER_REQUEST"})";
+
+}  // namespace
+
+TEST_CASE("/_minnow/namespaces lists the namespaces; ?namespace= picks one for reset and faults", "[admin]") {
+  Harness h;  // t_a in AKID/us-east-1
+  REQUIRE(call_as(h, "OTHER", "eu-west-1", "CreateTable", kCreateB).status == 200);
+  CHECK(h.admin_ok("GET", "/_minnow/namespaces") ==
+        R"({"sharedDb":false,"namespaces":[{"id":"AKID/us-east-1","accessKey":"AKID","region":"us-east-1","tables":1},)"
+        R"({"id":"OTHER/eu-west-1","accessKey":"OTHER","region":"eu-west-1","tables":1}]})");
+
+  // A fault aimed at one namespace leaves the others alone.
+  h.admin_ok("POST", "/_minnow/faults?namespace=OTHER%2Feu-west-1", R"({"error":"ThrottlingException","count":5})");
+  CHECK(h.call("ListTables", "{}").status == 200);
+  api::Reply throttled = call_as(h, "OTHER", "eu-west-1", "ListTables", "{}");
+  CHECK(throttled.status == 400);
+  CHECK(
+      throttled.body ==
+      R"({"__type":"com.amazon.coral.availability#ThrottlingException","message":"Rate of requests exceeds the allowed throughput."})");
+  CHECK(h.admin_ok("GET", "/_minnow/faults?namespace=AKID/us-east-1") == R"({"faults":[]})");
+  CHECK(h.admin_ok("GET", "/_minnow/faults?namespace=OTHER/eu-west-1").find(R"("namespace":"OTHER/eu-west-1")") !=
+        std::string::npos);
+
+  // Resetting one namespace empties it and forgets its faults, nothing else.
+  CHECK(h.admin_ok("POST", "/_minnow/reset?namespace=OTHER/eu-west-1") == "{}");
+  CHECK(call_as(h, "OTHER", "eu-west-1", "ListTables", "{}").body == R"({"TableNames":[]})");
+  CHECK(h.call("ListTables", "{}").body == R"({"TableNames":["t_a"]})");
+  CHECK(h.admin_ok("GET", "/_minnow/faults") == R"({"faults":[]})");
+
+  CHECK(h.admin("POST", "/_minnow/reset?namespace=nokey").status == 400);
+  CHECK(h.admin("POST", "/_minnow/reset?namespace=shared").status == 400);  // not with one per key
+  // A namespace never used: nothing to do.
+  CHECK(h.admin_ok("POST", "/_minnow/ttl/sweep?namespace=NEW/us-east-1") == R"({"deleted":0})");
+}
+
+TEST_CASE("injected errors: each one's wire form", "[admin]") {
+  Harness h;
+  struct Case {
+    const char* error;
+    int status;
+    const char* body;
+  };
+  const Case cases[] = {
+      {"ProvisionedThroughputExceededException", 400,
+       R"({"__type":"com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException","message":"The level of )"
+       R"(configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level )"
+       R"(with the UpdateTable API."})"},
+      {"ThrottlingException", 400,
+       R"({"__type":"com.amazon.coral.availability#ThrottlingException","message":"Rate of requests exceeds the )"
+       R"(allowed throughput."})"},
+      {"RequestLimitExceeded", 400,
+       R"({"__type":"com.amazonaws.dynamodb.v20120810#RequestLimitExceeded","message":"Throughput exceeds the )"
+       R"(current throughput limit for your account. Please contact AWS Support at https://aws.amazon.com/support )"
+       R"(request a limit increase"})"},
+      {"InternalServerError", 500,
+       R"({"__type":"com.amazonaws.dynamodb.v20120810#InternalServerError","message":"Internal server error"})"},
+      {"ServiceUnavailable", 503,
+       R"({"__type":"com.amazonaws.dynamodb.v20120810#ServiceUnavailable","message":"DynamoDB is currently )"
+       R"x(unavailable. (This should be a temporary state.)"})x"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.error);
+    h.admin_ok("POST", "/_minnow/faults",
+               std::string(R"({"operation":"GetItem","table":"t_a","error":")") + c.error + R"("})");
+    CHECK(h.call("PutItem", R"({"TableName":"t_a","Item":{"pk":{"S":"a"}}})").status == 200);  // other operation
+    api::Reply reply = h.call("GetItem", R"({"TableName":"t_a","Key":{"pk":{"S":"a"}}})");
+    CHECK(reply.status == c.status);
+    CHECK(reply.body == c.body);
+    CHECK(h.call("GetItem", R"({"TableName":"t_a","Key":{"pk":{"S":"a"}}})").status == 200);  // used up
+  }
+}
+
+TEST_CASE("injected latency holds the reply back; the request still runs", "[admin]") {
+  Harness h;
+  h.admin_ok("POST", "/_minnow/faults", R"({"operation":"PutItem","latencyMs":250,"count":1})");
+  api::Reply slow = h.call("PutItem", R"({"TableName":"t_a","Item":{"pk":{"S":"a"}}})");
+  CHECK(slow.status == 200);
+  CHECK(slow.delay_ms == 250);
+  CHECK(h.database.find("t_a")->item_count() == 1);
+  CHECK(h.call("PutItem", R"({"TableName":"t_a","Item":{"pk":{"S":"b"}}})").delay_ms == 0);
+  // With an error too: the error comes late.
+  h.admin_ok("POST", "/_minnow/faults", R"({"error":"InternalServerError","latencyMs":40})");
+  api::Reply late = h.call("Scan", R"({"TableName":"t_a"})");
+  CHECK(late.status == 500);
+  CHECK(late.delay_ms == 40);
+}
+
+TEST_CASE("/_minnow/faults rejects malformed rules", "[admin]") {
+  Harness h;
+  for (const char* body :
+       {R"({"error":"Throttle"})", R"({})", R"({"latencyMs":-1})", R"({"latencyMs":3600000})",
+        R"({"error":"ThrottlingException","operation":"PutItems"})",
+        R"({"error":"ThrottlingException","operation":[]})", R"({"error":"ThrottlingException","probability":0})",
+        R"({"error":"ThrottlingException","probability":1.5})", R"({"error":"ThrottlingException","count":0})",
+        R"({"error":"ThrottlingException","seed":-2})", R"({"error":"ThrottlingException","key":{}})",
+        R"({"error":"TransactionConflict","latencyMs":10})"}) {
+    INFO(body);
+    CHECK(h.admin("POST", "/_minnow/faults", body).status == 400);
+  }
+  CHECK(h.admin_ok("GET", "/_minnow/faults") == R"({"faults":[]})");
+  CHECK(h.admin("DELETE", "/_minnow/faults?id=x").status == 400);
+  CHECK(h.admin_ok("DELETE", "/_minnow/faults?id=99") == R"({"removed":0})");
+}
+
+TEST_CASE("a seeded fraction of calls fails the same way on every run", "[admin]") {
+  auto run = [] {
+    Harness h;
+    h.admin_ok("POST", "/_minnow/faults", R"({"error":"ServiceUnavailable","probability":0.3,"seed":7})");
+    std::string statuses;
+    for (int i = 0; i < 40; ++i) statuses += h.call("ListTables", "{}").status == 503 ? 'x' : '.';
+    return statuses;
+  };
+  const std::string first = run();
+  CHECK(first == run());
+  CHECK(first.find('x') != std::string::npos);
+  CHECK(first.find('.') != std::string::npos);
 }

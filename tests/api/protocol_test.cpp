@@ -9,6 +9,7 @@
 #include "api/service.h"
 #include "engine/clock.h"
 #include "engine/database.h"
+#include "engine/namespaces.h"
 
 namespace {
 
@@ -33,8 +34,8 @@ struct Raw {
 
 struct Harness {
   engine::AdjustableClock clock;
-  engine::Database database{clock, engine::DatabaseOptions{}};
-  api::Service service{database, api::ServiceOptions{}};
+  engine::Namespaces namespaces{false, clock, engine::DatabaseOptions{}};
+  api::Service service{namespaces, api::ServiceOptions{}};
 
   api::Reply send(const Raw& raw) {
     api::Request request;
@@ -84,7 +85,7 @@ TEST_CASE("protocol: GET is the health check", "[protocol]") {
   CHECK(reply.content_type == "text/plain");
   CHECK(reply.body == "healthy: dynamodb.us-east-1.amazonaws.com ");
   // The region in the text is the service's.
-  api::Service eu(h.database, api::ServiceOptions{"eu-west-1", "123456789012"});
+  api::Service eu(h.namespaces, api::ServiceOptions{"eu-west-1", "123456789012"});
   api::Request request;
   request.method = "GET";
   request.path = "/";

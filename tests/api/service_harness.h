@@ -7,16 +7,20 @@
 #include "api/service.h"
 #include "engine/clock.h"
 #include "engine/database.h"
+#include "engine/namespaces.h"
 
 namespace minnow::testing {
 
+// One namespace per access key and region, as minnow serves by default; `database` is the one
+// call() signs for (access key AKID, region us-east-1).
 struct ServiceHarness {
   ServiceHarness() = default;
-  explicit ServiceHarness(engine::DatabaseOptions options) : database{clock, options} {}
+  explicit ServiceHarness(engine::DatabaseOptions options) : namespaces{false, clock, options} {}
 
   engine::AdjustableClock clock;
-  engine::Database database{clock, engine::DatabaseOptions{}};
-  api::Service service{database, api::ServiceOptions{}, &clock};
+  engine::Namespaces namespaces{false, clock, engine::DatabaseOptions{}};
+  engine::Database& database = namespaces.get("AKID/us-east-1").database;
+  api::Service service{namespaces, api::ServiceOptions{}, &clock};
 
   api::Reply call(const std::string& action, std::string body) {
     std::string target = "DynamoDB_20120810." + action;

@@ -88,7 +88,11 @@ TEST_CASE("idempotency cache and fault registry from several threads", "[concurr
   engine::IdempotencyCache cache;
   engine::FaultRegistry faults;
   constexpr int kThreads = 4, kRounds = 500;
-  faults.add_conflict("t", std::nullopt, kThreads * kRounds / 2);
+  engine::FaultRule rule;
+  rule.error = engine::FaultError::TransactionConflict;
+  rule.table = "t";
+  rule.count = kThreads * kRounds / 2;
+  faults.add(rule);
   std::atomic<int64_t> new_tokens{0}, replays{0}, conflicts{0};
   std::vector<std::thread> threads;
   for (int id = 0; id < kThreads; ++id) {
@@ -107,13 +111,14 @@ TEST_CASE("idempotency cache and fault registry from several threads", "[concurr
         } else if (lookup.status == engine::IdempotencyCache::Status::Replay) {
           ++replays;
         }
-        if (!faults.take_conflict({{&table, &key}}).empty()) ++conflicts;
+        const engine::FaultTarget target{&table, &key};
+        if (faults.on_items({"ns", "PutItem", {&target, 1}}).error != engine::FaultError::None) ++conflicts;
       }
     });
   }
   for (auto& t : threads) t.join();
   CHECK(conflicts == kThreads * kRounds / 2);
-  CHECK(faults.pending() == 0);
+  CHECK(faults.empty());
   CHECK(new_tokens >= kRounds);
   CHECK(replays > 0);
 }

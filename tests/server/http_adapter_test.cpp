@@ -57,6 +57,7 @@ TEST_CASE("Beast request to api::Request: views into the headers, body moved") {
   const minnow::api::Request api = minnow::server::to_api_request(request, "REQUEST1");
   CHECK(api.method == "POST");
   CHECK(api.path == "/");
+  CHECK(api.query == "x=1");
   CHECK(api.target == "DynamoDB_20120810.GetItem");
   CHECK(api.content_type == "application/x-amz-json-1.0");
   CHECK(api.authorization == "AWS4-HMAC-SHA256 Credential=k/...");

@@ -20,6 +20,7 @@
 #include "api/service.h"
 #include "engine/clock.h"
 #include "engine/database.h"
+#include "engine/namespaces.h"
 #include "server/crc32.h"
 #include "server/options.h"
 #include "server/server.h"
@@ -50,7 +51,9 @@ minnow::server::Options test_options() {
 class TestServer {
  public:
   explicit TestServer(const minnow::server::Options& options = test_options())
-      : database_(clock_, {}), service_(database_, {}), server_(service_, options) {
+      : namespaces_(false, clock_, minnow::engine::DatabaseOptions{}),
+        service_(namespaces_, {}),
+        server_(service_, options) {
     thread_ = std::thread([this] { server_.run(); });
   }
   ~TestServer() { stop_and_join(); }
@@ -64,7 +67,7 @@ class TestServer {
 
  private:
   minnow::engine::AdjustableClock clock_;
-  minnow::engine::Database database_;
+  minnow::engine::Namespaces namespaces_;
   minnow::api::Service service_;
   minnow::server::Server server_;
   std::thread thread_;
@@ -336,8 +339,8 @@ TEST_CASE("loopback: a port in use is reported") {
   auto options = test_options();
   options.port = first.port();
   minnow::engine::AdjustableClock clock;
-  minnow::engine::Database database(clock, {});
-  minnow::api::Service service(database, {});
+  minnow::engine::Namespaces namespaces(false, clock, minnow::engine::DatabaseOptions{});
+  minnow::api::Service service(namespaces, {});
   try {
     minnow::server::Server second(service, options);
     FAIL("a second server bound the same port");

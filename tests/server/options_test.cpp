@@ -112,7 +112,10 @@ TEST_CASE("help text documents the container default") {
 TEST_CASE("DynamoDB Local flags") {
   const Options options = ok(parse({"-port", "8123", "-inMemory", "-sharedDb", "-disableTelemetry"}));
   CHECK(options.port == 8123);
+  CHECK(options.shared_db);
   CHECK(options.notes.empty());
+  CHECK_FALSE(ok(parse({"-inMemory"})).shared_db);  // one database per access key and region
+  CHECK(ok(parse({"--shared-db"})).shared_db);
 
   CHECK(ok(parse({"-delayTransientStatuses"})).database.delay_transient_statuses);
 

@@ -1,0 +1,35 @@
+// What every /_minnow call reads and answers with: its JSON body, its query parameters (the
+// namespace), its JSON answer. Private to api/admin/.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "api/json.h"
+#include "api/service.h"
+
+namespace minnow::engine {
+class Namespaces;
+}
+
+namespace minnow::api::admin {
+
+Reply json_reply(std::string body);
+Reply number_reply(const char* name, int64_t n);
+
+// The body as a JSON object (an empty body is {}). Throws admin_invalid otherwise.
+void parse_body(Request& request, JsonDocument& document);
+// An integer member, when present; throws admin_invalid when it is not an integer.
+std::optional<int64_t> integer_member(const JsonValue& body, const char* name);
+
+// The query parameter `name` of the request, percent-decoded; nullopt when absent.
+std::optional<std::string> query_parameter(const Request& request, std::string_view name);
+
+// The namespace a call's `?namespace=ID` names, as a request signed with that access key and
+// region would use it (with -sharedDb, "shared" whatever the ID); nullopt without the
+// parameter: every namespace. Throws admin_invalid for a malformed ID.
+std::optional<std::string> namespace_parameter(const Request& request, const engine::Namespaces& namespaces);
+
+}  // namespace minnow::api::admin

@@ -1,0 +1,17 @@
+// /_minnow/faults: POST adds a rule, GET lists the rules, DELETE removes them (all, one
+// namespace's with ?namespace=ID, or one rule with ?id=N). The rules' JSON form is in
+// docs/admin-api.md; engine/faults.h says what a rule does.
+#pragma once
+
+#include "api/service.h"
+
+namespace minnow::engine {
+class FaultRegistry;
+class Namespaces;
+}  // namespace minnow::engine
+
+namespace minnow::api::admin {
+
+Reply faults(Request& request, engine::Namespaces& namespaces, engine::FaultRegistry& registry);
+
+}  // namespace minnow::api::admin

@@ -120,6 +120,11 @@ void Table::write(const model::AttributeMap& key, FunctionRef<WriteDecision(cons
   commit_at(it, k, old ? &*old : nullptr, std::move(decision));
 }
 
+void Table::check_put(const model::Item& item) const {
+  std::shared_lock lock(mu_);
+  for (const auto& index : indexes_) index->check_item(item, /*from_update=*/false);
+}
+
 void Table::check_write_locked(const WriteDecision& decision) const {
   if (decision.action != WriteDecision::Action::Put) return;
   for (const auto& index : indexes_) index->check_item(decision.item, decision.from_update);

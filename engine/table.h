@@ -79,6 +79,9 @@ class Table {
   // PutItem), which then is not decoded unless an index needs it; `decide` gets null.
   void write(const model::AttributeMap& key, FunctionRef<WriteDecision(const model::Item* old)> decide,
              bool decide_reads_old = true);
+  // Throws what write() would for putting `item` (a secondary index key of the wrong type, or an
+  // empty one), changing nothing: BatchWriteItem checks every item before writing any.
+  void check_put(const model::Item& item) const;
 
   uint64_t item_count() const;
   uint64_t size_bytes() const;

@@ -118,4 +118,14 @@ std::size_t item_size(const Item& item) {
   return n;
 }
 
+std::size_t nesting_levels(const AttributeValue& value) {
+  std::size_t deepest = 0;
+  if (value.type() == ValueType::L) {
+    for (const auto& v : value.as<AttributeList>()) deepest = std::max(deepest, nesting_levels(v));
+  } else if (value.type() == ValueType::M) {
+    for (const auto& [name, v] : value.as<AttributeMap>()) deepest = std::max(deepest, nesting_levels(v));
+  }
+  return 1 + deepest;
+}
+
 }  // namespace minnow::model

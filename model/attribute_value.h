@@ -95,4 +95,9 @@ class AttributeValue {
 // DynamoDB's item size: the sum over attributes of name length plus value size.
 std::size_t item_size(const Item& item);
 
+// Levels of lists and maps in a value, itself included (a scalar or a set is 1). DynamoDB
+// allows model::kMaxAttributeNesting; api/codec refuses deeper input, and an update must not
+// build a deeper item either (each walk over a stored item recurses that deep).
+std::size_t nesting_levels(const AttributeValue& value);
+
 }  // namespace minnow::model

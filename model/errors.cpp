@@ -207,6 +207,7 @@ Error key_attribute_updated(const std::string& key) {
   return validation("One or more parameter values were invalid: Cannot update attribute " + key +
                     ". This attribute is part of the key");
 }
+Error update_nesting_too_deep() { return validation("Nesting Levels have exceeded supported limits"); }
 Error update_item_too_large() { return validation("Item size to update has exceeded the maximum allowed size"); }
 Error batch_duplicate_keys() { return validation("Provided list of item keys contains duplicates"); }
 Error batch_get_too_many_keys() { return validation("Too many items requested for the BatchGetItem call"); }

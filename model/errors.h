@@ -165,6 +165,7 @@ Error duplicate_attribute_to_get(const std::string& name);
 Error key_path_not_scalar(const std::string& key);
 Error key_attribute_updated(const std::string& key);
 Error update_item_too_large();
+Error update_nesting_too_deep();  // Local: an update whose result nests deeper than 32 levels
 
 // ---- Batches -------------------------------------------------------------------------------
 Error batch_duplicate_keys();

@@ -1,5 +1,6 @@
 // BatchWriteItem. Checks, in DynamoDB's order: shape; every request's values and item size, and at
-// most 25 requests in all; then per table: the table, each key against the schema, duplicate keys.
+// most 25 requests in all; then per table: the table, each key against the schema, duplicate keys;
+// then every put's secondary index keys.
 // Every check passes before the first write (and before an injected conflict, engine/faults.h,
 // fails the whole request); the writes themselves are independent, as in DynamoDB.
 // ItemCollectionMetrics: one estimate per item collection written in a table with an LSI.
@@ -92,6 +93,10 @@ void batch_write_item(const ActionContext& context, const JsonValue& request, Js
       if (!seen.insert(model::storage_key(r.item_or_key, schema)).second) throw model::batch_duplicate_keys();
     }
   }
+  // Index keys last, before any write: DynamoDB writes nothing when any request is invalid.
+  for (const auto& writes : tables)
+    for (const auto& r : writes.requests)
+      if (r.is_put) writes.table->check_put(r.item_or_key);
 
   // Every request's primary key: for an injected conflict and ItemCollectionMetrics.
   std::vector<std::vector<model::AttributeMap>> keys;

@@ -148,6 +148,8 @@ engine::WriteDecision ItemWrite::decide(const model::Item* existing) {
       new_item_ = compiled_.update ? expressions::apply_update(*compiled_.update, base)
                                    : expressions::apply_attribute_updates(attribute_updates_, base);
       if (model::item_size(*new_item_) > model::kMaxItemBytes) throw model::update_item_too_large();
+      for (const auto& [name, value] : *new_item_)
+        if (model::nesting_levels(value) > model::kMaxAttributeNesting) throw model::update_nesting_too_deep();
       index_charges_.note(*new_item_);
       return engine::WriteDecision::update(*new_item_);
     }

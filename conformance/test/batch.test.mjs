@@ -59,6 +59,7 @@ const A = newName('a');    // pk S HASH
 const B = newName('b');    // pk S HASH, sk N RANGE
 const C = newName('c');    // pk S HASH: items of known size, for capacity
 const L = newName('lsi');  // pk S HASH, sk S RANGE, LSI on l
+const G = newName('gsi');  // pk S HASH, GSI on g
 const MISSING = 'cf-batch-never-created';
 const LOCAL_WORDING = 'DynamoDB Local words this validation message differently; the expected text is real DynamoDB\'s (dynalite)';
 const NOT_FOUND_LOCAL = 'DynamoDB Local says "Cannot do operations on a non-existent table"';
@@ -86,6 +87,11 @@ before(async () => {
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'l', KeyType: 'RANGE' }],
     }],
   }));
+  await createTable(client, keyedTable(G, ['pk', 'S'], null, {
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'g', AttributeType: 'S' }],
+    GlobalSecondaryIndexes: [{ IndexName: 'byG', Projection: { ProjectionType: 'ALL' },
+      KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }] }],
+  }));
   for (const Item of [
     { pk: S('a1'), x: N(1), y: S('why'), m: { M: { deep: S('d'), other: S('o') } } },
     { pk: S('a2'), x: N(2), y: S('two') },
@@ -96,7 +102,7 @@ before(async () => {
     expectOk(await rawCall('PutItem', { TableName: C, Item: padItem({ pk: S(pk) }, 5000) }));
   }
 });
-after(() => dropTables(client, [A, B, C, L]));
+after(() => dropTables(client, [A, B, C, L, G]));
 
 const batchGet = (RequestItems, extra = {}) => rawCall('BatchGetItem', { RequestItems, ...extra });
 const batchWrite = (RequestItems, extra = {}) => rawCall('BatchWriteItem', { RequestItems, ...extra });
@@ -346,12 +352,49 @@ const writeErrors = [
     'Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes'],
   ['item over 400 KB', { PutRequest: { Item: padItem({ pk: S('big') }, 400 * 1024 + 1) } }, 'Item size has exceeded the maximum allowed size'],
 ];
-for (const [why, request, message, localRewords] of writeErrors) {
-  test(`BatchWriteItem rejects a request: ${why}`, async (t) => {
-    const skip = localRewords && differsOn('dynamodb-local', LOCAL_WORDING, t);
-    // The bad request comes second: nothing of the batch is written.
-    expectError(await batchWrite({ [A]: [{ PutRequest: { Item: { pk: S('before-bad') } } }, request] }), 'ValidationException', message, skip);
+// Errors only the indexes, the key sizes or the batch as a whole reveal; [why, table, request,
+// type, message, reference that words it differently].
+const INDEX_EMPTY = 'One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty string value.';
+const deep = (levels) => { let v = S('x'); for (let i = 0; i < levels; i++) v = { L: [v] }; return v; };
+const laterErrors = [
+  ['empty GSI key', G, { PutRequest: { Item: { pk: S('v'), g: S('') } } }, 'ValidationException', `${INDEX_EMPTY} IndexName: byG, IndexKey: g`],
+  ['GSI key of the wrong type', G, { PutRequest: { Item: { pk: S('v'), g: N(1) } } }, 'ValidationException',
+    'One or more parameter values were invalid: Type mismatch for Index Key g Expected: S Actual: N IndexName: byG', 'dynamodb-local'],
+  ['empty LSI key', L, { PutRequest: { Item: { pk: S('v'), sk: S('1'), l: S('') } } }, 'ValidationException', `${INDEX_EMPTY} IndexName: byL, IndexKey: l`],
+  ['LSI key of the wrong type', L, { PutRequest: { Item: { pk: S('v'), sk: S('1'), l: { B: 'AA==' } } } }, 'ValidationException',
+    'One or more parameter values were invalid: Type mismatch for Index Key l Expected: S Actual: B IndexName: byL', 'dynamodb-local'],
+  ['partition key over 2048 bytes', A, { PutRequest: { Item: { pk: S('x'.repeat(2049)) } } }, 'ValidationException',
+    'One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes', 'dynamodb-local'],
+  ['sort key over 1024 bytes', L, { PutRequest: { Item: { pk: S('v'), sk: S('x'.repeat(1025)) } } }, 'ValidationException',
+    'One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes', 'dynamodb-local'],
+  ['values nested 33 levels', A, { PutRequest: { Item: { pk: S('v'), d: deep(32) } } }, 'ValidationException',
+    'Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit'],
+  ['an attribute named ""', A, { PutRequest: { Item: { pk: S('v'), '': S('x') } } }, 'ValidationException', 'Empty attribute name'],
+  ['a second request on an item of the batch', A, { DeleteRequest: { Key: { pk: S('before-bad') } } }, 'ValidationException', DUPLICATES],
+  ['a missing table', MISSING, { PutRequest: { Item: { pk: S('v') } } }, 'ResourceNotFoundException', 'Requested resource not found', 'dynamodb-local'],
+];
+
+// Whatever the error, the bad request comes last and nothing of the batch is written or deleted:
+// not the puts before it in its own table and in another table, nor a delete of an existing item.
+const everyError = [
+  ...writeErrors.map(([why, request, message, localRewords]) => [why, A, request, 'ValidationException', message, localRewords && 'dynamodb-local']),
+  ...laterErrors,
+];
+for (const [why, table, request, code, message, rewordedOn] of everyError) {
+  test(`BatchWriteItem rejects a request and writes nothing: ${why}`, async (t) => {
+    const skip = rewordedOn && differsOn(rewordedOn, rewordedOn === 'dynamodb-local' ? LOCAL_WORDING : 'worded differently', t);
+    expectOk(await rawCall('PutItem', { TableName: A, Item: { pk: S('keep-me') } }));
+    const batch = {
+      [B]: [{ PutRequest: { Item: { pk: S('before-bad'), sk: N(1) } } }],
+      [A]: [{ PutRequest: { Item: { pk: S('before-bad') } } }, { DeleteRequest: { Key: { pk: S('keep-me') } } }],
+    };
+    if (table !== A) batch[table] = [];
+    // The request comes last in the last table (JSON member order is the order of the request).
+    const last = { ...Object.fromEntries(Object.entries(batch).filter(([name]) => name !== table)), [table]: [...batch[table], request] };
+    expectError(await batchWrite(last), code, message, skip);
     assert.equal(await getItem(A, { pk: S('before-bad') }), undefined);
+    assert.equal(await getItem(B, { pk: S('before-bad'), sk: N(1) }), undefined);
+    assert.ok(await getItem(A, { pk: S('keep-me') }), 'the delete before the bad request was not applied');
   });
 }
 

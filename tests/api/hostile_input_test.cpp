@@ -169,6 +169,29 @@ TEST_CASE(
   CHECK(h.call("DescribeTable", R"({"TableName":"probe_items"})").status == 200);
 }
 
+TEST_CASE("an update may not build an item nested deeper than 32 levels, however many updates it takes") {
+  Harness h;
+  requests().set_up(h);
+  const std::string key = R"("Key":{"pk":{"S":"deep"},"sk":{"N":"1"}})";
+  REQUIRE(h.call("UpdateItem", "{\"TableName\":\"probe_items\"," + key +
+                                   R"(,"UpdateExpression":"SET a = :v","ExpressionAttributeValues":{":v":)" +
+                                   nested_value(20, false) + "}}")
+              .status == 200);
+  // A value of 22 levels at a path 11 levels deep: 32 levels, stored; one level deeper is refused.
+  std::string path = "a";
+  for (int i = 0; i < 10; ++i) path += "[0]";
+  auto set = [&](const std::string& at, int levels) {
+    return h.call("UpdateItem", "{\"TableName\":\"probe_items\"," + key + R"(,"UpdateExpression":"SET )" + at +
+                                    R"( = :v","ExpressionAttributeValues":{":v":)" + nested_value(levels, false) +
+                                    "}}");
+  };
+  CHECK(answer_type(set(path, 21), "32 levels") == "OK");
+  auto deeper = set(path + "[0]", 21);
+  CHECK(answer_type(deeper, "33 levels") == "ValidationException");
+  CHECK(deeper.body.find("Nesting Levels have exceeded supported limits") != std::string::npos);
+  CHECK(answer_type(h.call("GetItem", R"({"TableName":"probe_items",)" + key + "}"), "get") == "OK");
+}
+
 TEST_CASE("invalid UTF-8 in any string position is a SerializationException, never stored") {
   Harness h;
   requests().set_up(h);

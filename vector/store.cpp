@@ -106,7 +106,9 @@ void Store::put(Handle handle, std::string_view partition, const float* vector,
     }
     erase(handle);
   }
-  Partition& p = partitions_[std::string(partition)];
+  auto entry = partitions_.try_emplace(std::string(partition)).first;
+  Partition& p = entry->second;
+  p.key = &entry->first;
   const uint32_t slot = static_cast<uint32_t>(p.size());
   grow_for(p.vectors, p.vectors.size() + stride_);
   p.vectors.resize(p.vectors.size() + stride_);
@@ -140,12 +142,8 @@ void Store::erase(Handle handle) {
   p.handles.pop_back();
   p.filter_ids.resize(std::size_t{last} * filter_count_);
   if (p.size() == 0) {
-    for (auto it = partitions_.begin(); it != partitions_.end(); ++it) {
-      if (&it->second == &p) {
-        partitions_.erase(it);
-        break;
-      }
-    }
+    const std::string key = *p.key;  // a copy: erasing destroys the node holding it
+    partitions_.erase(key);
   }
 }
 

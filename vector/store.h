@@ -95,6 +95,7 @@ class Store {
     std::vector<float> norms;                             // sqrt of the sum of squares
     std::vector<Handle> handles;
     std::vector<uint32_t> filter_ids;  // slot * filter_count_
+    const std::string* key = nullptr;  // its key in partitions_
     std::size_t size() const { return handles.size(); }
   };
   struct Location {

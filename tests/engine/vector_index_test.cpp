@@ -16,9 +16,11 @@
 // on u, 2 dims, HASH lang) is added to the populated table half way: its backfill leaves out the
 // items it cannot take (u of 3 elements or a string). The first index is deleted later.
 #include <algorithm>
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <map>
 #include <random>
+#include <thread>
 
 #include "engine/table.h"
 #include "engine/transaction.h"
@@ -455,4 +457,53 @@ TEST_CASE("vector elements are the nearest float32 of the nearest double", "[vec
   CHECK(model::Number::parse("3.4028235E+38").to_double() == 3.4028235e38);
   CHECK(model::Number::parse("1E-130").to_double() == 1e-130);
   CHECK(model::Number::parse("0").to_double() == 0);
+}
+
+TEST_CASE("searches run beside writers and always see whole items", "[vector]") {
+  // Writers move items between vectors; searchers check that every hit's score is the exact
+  // score of the vector in the item returned with it (no torn or stale pairing).
+  TableDefinition d;
+  d.name = "t";
+  d.attribute_definitions = {{"pk", ValueType::S}};
+  d.key_schema_elements = {{"pk", true}};
+  d.key_schema = {{"pk", ValueType::S}, std::nullopt};
+  d.vector_indexes.push_back(definition_of(kIndexes[0]));
+  Table table(d);
+  auto item = [](int key, int value) {
+    model::AttributeList v;
+    for (int i = 0; i < 4; ++i) v.push_back(num(std::to_string((value + i * 7) % 5 - 2)));
+    return Item{{"pk", str("k" + std::to_string(key))}, {"v", AttributeValue(v)}};
+  };
+  std::atomic<long> checked{0}, wrong{0};
+  std::vector<std::thread> threads;
+  for (int w = 0; w < 2; ++w) {
+    threads.emplace_back([&, w] {
+      std::mt19937 gen(w);
+      for (int n = 0; n < 1000; ++n) {
+        Item i = item(static_cast<int>(gen() % 50), static_cast<int>(gen() % 100));
+        table.write(model::key_of(i, d.key_schema),
+                    [&](const Item*) { return gen() % 5 == 0 ? WriteDecision::remove() : WriteDecision::put(i); });
+      }
+    });
+  }
+  for (int s = 0; s < 2; ++s) {
+    threads.emplace_back([&] {
+      VectorSearchSpec q;
+      q.vector = {1, -1, 0.5f, 2};
+      q.top_k = 5;
+      for (int n = 0; n < 300; ++n) {  // bounded: readers must not starve the writers
+        table.search_vectors("plain", q, 0, [&](std::string_view encoded, double score) {
+          Item i = model::decode_item(encoded);
+          std::vector<float> v;
+          for (const auto& e : i.at("v").as<model::AttributeList>()) v.push_back(element_of(e));
+          // Catch's assertions are not thread-safe: count here, check on the main thread.
+          if (score != vector::exact_score(vector::Distance::Cosine, q.vector.data(), v.data(), 4)) ++wrong;
+          ++checked;
+        });
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  CHECK(checked > 0);
+  CHECK(wrong == 0);
 }

@@ -8,6 +8,7 @@
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/limits.h"
+#include "model/shape_errors.h"
 
 namespace minnow::api {
 
@@ -26,7 +27,7 @@ constexpr std::pair<const char*, ValueType> kTypeOrder[] = {
 std::string bytes_of(const JsonValue& v) {
   // Shape validation already checked the base64 form.
   auto decoded = model::base64_decode(view(v));
-  if (!decoded) throw model::base64_invalid();
+  if (!decoded) throw model::Error(model::kBase64Invalid);
   return std::move(*decoded);
 }
 
@@ -61,7 +62,7 @@ AttributeValue decode(const JsonValue& json, int depth);
 model::AttributeMap decode_map(const JsonValue& json, int depth) {
   model::AttributeMap map;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
-    if (it->name.GetStringLength() == 0) throw model::empty_attribute_name();
+    if (it->name.GetStringLength() == 0) throw model::Error(model::kEmptyAttributeName);
     map.insert_or_assign(std::string(it->name.GetString(), it->name.GetStringLength()), decode(it->value, depth));
   }
   return map;
@@ -70,8 +71,8 @@ model::AttributeMap decode_map(const JsonValue& json, int depth) {
 AttributeValue decode(const JsonValue& json, int depth) {
   if (depth + 1 >= static_cast<int>(model::kMaxAttributeNesting) && json.IsObject() &&
       (member(json, "L") || member(json, "M")))
-    throw model::nesting_too_deep();
-  if (!json.IsObject()) throw model::serialization("Unexpected value type in payload");
+    throw model::Error(model::kNestingTooDeep);
+  if (!json.IsObject()) throw model::Error(model::kUnexpectedValueType);
   std::optional<AttributeValue> result;
   int types = 0;
   for (const auto& [name, type] : kTypeOrder) {
@@ -92,11 +93,11 @@ AttributeValue decode(const JsonValue& json, int depth) {
         result = AttributeValue(coral_bool(*v));
         break;
       case ValueType::NUL:
-        if (!coral_bool(*v)) throw model::null_must_be_true();
+        if (!coral_bool(*v)) throw model::Error(model::kNullMustBeTrue);
         result = AttributeValue(model::Null{});
         break;
       case ValueType::BS: {
-        if (v->Empty()) throw model::empty_binary_set();
+        if (v->Empty()) throw model::Error(model::kEmptyBinarySet);
         model::BinarySet set;
         for (const auto& m : v->GetArray()) set.values.push_back(bytes_of(m));
         if (has_duplicate(set.values)) throw model::binary_set_duplicates(members_text(*v));
@@ -104,15 +105,15 @@ AttributeValue decode(const JsonValue& json, int depth) {
         break;
       }
       case ValueType::NS: {
-        if (v->Empty()) throw model::empty_number_set();
+        if (v->Empty()) throw model::Error(model::kEmptyNumberSet);
         model::NumberSet set;
         for (const auto& m : v->GetArray()) set.values.push_back(model::Number::parse(view(m)));
-        if (has_duplicate(set.values)) throw model::number_set_duplicates();
+        if (has_duplicate(set.values)) throw model::Error(model::kNumberSetDuplicates);
         result = AttributeValue(std::move(set));
         break;
       }
       case ValueType::SS: {
-        if (v->Empty()) throw model::empty_string_set();
+        if (v->Empty()) throw model::Error(model::kEmptyStringSet);
         model::StringSet set;
         for (const auto& m : v->GetArray()) set.values.emplace_back(m.GetString(), m.GetStringLength());
         if (has_duplicate(set.values)) throw model::string_set_duplicates(members_text(*v));
@@ -131,8 +132,8 @@ AttributeValue decode(const JsonValue& json, int depth) {
         break;
     }
   }
-  if (types == 0) throw model::attribute_value_empty();
-  if (types > 1) throw model::attribute_value_multiple_types();
+  if (types == 0) throw model::Error(model::kAttributeValueEmpty);
+  if (types > 1) throw model::Error(model::kAttributeValueMultipleTypes);
   return std::move(*result);
 }
 

@@ -7,42 +7,12 @@ namespace minnow::api {
 
 using model::ErrorCode;
 
-const char* error_namespace(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::ValidationException:
-      return "com.amazon.coral.validate";
-    case ErrorCode::SerializationException:
-    case ErrorCode::UnknownOperationException:
-    case ErrorCode::MissingAuthenticationTokenException:
-    case ErrorCode::IncompleteSignatureException:
-    case ErrorCode::InvalidSignatureException:
-    case ErrorCode::UnrecognizedClientException:
-    case ErrorCode::AccessDeniedException:
-      return "com.amazon.coral.service";
-    case ErrorCode::ThrottlingException:
-      return "com.amazon.coral.availability";
-    default:
-      return "com.amazonaws.dynamodb.v20120810";
-  }
-}
-
-int error_status(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::InternalServerError:
-      return 500;
-    case ErrorCode::ServiceUnavailable:
-      return 503;
-    default:
-      return 400;
-  }
-}
-
 Reply error_reply(const model::Error& error) {
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
   w.StartObject();
   w.Key("__type");
-  std::string type = std::string(error_namespace(error.code())) + "#" + model::error_code_name(error.code());
+  std::string type = std::string(model::error_namespace(error.code())) + "#" + model::error_code_name(error.code());
   w.String(type.data(), type.size());
   if (!error.message().empty()) {
     // Coral's own deserializer spells it "Message"; every DynamoDB error says "message".
@@ -73,7 +43,7 @@ Reply error_reply(const model::Error& error) {
     w.EndArray();
   }
   w.EndObject();
-  return Reply{error_status(error.code()), "application/x-amz-json-1.0",
+  return Reply{model::error_status(error.code()), "application/x-amz-json-1.0",
                std::string(buffer.GetString(), buffer.GetSize())};
 }
 

@@ -6,9 +6,6 @@
 
 namespace minnow::api {
 
-// DynamoDB's namespace for a code ("com.amazon.coral.validate", ...).
-const char* error_namespace(model::ErrorCode code);
-int error_status(model::ErrorCode code);
 Reply error_reply(const model::Error& error);
 
 }  // namespace minnow::api

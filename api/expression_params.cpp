@@ -21,7 +21,8 @@ void validate_expression_params(const JsonValue& request, std::initializer_list<
     }
     if (!used_legacy.empty()) throw model::mixed_expression_parameters(used_legacy, used_expressions);
   }
-  if (member(request, "ExpressionAttributeNames") && used_expressions.empty()) throw model::names_without_expressions();
+  if (member(request, "ExpressionAttributeNames") && used_expressions.empty())
+    throw model::Error(model::kNamesWithoutExpressions);
   std::vector<std::string> value_expressions;
   bool any_value_expression = false;
   for (const char* e : expressions) {

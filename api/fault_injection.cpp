@@ -96,12 +96,12 @@ model::Error error_of(engine::FaultError error) {
     case engine::FaultError::ServiceUnavailable:
       return model::service_unavailable();
     case engine::FaultError::TransactionConflict:
-      return model::transaction_conflict();
+      return model::Error(model::kTransactionConflict);
     case engine::FaultError::InternalServerError:
     case engine::FaultError::None:
       break;
   }
-  return model::internal_error();
+  return model::Error(model::kInternalError);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "model/errors.h"
 #include "model/limits.h"
+#include "model/shape_errors.h"
 #include "model/utf8.h"
 
 namespace minnow::api {
@@ -78,10 +79,10 @@ void parse_request_json(std::string& body, JsonDocument& document) {
   };
   document.Populate(generate);
   if (failure == CheckedHandler::Failure::TooDeep) throw model::json_too_deep();
-  if (failure == CheckedHandler::Failure::NotUtf8) throw model::json_not_utf8();
+  if (failure == CheckedHandler::Failure::NotUtf8) throw model::Error(model::kJsonNotUtf8);
   // DynamoDB answers malformed JSON with a bare SerializationException, and treats a JSON
   // value that is not an object as a request with no members.
-  if (!parsed) throw model::serialization("");
+  if (!parsed) throw model::Error(model::kBareSerialization);
   if (!document.IsObject()) document.SetObject();
 }
 

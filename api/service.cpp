@@ -10,6 +10,7 @@
 #include "engine/database.h"
 #include "engine/namespaces.h"
 #include "model/errors.h"
+#include "model/shape_errors.h"
 
 namespace minnow::api {
 
@@ -66,10 +67,10 @@ CredentialScope credential_scope(std::string_view authorization) {
 Reply Service::handle(Request& request) {
   if (is_admin_path(request.path)) return handle_admin(request, {impl_->namespaces, impl_->faults, impl_->clock});
   if (request.method == "GET") {
-    return Reply{200, "text/plain", "healthy: dynamodb." + impl_->options.region + ".amazonaws.com "};
+    return Reply{200, "text/plain", model::kHealthyPrefix + impl_->options.region + model::kHealthySuffix};
   }
   if (request.method != "POST" || (!request.body.empty() && !is_json_content_type(request.content_type))) {
-    return Reply{404, "application/x-amz-json-1.0", "<UnknownOperationException/>\n"};
+    return Reply{404, "application/x-amz-json-1.0", model::kNotJsonPostBody};
   }
   int64_t delay_ms = 0;  // injected latency
   try {
@@ -81,9 +82,9 @@ Reply Service::handle(Request& request) {
     JsonDocument document(&allocator);
     if (!is_blank(request.body)) parse_request_json(request.body, document);
     const Action* action = find_action(request.target);
-    if (!action) throw model::unknown_operation();
-    if (request.authorization.substr(0, 5) != "AWS4-") throw model::missing_authentication_token();
-    if (!document.IsObject()) throw model::serialization("");
+    if (!action) throw model::Error(model::kUnknownOperation);
+    if (request.authorization.substr(0, 5) != "AWS4-") throw model::Error(model::kMissingAuthenticationToken);
+    if (!document.IsObject()) throw model::Error(model::kBareSerialization);
 
     if (action->shape) action->shape->check(document);
     const CredentialScope scope = credential_scope(request.authorization);
@@ -113,8 +114,10 @@ Reply Service::handle(Request& request) {
     // A bug, never an answer to input: logged so that it can be reported with its request.
     std::cerr << "minnow: internal error (request " << request.request_id << ", " << request.target << "): " << e.what()
               << std::endl;
-    return error_reply(model::internal_error());
+    return internal_error_reply();
   }
 }
+
+Reply internal_error_reply() { return error_reply(model::Error(model::kInternalError)); }
 
 }  // namespace minnow::api

@@ -61,4 +61,8 @@ class Service {
   std::unique_ptr<Impl> impl_;
 };
 
+// InternalServerError (HTTP 500), for a bug that escaped handle(): the answer every other
+// exception gets, through the one error formatter.
+Reply internal_error_reply();
+
 }  // namespace minnow::api

@@ -8,6 +8,7 @@
 
 #include "model/base64.h"
 #include "model/errors.h"
+#include "model/shape_errors.h"
 
 namespace minnow::api {
 
@@ -186,8 +187,6 @@ const Rule* element_of(const Rule& rule) {
 
 // ---- Stage 1: JSON types ------------------------------------------------------------------
 
-[[noreturn]] void type_error(const std::string& message) { throw model::serialization(message); }
-
 bool is_integral(const JsonValue& v) {
   if (v.IsInt64() || v.IsUint64()) return true;
   double d = v.GetDouble();
@@ -199,6 +198,12 @@ std::string scalar_kind(const JsonValue& v) {
   if (v.IsNumber()) return is_integral(v) ? "NUMBER_VALUE" : "DECIMAL_VALUE";
   return "STRING_VALUE";
 }
+
+[[noreturn]] void type_error(const model::FixedError& error) { throw model::Error(error); }
+[[noreturn]] void cannot_convert(const JsonValue& v, const std::string& type) {
+  throw model::cannot_convert(scalar_kind(v), type);
+}
+[[noreturn]] void collection_error(const std::string& java_type) { throw model::unrecognized_collection(java_type); }
 
 void check_type(const JsonValue& v, const Rule& rule);
 
@@ -233,66 +238,63 @@ void check_members(const JsonValue& object, const std::vector<std::pair<std::str
 }
 
 void check_type(const JsonValue& v, const Rule& rule) {
-  constexpr const char* kStructHere = "Start of structure or map found where not expected";
-  constexpr const char* kParameterized =
-      "class sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl cannot be cast to class java.lang.Class "
-      "(sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl and java.lang.Class are in module java.base of "
-      "loader 'bootstrap')";
+  const model::FixedError& kStructHere = model::kStructureNotExpected;
+  const model::FixedError& kParameterized = model::kParameterizedTypeCast;
   switch (rule.kind) {
     case Kind::Boolean:
-      if (v.IsNumber()) type_error(scalar_kind(v) + " cannot be converted to Boolean");
+      if (v.IsNumber()) cannot_convert(v, "Boolean");
       if (v.IsString()) {
         std::string s(v.GetString(), v.GetStringLength());
         for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
         if (s != "TRUE" && s != "1" && s != "YES" && s != "FALSE" && s != "0" && s != "NO")
-          type_error("Unexpected token received from parser");
+          type_error(model::kUnexpectedToken);
       }
-      if (v.IsArray()) type_error("Unrecognized collection type class java.lang.Boolean");
+      if (v.IsArray()) collection_error("class java.lang.Boolean");
       if (v.IsObject()) type_error(kStructHere);
       return;
     case Kind::Integral:
-      if (v.IsBool() || v.IsString()) type_error(scalar_kind(v) + " cannot be converted to " + rule.type);
-      if (v.IsArray()) type_error("Unrecognized collection type class java.lang." + rule.type);
+      if (v.IsBool() || v.IsString()) cannot_convert(v, rule.type);
+      if (v.IsArray()) collection_error("class java.lang." + rule.type);
       if (v.IsObject()) type_error(kStructHere);
       return;
     case Kind::String:
       if (v.IsString()) return;
-      if (v.IsBool() || v.IsNumber()) type_error(scalar_kind(v) + " cannot be converted to String");
-      if (v.IsArray()) type_error("Unrecognized collection type class java.lang.String");
+      if (v.IsBool() || v.IsNumber()) cannot_convert(v, "String");
+      if (v.IsArray()) collection_error("class java.lang.String");
       type_error(kStructHere);
     case Kind::Blob:
-      if (v.IsBool() || v.IsNumber()) type_error("only base-64-encoded strings are convertible to bytes");
-      if (v.IsArray()) type_error("Unrecognized collection type class java.nio.ByteBuffer");
+      if (v.IsBool() || v.IsNumber()) type_error(model::kBlobNotString);
+      if (v.IsArray()) collection_error("class java.nio.ByteBuffer");
       if (v.IsObject()) type_error(kStructHere);
       if (v.GetStringLength() % 4) throw model::base64_length(v.GetStringLength());
-      if (!model::base64_decode(view(v))) throw model::base64_invalid();
+      if (!model::base64_decode(view(v))) throw model::Error(model::kBase64Invalid);
       return;
     case Kind::List:
     case Kind::ParameterizedList:
-      if (!v.IsArray() && !v.IsObject()) type_error(rule.kind == Kind::List ? "Unexpected field type" : kParameterized);
+      if (!v.IsArray() && !v.IsObject())
+        type_error(rule.kind == Kind::List ? model::kUnexpectedFieldType : kParameterized);
       if (v.IsObject()) type_error(kStructHere);
       if (const Rule* e = element_of(rule)) {
         for (const auto& x : v.GetArray()) {
           // No reference answers a null element as DynamoDB does (dynalite exits, DynamoDB Local
           // answers 500 or messages of its own): Minnow refuses it as it refuses a null attribute
           // value, before anything reads it.
-          if (x.IsNull()) type_error("Unexpected value type in payload");
+          if (x.IsNull()) type_error(model::kUnexpectedValueType);
           check_type(x, *e);
         }
       }
       return;
     case Kind::Map:
     case Kind::ParameterizedMap:
-      if (!v.IsArray() && !v.IsObject()) type_error(rule.kind == Kind::Map ? "Unexpected field type" : kParameterized);
+      if (!v.IsArray() && !v.IsObject())
+        type_error(rule.kind == Kind::Map ? model::kUnexpectedFieldType : kParameterized);
       if (v.IsArray()) {
         if (rule.kind == Kind::ParameterizedMap)
-          type_error(
-              "Unrecognized collection type java.util.Map<java.lang.String, "
-              "com.amazonaws.dynamodb.v20120810.AttributeValue>");
+          collection_error("java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>");
         std::string sub = rule.subtype.find('.') != std::string::npos
                               ? rule.subtype
                               : "com.amazonaws.dynamodb.v20120810." + rule.subtype;
-        type_error("Unrecognized collection type java.util.Map<java.lang.String, " + sub + ">");
+        collection_error("java.util.Map<java.lang.String, " + sub + ">");
       }
       if (const Rule* e = element_of(rule)) {
         for (auto it = v.MemberBegin(); it != v.MemberEnd(); ++it) {
@@ -303,9 +305,8 @@ void check_type(const JsonValue& v, const Rule& rule) {
     case Kind::ValueStruct:
     case Kind::FieldStruct:
       if (!v.IsArray() && !v.IsObject())
-        type_error(rule.kind == Kind::ValueStruct ? "Unexpected value type in payload" : "Unexpected field type");
-      if (v.IsArray())
-        type_error("Unrecognized collection type class com.amazonaws.dynamodb.v20120810." + rule.subtype);
+        type_error(rule.kind == Kind::ValueStruct ? model::kUnexpectedValueType : model::kUnexpectedFieldType);
+      if (v.IsArray()) collection_error("class com.amazonaws.dynamodb.v20120810." + rule.subtype);
       check_members(v, rule.members);
       return;
   }
@@ -424,30 +425,25 @@ class ConstraintChecker {
   void fail(const std::string& message, const JsonValue* v, const std::string& name, const std::string& parent) {
     std::string value = value_text(v);
     if (value != "null") value = "'" + value + "'";
-    errors.push_back("Value " + value + " at '" + (parent.empty() ? "" : parent + ".") + lower_first(name) +
-                     "' failed to satisfy constraint: " + message);
+    errors.push_back(
+        model::constraint_failure(value, (parent.empty() ? "" : parent + ".") + lower_first(name), message));
   }
 
   static std::string bound_text(const JsonValue& arg) { return number_text(arg); }
 
   void apply(Check c, const JsonValue& arg, const JsonValue* v, const std::string& name, const std::string& parent) {
     if (c == Check::NotNull) {
-      if (!v) fail("Member must not be null", v, name, parent);
+      if (!v) fail(model::kMustNotBeNull, v, name, parent);
     } else if (c == Check::GreaterThanOrEqual) {
-      if (!(number_of(*v) >= arg.GetDouble()))
-        fail("Member must have value greater than or equal to " + bound_text(arg), v, name, parent);
+      if (!(number_of(*v) >= arg.GetDouble())) fail(model::must_be_at_least(bound_text(arg)), v, name, parent);
     } else if (c == Check::LessThanOrEqual) {
-      if (!(number_of(*v) <= arg.GetDouble()))
-        fail("Member must have value less than or equal to " + bound_text(arg), v, name, parent);
+      if (!(number_of(*v) <= arg.GetDouble())) fail(model::must_be_at_most(bound_text(arg)), v, name, parent);
     } else if (c == Check::Regex) {
-      if (!matches_name_pattern(*v))
-        fail("Member must satisfy regular expression pattern: " + std::string(kNamePattern), v, name, parent);
+      if (!matches_name_pattern(*v)) fail(model::must_match_pattern(kNamePattern), v, name, parent);
     } else if (c == Check::LengthGreaterThanOrEqual) {
-      if (!(length_of(*v) >= arg.GetUint64()))
-        fail("Member must have length greater than or equal to " + bound_text(arg), v, name, parent);
+      if (!(length_of(*v) >= arg.GetUint64())) fail(model::length_must_be_at_least(bound_text(arg)), v, name, parent);
     } else if (c == Check::LengthLessThanOrEqual) {
-      if (!(length_of(*v) <= arg.GetUint64()))
-        fail("Member must have length less than or equal to " + bound_text(arg), v, name, parent);
+      if (!(length_of(*v) <= arg.GetUint64())) fail(model::length_must_be_at_most(bound_text(arg)), v, name, parent);
     } else if (c == Check::Enum) {
       bool found = false;
       std::string set;
@@ -456,7 +452,7 @@ class ConstraintChecker {
         set += e.GetString();
         if (v->IsString() && view(*v) == view(e)) found = true;
       }
-      if (!found) fail("Member must satisfy enum value set: [" + set + "]", v, name, parent);
+      if (!found) fail(model::must_be_in_enum(set), v, name, parent);
     } else if (c == Check::Keys || c == Check::Values) {
       check_map_entries(c == Check::Keys, arg, *v, name, parent);
     }
@@ -474,19 +470,17 @@ class ConstraintChecker {
         std::string text;
         if (constraint == "lengthGreaterThanOrEqual") {
           ok = ok && length_of(subject) >= c->value.GetUint64();
-          text = "Member must have length greater than or equal to " + number_text(c->value);
+          text = model::length_must_be_at_least(number_text(c->value));
         } else if (constraint == "lengthLessThanOrEqual") {
           ok = ok && length_of(subject) <= c->value.GetUint64();
-          text = "Member must have length less than or equal to " + number_text(c->value);
+          text = model::length_must_be_at_most(number_text(c->value));
         } else if (constraint == "regex") {
           ok = ok && matches_name_pattern(subject);
-          text = "Member must satisfy regular expression pattern: " + std::string(kNamePattern);
+          text = model::must_match_pattern(kNamePattern);
         }
         if (!text.empty()) list += (list.empty() ? "" : ", ") + text;
       }
-      if (!ok)
-        fail(std::string(keys ? "Map keys" : "Map value") + " must satisfy constraint: [" + list + "]", &map, name,
-             parent);
+      if (!ok) fail(model::map_entries_must_satisfy(keys, list), &map, name, parent);
     }
   }
 };
@@ -512,18 +506,13 @@ void Shape::check(const JsonValue& request) const {
   check_members(request, members_);
   for (const auto& [name, rule] : members_) {
     const JsonValue* v = member(request, name);
-    if (rule->required && !v)
-      throw model::validation("The parameter '" + name + "' is required but was not present in the request");
-    if (rule->table_name && v && (length_of(*v) < 3 || length_of(*v) > 255))
-      throw model::validation(name + " must be at least 3 characters long and at most 255 characters long");
+    if (rule->required && !v) throw model::parameter_required(name);
+    if (rule->table_name && v && (length_of(*v) < 3 || length_of(*v) > 255)) throw model::table_name_length(name);
   }
   ConstraintChecker checker;
   checker.check_members(&request, members_, "");
   if (!checker.errors.empty()) {
-    std::string message = std::to_string(checker.errors.size()) + " validation error" +
-                          (checker.errors.size() > 1 ? "s" : "") + " detected: ";
-    for (std::size_t i = 0; i < checker.errors.size(); ++i) message += (i ? "; " : "") + checker.errors[i];
-    throw model::validation(message);
+    throw model::validation_errors(checker.errors);
   }
 }
 

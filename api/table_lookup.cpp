@@ -20,7 +20,7 @@ std::shared_ptr<engine::Table> find_table(const ActionContext& context, const Js
                                           bool table_operation) {
   std::string name = table_name_of(view(request["TableName"]));
   auto table = context.database.find(name);
-  if (!table) throw table_operation ? model::table_not_found(name) : model::resource_not_found();
+  if (!table) throw table_operation ? model::table_not_found(name) : model::Error(model::kResourceNotFound);
   return table;
 }
 

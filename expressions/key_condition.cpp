@@ -51,9 +51,9 @@ void shape(const Node& n, std::set<std::string>& keys, std::size_t& count) {
   }
   std::vector<const Path*> paths;
   collect_paths(n, paths);
-  if (paths.size() > 1) throw model::key_condition_multiple_names();
-  if (paths.empty()) throw model::key_condition_no_key_attribute();
-  if (!keys.insert(head(*paths[0])).second) throw model::key_condition_one_per_key();
+  if (paths.size() > 1) throw model::Error(model::kKeyConditionMultipleNames);
+  if (paths.empty()) throw model::Error(model::kKeyConditionNoKeyAttribute);
+  if (!keys.insert(head(*paths[0])).second) throw model::Error(model::kKeyConditionOnePerKey);
   ++count;
 }
 
@@ -73,11 +73,11 @@ void terms(const Node& n, std::vector<KeyConditionTerm>& out) {
       break;
   }
   for (const Node& a : n.args)
-    if (a.kind == NodeKind::Call) throw model::key_condition_nested_operations();
+    if (a.kind == NodeKind::Call) throw model::Error(model::kKeyConditionNestedOperations);
   KeyConditionTerm t;
   const Node* key = nullptr;
   if (n.kind == NodeKind::Call) {
-    if (n.function == Function::Size) throw model::key_condition_nested_operations();
+    if (n.function == Function::Size) throw model::Error(model::kKeyConditionNestedOperations);
     if (n.function != Function::BeginsWith) throw model::key_condition_invalid_operator(n.text);
     if (n.args[0].kind != NodeKind::Path) throw model::key_condition_first_operand("begins_with");
     key = &n.args[0];
@@ -112,7 +112,7 @@ void terms(const Node& n, std::vector<KeyConditionTerm>& out) {
         break;
     }
   } else {
-    throw model::key_condition_no_key_attribute();
+    throw model::Error(model::kKeyConditionNoKeyAttribute);
   }
   t.attribute = head(key->path);
   t.nested = key->path.elements.size() > 1;
@@ -127,7 +127,7 @@ void check_key_condition_shape(const Condition& c) {
   shape(c.root, keys, count);
   // Up to 4 HASH and 4 RANGE attributes (a multi-attribute GSI key); Query checks the count
   // against the key it reads once the table is known, as DynamoDB does since those keys exist.
-  if (count > kMaxKeyConditionTerms) throw model::key_condition_length();
+  if (count > kMaxKeyConditionTerms) throw model::Error(model::kKeyConditionsLength);
 }
 
 std::vector<KeyConditionTerm> key_condition_terms(const Condition& c) {

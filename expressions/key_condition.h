@@ -9,7 +9,7 @@
 //      matches the terms against the key schema): NOT, <>, IN, attribute_exists & co, size(),
 //      begins_with without the key first.
 // Nested paths are returned as terms with `nested` set: Query reports "Key attributes must be
-// scalars; ..." when the head is a key attribute, else key_condition_nested_attributes().
+// scalars; ..." when the head is a key attribute, else kKeyConditionNestedAttributes.
 #pragma once
 
 #include <cstddef>

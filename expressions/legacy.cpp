@@ -115,11 +115,11 @@ void validate(const ExpectedCondition& c) {
       throw model::legacy_invalid(model::legacy_argument_count(op));
     }
     for (const AttributeValue& a : args)
-      if (a.type() != args[0].type()) throw model::legacy_invalid(model::legacy_list_same_type());
+      if (a.type() != args[0].type()) throw model::legacy_invalid(model::kLegacyListSameType);
     for (const AttributeValue& a : args)
       if (!type_allowed(*r, a.type()))
         throw model::legacy_invalid(model::legacy_operator_type(op, model::value_type_name(a.type())));
-    if (op == "BETWEEN" && compare_scalar(args[0], args[1]) > 0) throw model::legacy_between_order();
+    if (op == "BETWEEN" && compare_scalar(args[0], args[1]) > 0) throw model::Error(model::kLegacyBetweenOrder);
     return;
   }
   if (c.attribute_value_list) throw model::legacy_invalid(model::legacy_list_without_operator(key));
@@ -245,7 +245,7 @@ Projection projection_from_attributes_to_get(const std::vector<std::string>& att
 void validate_attribute_updates(const std::vector<AttributeUpdate>& updates) {
   for (const AttributeUpdate& u : updates) {
     if (!u.value) {
-      if (u.action != "DELETE") throw model::legacy_invalid(model::legacy_update_without_value());
+      if (u.action != "DELETE") throw model::legacy_invalid(model::kLegacyUpdateWithoutValue);
       continue;
     }
     ValueType t = u.value->type();
@@ -272,7 +272,7 @@ model::Item apply_attribute_updates(const std::vector<AttributeUpdate>& updates,
       }
       if (it == item.end()) continue;
       AttributeValue& cur = it->second;
-      if (cur.type() != u.value->type()) throw model::legacy_update_type_mismatch();
+      if (cur.type() != u.value->type()) throw model::Error(model::kLegacyUpdateTypeMismatch);
       bool empty = false;
       switch (cur.type()) {
         case ValueType::SS:
@@ -292,7 +292,7 @@ model::Item apply_attribute_updates(const std::vector<AttributeUpdate>& updates,
         continue;
       }
       AttributeValue& cur = it->second;
-      if (cur.type() != u.value->type()) throw model::legacy_update_type_mismatch();
+      if (cur.type() != u.value->type()) throw model::Error(model::kLegacyUpdateTypeMismatch);
       switch (cur.type()) {
         case ValueType::N:
           cur = AttributeValue(cur.as<model::Number>().add(u.value->as<model::Number>()));

@@ -41,7 +41,7 @@ bool iequals(std::string_view a, std::string_view b) {
 class Parser {
  public:
   Parser(std::string_view text, ExpressionKind kind) : text_(text), kind_(kind) {
-    if (text.empty()) throw model::expr_invalid(kind_name(kind), model::expr_empty());
+    if (text.empty()) throw model::expr_invalid(kind_name(kind), model::kExprEmpty);
     if (text.size() > kMaxExpressionBytes) {
       // Only conditions say how large the text was.
       bool with_size = kind != ExpressionKind::Update && kind != ExpressionKind::Projection;
@@ -139,7 +139,7 @@ class Parser {
     if (++operators_ == kMaxOperators + 1) limit(model::expr_too_many_operators(operators_));
   }
   void enter() {
-    if (++depth_ > kMaxNesting) throw model::expr_invalid(kind_name(kind_), model::expr_redundant_parentheses());
+    if (++depth_ > kMaxNesting) throw model::expr_invalid(kind_name(kind_), model::kExprRedundantParentheses);
   }
   void leave() { --depth_; }
 

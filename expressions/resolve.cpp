@@ -51,16 +51,16 @@ std::string java_hash_order(const std::vector<std::string>& keys, std::size_t ma
 Placeholders::Placeholders(const NameMap* names, const ValueMap* values) : names_(names), values_(values) {
   // DynamoDB Local's order: the keys of both maps, then the names' values.
   if (names_) {
-    if (names_->empty()) throw model::expr_names_empty();
+    if (names_->empty()) throw model::Error(model::kExprNamesEmpty);
     for (auto& [k, v] : *names_) {
       if (k.size() > kMaxPlaceholderKeyBytes) throw model::expr_names_key_too_long(k.size());
       if (!valid_key(k, '#')) throw model::expr_names_invalid_key(k);
     }
   }
   if (values_) {
-    if (values_->empty()) throw model::expr_values_empty();
+    if (values_->empty()) throw model::Error(model::kExprValuesEmpty);
     for (auto& [k, v] : *values_) {
-      if (k.size() > kMaxPlaceholderKeyBytes) throw model::expr_values_key_too_long();
+      if (k.size() > kMaxPlaceholderKeyBytes) throw model::Error(model::kExprValuesKeyTooLong);
       if (!valid_key(k, ':')) throw model::expr_values_invalid_key(k);
     }
   }
@@ -313,7 +313,7 @@ class ConditionChecker {
   }
 
   void visit(Node& n, bool as_condition) {
-    if (n.parens >= 2) parens_.set(model::expr_redundant_parentheses());
+    if (n.parens >= 2) parens_.set(model::kExprRedundantParentheses);
     switch (n.kind) {
       case NodeKind::Path:
         check_reserved(n.path, early_);

@@ -19,15 +19,15 @@ AttributeValue compute(const Node& n, const model::Item& item) {
       return n.value;
     case NodeKind::Path: {
       const AttributeValue* v = find_path(item, n.path);
-      if (!v) throw model::update_missing_attribute();
+      if (!v) throw model::Error(model::kUpdateMissingAttribute);
       return *v;
     }
     case NodeKind::Plus:
     case NodeKind::Minus: {
       AttributeValue a = compute(n.args[0], item);
-      if (a.type() != ValueType::N) throw model::update_operand_type_mismatch();
+      if (a.type() != ValueType::N) throw model::Error(model::kUpdateOperandTypeMismatch);
       AttributeValue b = compute(n.args[1], item);
-      if (b.type() != ValueType::N) throw model::update_operand_type_mismatch();
+      if (b.type() != ValueType::N) throw model::Error(model::kUpdateOperandTypeMismatch);
       const auto& x = a.as<model::Number>();
       const auto& y = b.as<model::Number>();
       return AttributeValue(n.kind == NodeKind::Plus ? x.add(y) : x.subtract(y));
@@ -39,9 +39,9 @@ AttributeValue compute(const Node& n, const model::Item& item) {
       }
       if (n.function == Function::ListAppend) {
         AttributeValue a = compute(n.args[0], item);
-        if (a.type() != ValueType::L) throw model::update_operand_type_mismatch();
+        if (a.type() != ValueType::L) throw model::Error(model::kUpdateOperandTypeMismatch);
         AttributeValue b = compute(n.args[1], item);
-        if (b.type() != ValueType::L) throw model::update_operand_type_mismatch();
+        if (b.type() != ValueType::L) throw model::Error(model::kUpdateOperandTypeMismatch);
         auto& l = a.as<model::AttributeList>();
         auto& r = b.as<model::AttributeList>();
         l.insert(l.end(), std::make_move_iterator(r.begin()), std::make_move_iterator(r.end()));
@@ -51,7 +51,7 @@ AttributeValue compute(const Node& n, const model::Item& item) {
     default:
       break;
   }
-  throw model::update_operand_type_mismatch();
+  throw model::Error(model::kUpdateOperandTypeMismatch);
 }
 
 // The container holding the last element of `path`: the item itself or a map or list value.
@@ -66,12 +66,12 @@ Parent find_parent(model::Item& item, const Path& path) {
     const PathElement& e = path.elements[i];
     AttributeValue* v = nullptr;
     if (e.is_index()) {
-      if (!p.list || e.index >= p.list->size()) throw model::update_invalid_path();
+      if (!p.list || e.index >= p.list->size()) throw model::Error(model::kUpdateInvalidPath);
       v = &(*p.list)[e.index];
     } else {
-      if (!p.map) throw model::update_invalid_path();
+      if (!p.map) throw model::Error(model::kUpdateInvalidPath);
       auto it = p.map->find(e.name);
-      if (it == p.map->end()) throw model::update_invalid_path();
+      if (it == p.map->end()) throw model::Error(model::kUpdateInvalidPath);
       v = &it->second;
     }
     p = Parent{};
@@ -80,11 +80,11 @@ Parent find_parent(model::Item& item, const Path& path) {
     } else if (v->is<model::AttributeList>()) {
       p.list = &v->as<model::AttributeList>();
     } else {
-      throw model::update_invalid_path();
+      throw model::Error(model::kUpdateInvalidPath);
     }
   }
   const PathElement& last = path.elements.back();
-  if (last.is_index() ? !p.list : !p.map) throw model::update_invalid_path();
+  if (last.is_index() ? !p.list : !p.map) throw model::Error(model::kUpdateInvalidPath);
   return p;
 }
 
@@ -113,7 +113,7 @@ bool same_bytes(const std::string& a, const std::string& b) { return a == b; }
 
 // ADD `v` to `target` (which exists); throws on a type mismatch.
 void add_to(AttributeValue& target, const AttributeValue& v) {
-  if (target.type() != v.type()) throw model::update_operand_type_mismatch();
+  if (target.type() != v.type()) throw model::Error(model::kUpdateOperandTypeMismatch);
   switch (v.type()) {
     case ValueType::N:
       target = AttributeValue(target.as<model::Number>().add(v.as<model::Number>()));
@@ -128,13 +128,13 @@ void add_to(AttributeValue& target, const AttributeValue& v) {
       unite(target.as<model::BinarySet>().values, v.as<model::BinarySet>().values, same_bytes);
       return;
     default:
-      throw model::update_operand_type_mismatch();
+      throw model::Error(model::kUpdateOperandTypeMismatch);
   }
 }
 
 // DELETE `v` from `target`; returns true when the set became empty.
 bool delete_from(AttributeValue& target, const AttributeValue& v) {
-  if (target.type() != v.type()) throw model::update_operand_type_mismatch();
+  if (target.type() != v.type()) throw model::Error(model::kUpdateOperandTypeMismatch);
   switch (v.type()) {
     case ValueType::SS: {
       auto& s = target.as<model::StringSet>().values;
@@ -152,7 +152,7 @@ bool delete_from(AttributeValue& target, const AttributeValue& v) {
       return s.empty();
     }
     default:
-      throw model::update_operand_type_mismatch();
+      throw model::Error(model::kUpdateOperandTypeMismatch);
   }
 }
 

@@ -16,7 +16,6 @@ Error expr_invalid(std::string_view kind, std::string_view detail) {
   return validation(cat({"Invalid ", kind, "Expression: ", detail}));
 }
 
-std::string expr_empty() { return "The expression can not be empty;"; }
 std::string expr_syntax(std::string_view token, std::string_view near) {
   return cat({"Syntax error; token: \"", token, "\", near: \"", near, "\""});
 }
@@ -56,7 +55,6 @@ std::string expr_function_not_in_condition(std::string_view name) {
 std::string expr_function_misused(std::string_view name) {
   return cat({"The function is not allowed to be used this way in an expression; function: ", name});
 }
-std::string expr_redundant_parentheses() { return "The expression has redundant parentheses;"; }
 std::string expr_operand_count(std::string_view function, std::size_t count) {
   return cat({"Incorrect number of operands for operator or function; operator or function: ", function,
               ", number of operands: ", std::to_string(count)});
@@ -105,8 +103,6 @@ std::string expr_paths_conflict(std::string_view one, std::string_view two) {
               ", path two: ", two});
 }
 
-Error expr_names_empty() { return validation("ExpressionAttributeNames must not be empty"); }
-Error expr_values_empty() { return validation("ExpressionAttributeValues must not be empty"); }
 Error expr_names_invalid_key(std::string_view key) {
   return validation(cat({"ExpressionAttributeNames contains invalid key: Syntax error; key: \"", key, "\""}));
 }
@@ -118,11 +114,6 @@ Error expr_names_key_too_long(std::size_t size) {
       "ExpressionAttributeNames contains invalid key: The expression attribute map contains a key that is too long; "
       "size of key: " +
       std::to_string(size));
-}
-Error expr_values_key_too_long() {
-  return validation(
-      "ExpressionAttributeValues contains invalid key: The expression attribute map contains a key that is too "
-      "long;");
 }
 Error expr_names_empty_value(std::string_view key) {
   return validation(cat({"ExpressionAttributeNames contains invalid value: Empty attribute name for key ", key}));
@@ -141,41 +132,12 @@ Error key_condition_first_operand(std::string_view op) {
   return validation(cat({"Invalid condition in KeyConditionExpression: ", op,
                          " operator must have the key attribute as its first operand"}));
 }
-Error key_condition_nested_operations() {
-  return validation("KeyConditionExpressions cannot contain nested operations");
-}
-Error key_condition_nested_attributes() {
-  return validation("KeyConditionExpressions cannot have conditions on nested attributes");
-}
-Error key_condition_multiple_names() {
-  return validation("Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition");
-}
-Error key_condition_no_key_attribute() {
-  return validation("Invalid condition in KeyConditionExpression: No key attribute specified");
-}
-Error key_condition_one_per_key() {
-  return validation("KeyConditionExpressions must only contain one condition per key");
-}
-Error key_condition_length() { return validation("Conditions can be of length 1 or 2 only"); }
-
-Error update_operand_type_mismatch() {
-  return validation("An operand in the update expression has an incorrect data type");
-}
-Error update_invalid_path() {
-  return validation("The document path provided in the update expression is invalid for update");
-}
-Error update_missing_attribute() {
-  return validation("The provided expression refers to an attribute that does not exist in the item");
-}
-Error update_list_append_overflow() { return validation("Item size has exceeded the maximum allowed size"); }
 
 }  // namespace minnow::model
 
 namespace minnow::model {
 
-Error legacy_invalid(std::string_view detail) {
-  return validation("One or more parameter values were invalid: " + std::string(detail));
-}
+Error legacy_invalid(std::string_view detail) { return validation(MINNOW_INVALID_PARAMETERS + std::string(detail)); }
 std::string legacy_value_and_list(std::string_view attribute) {
   return "Value and AttributeValueList cannot be used together for Attribute: " + std::string(attribute);
 }
@@ -189,7 +151,6 @@ std::string legacy_operator_needs_value(std::string_view op, std::string_view at
 std::string legacy_argument_count(std::string_view op) {
   return "Invalid number of argument(s) for the " + std::string(op) + " ComparisonOperator";
 }
-std::string legacy_list_same_type() { return "AttributeValues inside AttributeValueList must be of same type"; }
 std::string legacy_operator_type(std::string_view op, std::string_view type) {
   return "ComparisonOperator " + std::string(op) + " is not valid for " + std::string(type) + " AttributeValue type";
 }
@@ -202,16 +163,9 @@ std::string legacy_value_required(std::string_view exists, std::string_view attr
 std::string legacy_value_with_exists_false(std::string_view attribute) {
   return "Value cannot be used when Exists is false for Attribute: " + std::string(attribute);
 }
-Error legacy_between_order() {
-  return validation("The BETWEEN condition was provided a range where the lower bound is greater than the upper bound");
-}
-std::string legacy_update_without_value() {
-  return "Only DELETE action is allowed when no attribute value is specified";
-}
 std::string legacy_update_type(std::string_view action, std::string_view type_word) {
   if (action == "DELETE") return "DELETE action with value is not supported for the type " + std::string(type_word);
   return std::string(action) + " action is not supported for the type " + std::string(type_word);
 }
-Error legacy_update_type_mismatch() { return validation("Type mismatch for attribute to update"); }
 
 }  // namespace minnow::model

@@ -21,7 +21,7 @@ namespace minnow::model {
 Error expr_invalid(std::string_view kind, std::string_view detail);
 
 // ---- Details (the part after "Invalid <Kind>Expression: ") -------------------------------------
-std::string expr_empty();                                                // "The expression can not be empty;"
+inline constexpr const char* kExprEmpty = "The expression can not be empty;";
 std::string expr_syntax(std::string_view token, std::string_view near);  // token "<EOF>" at the end
 std::string expr_too_large(std::size_t bytes, bool with_size);
 std::string expr_too_many_operators(std::size_t count);
@@ -35,7 +35,7 @@ std::string expr_invalid_function(std::string_view name);
 std::string expr_function_not_in_update(std::string_view name);
 std::string expr_function_not_in_condition(std::string_view name);
 std::string expr_function_misused(std::string_view name);
-std::string expr_redundant_parentheses();
+inline constexpr const char* kExprRedundantParentheses = "The expression has redundant parentheses;";
 std::string expr_operand_count(std::string_view function, std::size_t count);
 std::string expr_requires_path(std::string_view function);
 std::string expr_operand_type(std::string_view function, std::string_view type);
@@ -51,12 +51,17 @@ std::string expr_paths_conflict(std::string_view one, std::string_view two);
 extern const char* const kExprAnyTypeSet;
 
 // ---- Complete messages -------------------------------------------------------------------------
-Error expr_names_empty();
-Error expr_values_empty();
+inline constexpr FixedError kExprNamesEmpty{ErrorCode::ValidationException,
+                                            "ExpressionAttributeNames must not be empty"};
+inline constexpr FixedError kExprValuesEmpty{ErrorCode::ValidationException,
+                                             "ExpressionAttributeValues must not be empty"};
 Error expr_names_invalid_key(std::string_view key);
 Error expr_values_invalid_key(std::string_view key);
 Error expr_names_key_too_long(std::size_t size);
-Error expr_values_key_too_long();  // DynamoDB gives no size here
+inline constexpr FixedError kExprValuesKeyTooLong{
+    ErrorCode::ValidationException,
+    "ExpressionAttributeValues contains invalid key: The expression attribute map contains a key that is too "
+    "long;"};  // DynamoDB gives no size here
 Error expr_names_empty_value(std::string_view key);
 Error expr_unused_names(std::string_view keys);  // keys as "#a, #b"
 Error expr_unused_values(std::string_view keys);
@@ -64,19 +69,25 @@ Error expr_unused_values(std::string_view keys);
 // Key conditions (Query).
 Error key_condition_invalid_operator(std::string_view op);
 Error key_condition_first_operand(std::string_view op);  // BETWEEN, begins_with
-Error key_condition_nested_operations();
-Error key_condition_nested_attributes();
-Error key_condition_multiple_names();
-Error key_condition_no_key_attribute();
-Error key_condition_one_per_key();
-Error key_condition_length();
+inline constexpr FixedError kKeyConditionNestedOperations{ErrorCode::ValidationException,
+                                                          "KeyConditionExpressions cannot contain nested operations"};
+inline constexpr FixedError kKeyConditionNestedAttributes{
+    ErrorCode::ValidationException, "KeyConditionExpressions cannot have conditions on nested attributes"};
+inline constexpr FixedError kKeyConditionMultipleNames{
+    ErrorCode::ValidationException,
+    "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition"};
+inline constexpr FixedError kKeyConditionNoKeyAttribute{
+    ErrorCode::ValidationException, "Invalid condition in KeyConditionExpression: No key attribute specified"};
+inline constexpr FixedError kKeyConditionOnePerKey{ErrorCode::ValidationException,
+                                                   "KeyConditionExpressions must only contain one condition per key"};
 
 // Evaluation of updates against an item.
-Error update_operand_type_mismatch();  // "An operand in the update expression has an incorrect data type"
-Error update_invalid_path();           // "The document path provided in the update expression is invalid for update"
-Error update_missing_attribute();      // if a path operand is absent
-Error update_list_append_overflow();
-
+inline constexpr FixedError kUpdateOperandTypeMismatch{
+    ErrorCode::ValidationException, "An operand in the update expression has an incorrect data type"};
+inline constexpr FixedError kUpdateInvalidPath{
+    ErrorCode::ValidationException, "The document path provided in the update expression is invalid for update"};
+inline constexpr FixedError kUpdateMissingAttribute{
+    ErrorCode::ValidationException, "The provided expression refers to an attribute that does not exist in the item"};
 }  // namespace minnow::model
 
 namespace minnow::model {
@@ -88,14 +99,19 @@ std::string legacy_value_and_list(std::string_view attribute);
 std::string legacy_exists_and_operator(std::string_view attribute);
 std::string legacy_operator_needs_value(std::string_view op, std::string_view attribute);
 std::string legacy_argument_count(std::string_view op);
-std::string legacy_list_same_type();
+inline constexpr const char* kLegacyListSameType = "AttributeValues inside AttributeValueList must be of same type";
 std::string legacy_operator_type(std::string_view op, std::string_view type);
 std::string legacy_list_without_operator(std::string_view attribute);
 std::string legacy_value_required(std::string_view exists, std::string_view attribute);  // exists: "true"/"null"
 std::string legacy_value_with_exists_false(std::string_view attribute);
-Error legacy_between_order();  // complete message
-std::string legacy_update_without_value();
+inline constexpr FixedError kLegacyBetweenOrder{
+    ErrorCode::ValidationException,
+    "The BETWEEN condition was provided a range where the lower bound is greater than the upper bound"};  // complete
+                                                                                                          // message
+inline constexpr const char* kLegacyUpdateWithoutValue =
+    "Only DELETE action is allowed when no attribute value is specified";
 std::string legacy_update_type(std::string_view action, std::string_view type_word);  // ADD / DELETE
-Error legacy_update_type_mismatch();  // "Type mismatch for attribute to update"
+inline constexpr FixedError kLegacyUpdateTypeMismatch{ErrorCode::ValidationException,
+                                                      "Type mismatch for attribute to update"};
 
 }  // namespace minnow::model

@@ -19,6 +19,6 @@ Error request_limit_exceeded();
 // com.amazonaws.dynamodb.v20120810#ServiceUnavailable, HTTP 503:
 // "DynamoDB is currently unavailable. (This should be a temporary state.)"
 Error service_unavailable();
-// (InternalServerError, HTTP 500, is model::internal_error().)
+// (InternalServerError, HTTP 500, is model::Error(model::kInternalError).)
 
 }  // namespace minnow::model

@@ -26,8 +26,8 @@ std::size_t scalar_bytes(const AttributeValue& v) {
 
 void check_key_value(const KeyAttribute& attr, const AttributeValue& v, bool is_hash, bool in_item) {
   if (is_empty_scalar(v)) throw key_empty_value(attr.name, attr.type, in_item);
-  if (is_hash && scalar_bytes(v) > kMaxPartitionKeyBytes) throw partition_key_too_large();
-  if (!is_hash && scalar_bytes(v) > kMaxSortKeyBytes) throw sort_key_too_large();
+  if (is_hash && scalar_bytes(v) > kMaxPartitionKeyBytes) throw Error(kPartitionKeyTooLarge);
+  if (!is_hash && scalar_bytes(v) > kMaxSortKeyBytes) throw Error(kSortKeyTooLarge);
 }
 
 void append_be64(std::string& out, uint64_t x) {
@@ -38,10 +38,10 @@ void append_be64(std::string& out, uint64_t x) {
 
 void validate_key(const AttributeMap& key, const KeySchema& schema) {
   std::size_t expected = schema.range ? 2 : 1;
-  if (key.size() != expected) throw key_does_not_match_schema();
+  if (key.size() != expected) throw Error(kKeyDoesNotMatchSchema);
   auto check = [&](const KeyAttribute& attr, bool is_hash) {
     const AttributeValue* v = find(key, attr.name);
-    if (!v || v->type() != attr.type) throw key_does_not_match_schema();
+    if (!v || v->type() != attr.type) throw Error(kKeyDoesNotMatchSchema);
     check_key_value(attr, *v, is_hash, false);
   };
   check(schema.hash, true);

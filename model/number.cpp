@@ -44,7 +44,7 @@ void accumulate(int8_t* columns, int lo, const std::string& digits, int exponent
 
 Number Number::parse(std::string_view text) {
   const std::size_t n = text.size();
-  if (n == 0) throw number_not_numeric();
+  if (n == 0) throw Error(kNumberNotNumeric);
   auto not_numeric = [&] { return number_not_numeric(std::string(text)); };
 
   // /^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i, by hand.
@@ -87,10 +87,10 @@ Number Number::parse(std::string_view text) {
 
   // dynalite's checkNum order: overflow, underflow, then precision.
   const int64_t e = static_cast<int64_t>(int_len) - static_cast<int64_t>(first) - 1 + exponent;
-  if (e > kMaxExponent) throw number_overflow();
-  if (e < kMinExponent) throw number_underflow();
+  if (e > kMaxExponent) throw Error(kNumberOverflow);
+  if (e < kMinExponent) throw Error(kNumberUnderflow);
   const std::size_t count = last - first + 1;
-  if (count > kMaxDigits) throw number_too_many_digits();
+  if (count > kMaxDigits) throw Error(kNumberTooManyDigits);
 
   std::string digits;
   digits.reserve(count);
@@ -209,9 +209,9 @@ Number Number::add_signed(const Number& other, bool other_negative) const {
   // DynamoDB Local's order for arithmetic results: precision, then range.
   const std::size_t count = static_cast<std::size_t>(top - bottom + 1);
   const int e = lo + top;
-  if (count > kMaxDigits) throw number_arithmetic_precision();
-  if (e > kMaxExponent) throw number_arithmetic_overflow();
-  if (e < kMinExponent) throw number_underflow();
+  if (count > kMaxDigits) throw Error(kNumberArithmeticPrecision);
+  if (e > kMaxExponent) throw Error(kNumberOverflow);
+  if (e < kMinExponent) throw Error(kNumberUnderflow);
 
   std::string digits(count, '0');
   for (std::size_t i = 0; i < count; ++i) {

@@ -12,29 +12,42 @@
 namespace minnow::model {
 
 // ---- Time to Live (ValidationException) -----------------------------------------------------
-Error ttl_specification_required();   // "TimeToLiveSpecification cannot be null"
-Error ttl_attribute_name_required();  // "AttributeName cannot be null when time to live is being enabled"
-Error ttl_attribute_name_length();    // "Names of key attributes ... between 1 and 255 characters, inclusive"
-Error ttl_already_enabled();          // "TimeToLive is already enabled"
-Error ttl_already_disabled();         // "TimeToLive is already disabled"
-Error ttl_different_attribute();      // "TimeToLive is active on a different AttributeName"
+inline constexpr FixedError kTtlSpecificationRequired{ErrorCode::ValidationException,
+                                                      "TimeToLiveSpecification cannot be null"};
+inline constexpr FixedError kTtlAttributeNameRequired{
+    ErrorCode::ValidationException, "AttributeName cannot be null when time to live is being enabled"};
+inline constexpr FixedError kTtlAttributeNameLength{
+    ErrorCode::ValidationException,
+    "Names of key attributes and attributes projected into an index must be between 1 and 255 characters, inclusive"};
+inline constexpr FixedError kTtlAlreadyEnabled{ErrorCode::ValidationException, "TimeToLive is already enabled"};
+inline constexpr FixedError kTtlAlreadyDisabled{ErrorCode::ValidationException, "TimeToLive is already disabled"};
+inline constexpr FixedError kTtlDifferentAttribute{ErrorCode::ValidationException,
+                                                   "TimeToLive is active on a different AttributeName"};
 
 // ---- Streams ------------------------------------------------------------------------------
 // ResourceNotFoundException.
 Error stream_not_found(const std::string& stream_arn);  // "Requested resource not found: Stream: X not found"
-Error stream_does_not_exist();                          // "Stream does not exist"
-Error shard_does_not_exist();                           // "Shard does not exist"
+inline constexpr FixedError kStreamDoesNotExist{ErrorCode::ResourceNotFoundException, "Stream does not exist"};
+inline constexpr FixedError kShardDoesNotExist{ErrorCode::ResourceNotFoundException, "Shard does not exist"};
 // ValidationException.
-Error describe_stream_limit_too_large();  // "... Limit cannot be greater than the maximum: 100"
-Error list_streams_limit_too_large();     // "... Limit cannot be greater than the maximum allowed size: 100"
-Error get_records_limit_too_large();      // "... Limit should be less than or equal to 1000"
-Error sequence_number_required();         // "One or more parameter values were invalid: Invalid SequenceNumber"
-Error sequence_number_not_allowed();      // "... SequenceNumber should not be passed for this iterator type"
-Error sequence_number_not_in_shard();     // "Invalid SequenceNumber for the shard"
-Error invalid_shard_iterator();           // "Invalid ShardIterator"
+inline constexpr FixedError kDescribeStreamLimitTooLarge{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS "Limit cannot be greater than the maximum: 100"};
+inline constexpr FixedError kListStreamsLimitTooLarge{ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+                                                      "Limit cannot be greater than the maximum allowed size: 100"};
+inline constexpr FixedError kGetRecordsLimitTooLarge{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS "Limit should be less than or equal to 1000"};
+inline constexpr FixedError kSequenceNumberRequired{ErrorCode::ValidationException,
+                                                    MINNOW_INVALID_PARAMETERS "Invalid SequenceNumber"};
+inline constexpr FixedError kSequenceNumberNotAllowed{ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+                                                      "SequenceNumber should not be passed for this iterator type"};
+inline constexpr FixedError kSequenceNumberNotInShard{ErrorCode::ValidationException,
+                                                      "Invalid SequenceNumber for the shard"};
+inline constexpr FixedError kInvalidShardIterator{ErrorCode::ValidationException, "Invalid ShardIterator"};
 // ExpiredIteratorException: the iterator is older than 15 minutes.
-Error expired_iterator();
+inline constexpr FixedError kExpiredIterator{ErrorCode::ExpiredIteratorException,
+                                             "Iterator expired. The iterator is valid for 15 minutes"};
 // TrimmedDataAccessException: the iterator points at records past the 24-hour retention.
-Error trimmed_data_access();
+inline constexpr FixedError kTrimmedDataAccess{
+    ErrorCode::TrimmedDataAccessException, "The operation attempted to read past the oldest stream record in a shard"};
 
 }  // namespace minnow::model

@@ -74,7 +74,7 @@ AttributeValue bag(const Expr& e, const Parameters& params, const std::string& u
   }
   for (std::size_t i = 0; i < members.size(); ++i) {
     for (std::size_t j = i + 1; j < members.size(); ++j) {
-      if (members[i] == members[j]) throw model::number_set_duplicates();
+      if (members[i] == members[j]) throw model::Error(model::kNumberSetDuplicates);
     }
   }
   if (type == ValueType::N) {

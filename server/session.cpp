@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "model/errors.h"
 #include "server/request_id.h"
 
 namespace minnow::server {
@@ -43,9 +44,7 @@ api::Reply call_service(api::Service& service, HttpRequest& request, std::string
   } catch (...) {
     std::cerr << "minnow: internal error (request " << request_id << "): unknown exception" << std::endl;
   }
-  return api::Reply{
-      500, "application/x-amz-json-1.0",
-      R"({"__type":"com.amazonaws.dynamodb.v20120810#InternalServerError","message":"Internal server error"})"};
+  return api::internal_error_reply();
 }
 
 }  // namespace
@@ -272,9 +271,9 @@ bool Session::after_reply() {
 }
 
 void Session::on_read_error(error_code ec) {
-  if (ec == http::error::body_limit) return reject(http::status::payload_too_large, "Request body too large\n");
+  if (ec == http::error::body_limit) return reject(http::status::payload_too_large, model::kHttpBodyTooLarge);
   if (ec == http::error::end_of_stream || ec == http::error::partial_message) return close();
-  if (is_http_error(ec)) return reject(http::status::bad_request, "Bad request\n");
+  if (is_http_error(ec)) return reject(http::status::bad_request, model::kHttpBadRequest);
   close();
 }
 

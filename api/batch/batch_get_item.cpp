@@ -5,10 +5,10 @@
 #include <set>
 #include <unordered_set>
 
-#include "api/operations.h"
 #include "api/capacity.h"
 #include "api/codec.h"
 #include "api/expression_params.h"
+#include "api/operations.h"
 #include "api/request_expressions.h"
 #include "api/table_lookup.h"
 #include "expressions/legacy.h"
@@ -69,8 +69,8 @@ void batch_get_item(const ActionContext& context, const JsonValue& request, Json
       model::AttributeMap key = decode_attribute_map(k);
       std::string canonical;
       for (const auto& [name, value] : key) canonical += name + '\0' + model::key_value_bytes(value) + '\0';
-      if (!seen_keys.insert(canonical).second) throw model::batch_duplicate_keys();
-      if (++total_keys > kMaxKeys) throw model::batch_get_too_many_keys();
+      if (!seen_keys.insert(canonical).second) throw model::Error(model::kBatchDuplicateKeys);
+      if (++total_keys > kMaxKeys) throw model::Error(model::kBatchGetTooManyKeys);
       gets.keys.push_back(std::move(key));
     }
     const JsonValue* consistent_read = member(t->value, "ConsistentRead");
@@ -79,7 +79,7 @@ void batch_get_item(const ActionContext& context, const JsonValue& request, Json
   }
   for (auto& gets : tables) {
     gets.table = context.database.find(table_name_of(gets.request_name));
-    if (!gets.table) throw model::resource_not_found();
+    if (!gets.table) throw model::Error(model::kResourceNotFound);
     for (const auto& key : gets.keys) model::validate_key(key, gets.table->key_schema());
   }
 

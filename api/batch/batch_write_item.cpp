@@ -57,13 +57,13 @@ void batch_write_item(const ActionContext& context, const JsonValue& request, Js
     TableWrites writes;
     writes.name = table_name_of(view(t->name));
     for (const auto& r : t->value.GetArray()) {
-      if (++total_requests > kMaxRequests) throw model::batch_write_too_many_items();
+      if (++total_requests > kMaxRequests) throw model::Error(model::kBatchWriteTooManyItems);
       const JsonValue* put = member(r, "PutRequest");
       const JsonValue* del = member(r, "DeleteRequest");
-      if (!put && !del) throw model::attribute_value_multiple_types();  // DynamoDB's wording for {}
+      if (!put && !del) throw model::Error(model::kAttributeValueMultipleTypes);  // DynamoDB's wording for {}
       if (put) {
         model::Item item = decode_attribute_map((*put)["Item"]);
-        if (model::item_size(item) > model::kMaxItemBytes) throw model::item_too_large();
+        if (model::item_size(item) > model::kMaxItemBytes) throw model::Error(model::kItemTooLarge);
         writes.requests.push_back({true, std::move(item)});
       } else {
         writes.requests.push_back({false, decode_attribute_map((*del)["Key"])});
@@ -73,7 +73,7 @@ void batch_write_item(const ActionContext& context, const JsonValue& request, Js
   }
   for (auto& writes : tables) {
     writes.table = context.database.find(writes.name);
-    if (!writes.table) throw model::resource_not_found();
+    if (!writes.table) throw model::Error(model::kResourceNotFound);
     const model::KeySchema& schema = writes.table->key_schema();
     std::set<std::string> seen;
     for (const auto& r : writes.requests) {
@@ -84,13 +84,14 @@ void batch_write_item(const ActionContext& context, const JsonValue& request, Js
           // A put whose key attributes are missing or mistyped is reported like a bad key.
           if (e.message().find("Missing the key") != std::string::npos ||
               e.message().find("Type mismatch for key") != std::string::npos)
-            throw model::key_does_not_match_schema();
+            throw model::Error(model::kKeyDoesNotMatchSchema);
           throw;
         }
       } else {
         model::validate_key(r.item_or_key, schema);
       }
-      if (!seen.insert(model::storage_key(r.item_or_key, schema)).second) throw model::batch_duplicate_keys();
+      if (!seen.insert(model::storage_key(r.item_or_key, schema)).second)
+        throw model::Error(model::kBatchDuplicateKeys);
     }
   }
   // Index keys last, before any write: DynamoDB writes nothing when any request is invalid.
@@ -108,7 +109,7 @@ void batch_write_item(const ActionContext& context, const JsonValue& request, Js
   std::vector<engine::FaultTarget> targets;
   for (std::size_t t = 0; t < tables.size(); ++t)
     for (const auto& key : keys[t]) targets.push_back({&tables[t].table->name(), &key});
-  if (!conflicting_items(context, targets).empty()) throw model::transaction_conflict();
+  if (!conflicting_items(context, targets).empty()) throw model::Error(model::kTransactionConflict);
 
   for (std::size_t t = 0; t < tables.size(); ++t) {
     TableWrites& writes = tables[t];

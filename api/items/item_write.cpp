@@ -31,7 +31,7 @@ void check_return_values_put_delete(const JsonValue& request, std::string& retur
   const JsonValue* v = member(request, "ReturnValues");
   if (!v) return;
   return_values = std::string(view(*v));
-  if (return_values != "ALL_OLD" && return_values != "NONE") throw model::return_values_put_delete();
+  if (return_values != "ALL_OLD" && return_values != "NONE") throw model::Error(model::kReturnValuesPutDelete);
 }
 
 }  // namespace
@@ -49,7 +49,7 @@ ItemWrite::ItemWrite(Kind kind, const JsonValue& request, bool single_item)
     item_ = decode_attribute_map(request["Item"]);
     if (single_item) check_return_values_put_delete(request, return_values_);
     put_size_ = model::item_size(item_);
-    if (put_size_ > model::kMaxItemBytes) throw model::item_too_large();
+    if (put_size_ > model::kMaxItemBytes) throw model::Error(model::kItemTooLarge);
   } else {
     key_ = decode_attribute_map(request["Key"]);
   }
@@ -81,7 +81,7 @@ void ItemWrite::bind(std::shared_ptr<engine::Table> table) {
   } else {
     if (key_.size() != (schema.range ? 2u : 1u) || !key_.count(schema.hash.name) ||
         (schema.range && !key_.count(schema.range->name)))
-      throw model::key_does_not_match_schema();
+      throw model::Error(model::kKeyDoesNotMatchSchema);
   }
 }
 
@@ -123,7 +123,7 @@ engine::WriteDecision ItemWrite::decide(const model::Item* existing) {
     try {
       condition_->check(existing);
     } catch (const model::Error& e) {
-      model::Error error = model::condition_check_failed();
+      model::Error error = model::Error(model::kConditionCheckFailed);
       error.item = e.item;
       throw error;
     }
@@ -147,9 +147,10 @@ engine::WriteDecision ItemWrite::decide(const model::Item* existing) {
       const model::Item& base = existing ? *existing : key_;
       new_item_ = compiled_.update ? expressions::apply_update(*compiled_.update, base)
                                    : expressions::apply_attribute_updates(attribute_updates_, base);
-      if (model::item_size(*new_item_) > model::kMaxItemBytes) throw model::update_item_too_large();
+      if (model::item_size(*new_item_) > model::kMaxItemBytes) throw model::Error(model::kUpdateItemTooLarge);
       for (const auto& [name, value] : *new_item_)
-        if (model::nesting_levels(value) > model::kMaxAttributeNesting) throw model::update_nesting_too_deep();
+        if (model::nesting_levels(value) > model::kMaxAttributeNesting)
+          throw model::Error(model::kUpdateNestingTooDeep);
       index_charges_.note(*new_item_);
       return engine::WriteDecision::update(*new_item_);
     }
@@ -195,7 +196,7 @@ void ItemWrite::write_attributes(JsonWriter& out) const {
 
 void check_injected_conflict(const ActionContext& context, const engine::Table& table, const model::AttributeMap& key) {
   const engine::FaultTarget target{&table.name(), &key};
-  if (!conflicting_items(context, {&target, 1}).empty()) throw model::transaction_conflict();
+  if (!conflicting_items(context, {&target, 1}).empty()) throw model::Error(model::kTransactionConflict);
 }
 
 bool wants_item_collection_metrics(const JsonValue& request, const engine::Table& table) {

@@ -24,7 +24,7 @@ WriteCondition::WriteCondition(const JsonValue& request, std::optional<expressio
 
 void WriteCondition::check(const model::Item* existing) const {
   if (!condition_ || expressions::evaluate(*condition_, existing)) return;
-  model::Error error = model::conditional_check_failed();
+  model::Error error = model::Error(model::kConditionalCheckFailed);
   if (return_old_on_failure_ && existing) error.item = std::make_shared<model::AttributeValue>(*existing);
   throw error;
 }
@@ -33,7 +33,7 @@ void validate_conditional_operator(const JsonValue& request) {
   if (!member(request, "ConditionalOperator")) return;
   const JsonValue* expected = member(request, "Expected");
   if (!expected || !expected->IsObject() || expected->MemberCount() == 0)
-    throw model::conditional_operator_without_filter();
+    throw model::Error(model::kConditionalOperatorWithoutFilter);
 }
 
 }  // namespace minnow::api

@@ -2,12 +2,12 @@
 
 #include <cstring>
 
-#include "model/base64.h"
 #include "api/codec.h"
 #include "api/reads/query_scan.h"
 #include "expressions/evaluate.h"
 #include "expressions/projection.h"
 #include "expressions/update.h"
+#include "model/base64.h"
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/limits.h"
@@ -63,7 +63,7 @@ Catalog::Entry& Catalog::entry(const std::string& name) {
   auto it = entries_.find(name);
   if (it != entries_.end()) return it->second;
   std::shared_ptr<engine::Table> table = context_.database.find(name);
-  if (!table) throw model::resource_not_found();
+  if (!table) throw model::Error(model::kResourceNotFound);
   Entry e;
   e.shape = minnow::partiql::TableShape{name, table->key_schema()};
   e.table = std::move(table);
@@ -271,8 +271,8 @@ engine::WriteDecision StatementWrite::decide(const model::Item* existing, bool c
   if (write_.kind == WriteKind::Delete && !existing) return engine::WriteDecision::keep();
   if (write_.condition && !expressions::evaluate(*write_.condition, existing)) {
     model::Error error = write_.kind == WriteKind::Insert ? model::pql_duplicate_item()
-                         : check_reason                   ? model::condition_check_failed()
-                                                          : model::conditional_check_failed();
+                         : check_reason                   ? model::Error(model::kConditionCheckFailed)
+                                                          : model::Error(model::kConditionalCheckFailed);
     if (return_old_on_failure_ && existing) error.item = std::make_shared<model::AttributeValue>(*existing);
     throw error;
   }
@@ -283,7 +283,7 @@ engine::WriteDecision StatementWrite::decide(const model::Item* existing, bool c
   }
   switch (write_.kind) {
     case WriteKind::Insert:
-      if (model::item_size(write_.item) > model::kMaxItemBytes) throw model::item_too_large();
+      if (model::item_size(write_.item) > model::kMaxItemBytes) throw model::Error(model::kItemTooLarge);
       index_charges_.note(write_.item);
       new_item_ = write_.item;
       return engine::WriteDecision::put(write_.item);
@@ -291,7 +291,7 @@ engine::WriteDecision StatementWrite::decide(const model::Item* existing, bool c
       return existing ? engine::WriteDecision::remove() : engine::WriteDecision::keep();
     case WriteKind::Update: {
       new_item_ = expressions::apply_update(*write_.update, existing ? *existing : write_.key);
-      if (model::item_size(*new_item_) > model::kMaxItemBytes) throw model::update_item_too_large();
+      if (model::item_size(*new_item_) > model::kMaxItemBytes) throw model::Error(model::kUpdateItemTooLarge);
       index_charges_.note(*new_item_);
       return engine::WriteDecision::update(*new_item_);
     }

@@ -18,7 +18,7 @@ bool contains(const std::vector<std::string>& names, const std::string& name) {
 // dynalite's validateKeyPiece, for a start key: the type, and an S or B value not empty.
 void check_start_piece(const model::AttributeMap& start_key, const model::KeyAttribute& attr) {
   auto it = start_key.find(attr.name);
-  if (it == start_key.end() || it->second.type() != attr.type) throw model::start_key_invalid();
+  if (it == start_key.end() || it->second.type() != attr.type) throw model::Error(model::kStartKeyInvalid);
   const model::AttributeValue& v = it->second;
   bool empty = (v.type() == model::ValueType::S && v.as<std::string>().empty()) ||
                (v.type() == model::ValueType::B && v.as<model::Binary>().bytes.empty());
@@ -73,13 +73,13 @@ std::optional<IndexTarget> index_target(const JsonValue& request, const engine::
   if (!name) return std::nullopt;
   IndexTarget target = index_target(table, view(*name));
   const JsonValue* consistent = member(request, "ConsistentRead");
-  if (target.global && consistent && coral_bool(*consistent)) throw model::consistent_read_on_global_index();
+  if (target.global && consistent && coral_bool(*consistent)) throw model::Error(model::kConsistentReadOnGlobalIndex);
   return target;
 }
 
 void check_index_start_key(const model::AttributeMap& start_key, const IndexTarget& index,
                            const model::KeySchema& table_schema) {
-  if (start_key.size() != index.page_key.size()) throw model::start_key_invalid();
+  if (start_key.size() != index.page_key.size()) throw model::Error(model::kStartKeyInvalid);
   for (const auto& a : index.page_key) check_start_piece(start_key, a);
   try {
     model::validate_key(model::key_of(start_key, table_schema), table_schema);

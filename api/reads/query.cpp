@@ -14,11 +14,11 @@
 // Then the read: one partition of the table or index, from a logarithmic seek (engine/query.h).
 #include <algorithm>
 
-#include "api/operations.h"
 #include "api/expression_params.h"
-#include "api/reads/index_reads.h"
 #include "api/item_shapes.h"
 #include "api/key_paths.h"
+#include "api/operations.h"
+#include "api/reads/index_reads.h"
 #include "api/reads/query_scan.h"
 #include "api/request_expressions.h"
 #include "api/table_lookup.h"
@@ -80,7 +80,7 @@ std::vector<KeyTerm> key_terms(const JsonValue& request, const expressions::Comp
   // More than two conditions can only be for a multi-attribute index key: checked once the key
   // is known (legacy KeyConditions keep DynamoDB's early check).
   bool expression = compiled.key_condition.has_value();
-  if (terms.empty() || (terms.size() > 2 && !expression)) throw model::key_conditions_length();
+  if (terms.empty() || (terms.size() > 2 && !expression)) throw model::Error(model::kKeyConditionsLength);
   return terms;
 }
 
@@ -110,12 +110,12 @@ engine::SortKeyCondition sort_condition(const KeyTerm& t) {
 
 // dynalite's validateKeyPiece: one attribute of a key.
 void check_key_piece(const model::KeyAttribute& attr, const model::AttributeValue& v, bool is_hash) {
-  if (v.type() != attr.type) throw model::key_does_not_match_schema();
+  if (v.type() != attr.type) throw model::Error(model::kKeyDoesNotMatchSchema);
   if (v.type() == model::ValueType::N) return;
   std::size_t bytes = v.type() == model::ValueType::S ? v.as<std::string>().size() : v.as<model::Binary>().bytes.size();
   if (bytes == 0) throw model::key_empty_value(attr.name, attr.type, /*in_item=*/false);
-  if (is_hash && bytes > model::kMaxPartitionKeyBytes) throw model::partition_key_too_large();
-  if (!is_hash && bytes > model::kMaxSortKeyBytes) throw model::sort_key_too_large();
+  if (is_hash && bytes > model::kMaxPartitionKeyBytes) throw model::Error(model::kPartitionKeyTooLarge);
+  if (!is_hash && bytes > model::kMaxSortKeyBytes) throw model::Error(model::kSortKeyTooLarge);
 }
 
 // dynalite's traverseKey in actions/query.js: for the hash key, then the range key, the start
@@ -127,20 +127,20 @@ void check_keys(const model::KeySchema& schema, const std::vector<KeyTerm>& term
     bool is_hash = attr == &schema.hash;
     if (start_key) {
       auto it = start_key->find(attr->name);
-      if (it == start_key->end()) throw model::start_key_invalid();
+      if (it == start_key->end()) throw model::Error(model::kStartKeyInvalid);
       check_key_piece(*attr, it->second, is_hash);
     }
-    if (is_hash && !schema.range && terms.size() > 1) throw model::query_key_condition_not_supported();
+    if (is_hash && !schema.range && terms.size() > 1) throw model::Error(model::kQueryKeyConditionNotSupported);
     const KeyTerm* t = term_for(terms, attr->name);
     if (!t) {
       if (is_hash || terms.size() > 1) throw model::query_missed_key_element(attr->name);
       continue;
     }
     for (const char* op : {"NULL", "NOT_NULL", "NE", "CONTAINS", "NOT_CONTAINS", "IN"})
-      if (t->op == op) throw model::key_condition_not_indexable();
+      if (t->op == op) throw model::Error(model::kKeyConditionNotIndexable);
     for (const auto& v : t->values)
-      if (v.type() != attr->type) throw model::key_condition_type_mismatch();
-    if (is_hash && t->op != "EQ") throw model::query_key_condition_not_supported();
+      if (v.type() != attr->type) throw model::Error(model::kKeyConditionTypeMismatch);
+    if (is_hash && t->op != "EQ") throw model::Error(model::kQueryKeyConditionNotSupported);
   }
 }
 
@@ -155,9 +155,9 @@ engine::IndexQuerySpec multi_key_spec(const engine::IndexKeySchema& key, const s
         if (a.name != t.attribute) continue;
         is_key = true;
         for (const char* op : {"NULL", "NOT_NULL", "NE", "CONTAINS", "NOT_CONTAINS", "IN"})
-          if (t.op == op) throw model::key_condition_not_indexable();
+          if (t.op == op) throw model::Error(model::kKeyConditionNotIndexable);
         for (const auto& v : t.values)
-          if (v.type() != a.type) throw model::key_condition_type_mismatch();
+          if (v.type() != a.type) throw model::Error(model::kKeyConditionTypeMismatch);
       }
     }
     if (!is_key) throw model::query_missed_key_element(t.attribute);
@@ -190,7 +190,7 @@ void query(const ActionContext& context, const JsonValue& request, JsonWriter& o
   check_attributes_to_get(request);
   std::optional<model::AttributeMap> start_key = decode_start_key(request);
   if (!member(request, "KeyConditions") && !member(request, "KeyConditionExpression"))
-    throw model::key_conditions_required();
+    throw model::Error(model::kKeyConditionsRequired);
   expressions::Compiled compiled = compile_expressions(request);
   std::vector<KeyTerm> terms = key_terms(request, compiled);
 
@@ -201,21 +201,21 @@ void query(const ActionContext& context, const JsonValue& request, JsonWriter& o
   // or two attributes; a multi-attribute key has rules of its own).
   std::optional<model::KeySchema> key_schema = index ? index->simple_key() : table_schema;
   if (!key_schema && terms.size() > index->key.hash.size() + index->key.range.size())
-    throw model::key_conditions_length();
-  if (key_schema && terms.size() > 2) throw model::key_conditions_length();
+    throw model::Error(model::kKeyConditionsLength);
+  if (key_schema && terms.size() > 2) throw model::Error(model::kKeyConditionsLength);
   for (const KeyTerm& t : terms) {
     if (!t.nested) continue;
     bool is_key = false;
     if (key_schema)
       is_key = t.attribute == key_schema->hash.name || (key_schema->range && t.attribute == key_schema->range->name);
-    throw is_key ? model::key_path_not_scalar(t.attribute) : model::key_condition_nested_attributes();
+    throw is_key ? model::key_path_not_scalar(t.attribute) : model::Error(model::kKeyConditionNestedAttributes);
   }
   engine::QuerySpec spec;
   engine::IndexQuerySpec index_spec;
   if (key_schema) {
     const model::KeySchema& schema = *key_schema;
     std::size_t key_size = index ? index->page_key.size() : schema.range ? 2 : 1;
-    if (start_key && start_key->size() != key_size) throw model::start_key_invalid();
+    if (start_key && start_key->size() != key_size) throw model::Error(model::kStartKeyInvalid);
     check_keys(schema, terms, start_key);
     spec.hash_value = term_for(terms, schema.hash.name)->values[0];
     const KeyTerm* range_term = schema.range ? term_for(terms, schema.range->name) : nullptr;
@@ -224,11 +224,11 @@ void query(const ActionContext& context, const JsonValue& request, JsonWriter& o
       if (index) check_index_start_key(*start_key, *index, table_schema);
       const model::AttributeValue& start_hash = start_key->at(schema.hash.name);
       if (!spec.sort) {
-        if (!(start_hash == spec.hash_value)) throw model::start_key_outside_query();
+        if (!(start_hash == spec.hash_value)) throw model::Error(model::kStartKeyOutsideQuery);
       } else {
         if (!engine::sort_key_matches(*spec.sort, start_key->at(schema.range->name)))
-          throw model::start_key_range_mismatch();
-        if (!(start_hash == spec.hash_value)) throw model::start_key_single_row();
+          throw model::Error(model::kStartKeyRangeMismatch);
+        if (!(start_hash == spec.hash_value)) throw model::Error(model::kStartKeySingleRow);
       }
     }
     if (index) {

@@ -67,11 +67,11 @@ void check_condition(const std::string& op, const std::vector<model::AttributeVa
   if (!rule || values.size() < rule->min_args || values.size() > rule->max_args)
     throw model::legacy_invalid(model::legacy_argument_count(op));
   for (const auto& v : values)
-    if (v.type() != values[0].type()) throw model::legacy_invalid(model::legacy_list_same_type());
+    if (v.type() != values[0].type()) throw model::legacy_invalid(model::kLegacyListSameType);
   for (const auto& v : values)
     if (rule->types && !(rule->types & bit(v.type())))
       throw model::legacy_invalid(model::legacy_operator_type(op, model::value_type_name(v.type())));
-  if (op == "BETWEEN" && compare_scalars(values[0], values[1]) > 0) throw model::legacy_between_order();
+  if (op == "BETWEEN" && compare_scalars(values[0], values[1]) > 0) throw model::Error(model::kLegacyBetweenOrder);
 }
 
 std::vector<expressions::ExpectedCondition> decode_condition_map(const JsonValue* map) {
@@ -153,7 +153,8 @@ ReadPlan read_plan(const JsonValue& request, expressions::Compiled& compiled,
 }
 
 void check_select(const JsonValue& request, bool has_legacy_filter) {
-  if (member(request, "ConditionalOperator") && !has_legacy_filter) throw model::conditional_operator_without_filter();
+  if (member(request, "ConditionalOperator") && !has_legacy_filter)
+    throw model::Error(model::kConditionalOperatorWithoutFilter);
   const JsonValue* select = member(request, "Select");
   if (!select) return;
   std::string_view s = view(*select);
@@ -161,14 +162,14 @@ void check_select(const JsonValue& request, bool has_legacy_filter) {
                           : member(request, "AttributesToGet")    ? "AttributesToGet"
                                                                   : nullptr;
   if (s == "SPECIFIC_ATTRIBUTES") {
-    if (!parameter) throw model::select_specific_without_projection();
+    if (!parameter) throw model::Error(model::kSelectSpecificWithoutProjection);
   } else if (s == "ALL_ATTRIBUTES") {
     if (parameter) throw model::select_with_projection(parameter, "ALL_ATTRIBUTES");
   } else if (s == "COUNT") {
     if (parameter) throw model::select_with_projection(parameter, "only the Count");
   } else if (s == "ALL_PROJECTED_ATTRIBUTES") {
     if (parameter) throw model::select_with_projection(parameter, "ALL_PROJECTED_ATTRIBUTES");
-    if (!member(request, "IndexName")) throw model::select_all_projected_without_index();
+    if (!member(request, "IndexName")) throw model::Error(model::kSelectAllProjectedWithoutIndex);
   }
 }
 

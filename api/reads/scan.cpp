@@ -10,10 +10,10 @@
 //   FilterExpression paths into keys; ConditionalOperator without a filter; Select; a GSI's
 //   projection (api/reads/index_reads.h).
 // Then the read: the segment's range of the hash space, after the start key (engine/query.h).
-#include "api/operations.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
 #include "api/key_paths.h"
+#include "api/operations.h"
 #include "api/reads/query_scan.h"
 #include "api/request_expressions.h"
 #include "api/table_lookup.h"
@@ -55,9 +55,9 @@ void scan(const ActionContext& context, const JsonValue& request, JsonWriter& ou
   int64_t segment = segment_json ? coral_long(*segment_json) : 0;
   int64_t total = total_json ? coral_long(*total_json) : 1;
   // As dynalite has it: Segment 0 alone is accepted (a falsy Segment needs no TotalSegments).
-  if (segment_json && segment != 0 && !total_json) throw model::total_segments_required();
+  if (segment_json && segment != 0 && !total_json) throw model::Error(model::kTotalSegmentsRequired);
   if (total_json) {
-    if (!segment_json) throw model::segment_required();
+    if (!segment_json) throw model::Error(model::kSegmentRequired);
     if (segment >= total) throw model::segment_not_less_than_total(segment, total);
   }
   expressions::Compiled compiled = compile_expressions(request);

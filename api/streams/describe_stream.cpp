@@ -26,7 +26,7 @@ constexpr int64_t kMaxLimit = 100;
 
 void describe_stream(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   if (const JsonValue* v = member(request, "Limit"); v && coral_long(*v) > kMaxLimit)
-    throw model::describe_stream_limit_too_large();
+    throw model::Error(model::kDescribeStreamLimitTooLarge);
   std::string arn(view(request["StreamArn"]));
   auto stream = find_stream(context, arn);
   if (!stream) throw model::stream_not_found(arn);

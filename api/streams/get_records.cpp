@@ -84,15 +84,15 @@ void write_record(const ActionContext& context, const engine::Stream& stream, co
 void get_records(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   int64_t limit = kMaxLimit;
   if (const JsonValue* v = member(request, "Limit")) limit = coral_long(*v);
-  if (limit > kMaxLimit) throw model::get_records_limit_too_large();
+  if (limit > kMaxLimit) throw model::Error(model::kGetRecordsLimitTooLarge);
   ShardIterator iterator = decode_iterator(view(request["ShardIterator"]));
-  if (context.now_ms - iterator.created_ms > kIteratorLifetimeMs) throw model::expired_iterator();
+  if (context.now_ms - iterator.created_ms > kIteratorLifetimeMs) throw model::Error(model::kExpiredIterator);
   auto stream = find_stream(context, iterator.stream_arn);
-  if (!stream) throw model::stream_does_not_exist();
-  if (iterator.shard_id != stream->shard_id()) throw model::invalid_shard_iterator();
+  if (!stream) throw model::Error(model::kStreamDoesNotExist);
+  if (iterator.shard_id != stream->shard_id()) throw model::Error(model::kInvalidShardIterator);
 
   engine::Stream::ReadResult result = stream->read(iterator.position, static_cast<std::size_t>(limit));
-  if (result.status == engine::Stream::ReadResult::Status::Trimmed) throw model::trimmed_data_access();
+  if (result.status == engine::Stream::ReadResult::Status::Trimmed) throw model::Error(model::kTrimmedDataAccess);
 
   out.StartObject();
   if (!result.shard_ended) {

@@ -24,20 +24,20 @@ void get_shard_iterator(const ActionContext& context, const JsonValue& request, 
   const std::string_view type = view(request["ShardIteratorType"]);
   const bool at_number = type == "AT_SEQUENCE_NUMBER" || type == "AFTER_SEQUENCE_NUMBER";
   const JsonValue* sequence = member(request, "SequenceNumber");
-  if (at_number && !sequence) throw model::sequence_number_required();
-  if (!at_number && sequence) throw model::sequence_number_not_allowed();
+  if (at_number && !sequence) throw model::Error(model::kSequenceNumberRequired);
+  if (!at_number && sequence) throw model::Error(model::kSequenceNumberNotAllowed);
 
   std::string arn(view(request["StreamArn"]));
   auto stream = find_stream(context, arn);
-  if (!stream) throw model::stream_does_not_exist();
-  if (view(request["ShardId"]) != stream->shard_id()) throw model::shard_does_not_exist();
+  if (!stream) throw model::Error(model::kStreamDoesNotExist);
+  if (view(request["ShardId"]) != stream->shard_id()) throw model::Error(model::kShardDoesNotExist);
 
   uint64_t position = 0;
   if (at_number) {
     std::optional<uint64_t> number = engine::parse_sequence_number(view(*sequence));
     std::optional<uint64_t> ending = stream->ending_sequence();
     if (!number || *number < stream->starting_sequence() || (ending && *number > *ending))
-      throw model::sequence_number_not_in_shard();
+      throw model::Error(model::kSequenceNumberNotInShard);
     position = type == "AT_SEQUENCE_NUMBER" ? *number : *number + 1;
   } else {
     position = type == "TRIM_HORIZON" ? stream->trim_horizon_position() : stream->latest_position();

@@ -20,7 +20,7 @@ constexpr int64_t kMaxLimit = 100;
 void list_streams(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   int64_t limit = kMaxLimit;
   if (const JsonValue* v = member(request, "Limit")) limit = coral_long(*v);
-  if (limit > kMaxLimit) throw model::list_streams_limit_too_large();
+  if (limit > kMaxLimit) throw model::Error(model::kListStreamsLimitTooLarge);
   std::optional<std::string> table;
   if (const JsonValue* v = member(request, "TableName")) table = table_name_of(view(*v));
 

@@ -57,24 +57,24 @@ std::string encode_iterator(const ShardIterator& iterator) {
 
 ShardIterator decode_iterator(std::string_view text) {
   auto at = text.find(kIteratorVersion);
-  if (at == std::string_view::npos) throw model::invalid_shard_iterator();
+  if (at == std::string_view::npos) throw model::Error(model::kInvalidShardIterator);
   ShardIterator out;
   out.stream_arn = std::string(text.substr(0, at));
   std::optional<std::string> payload = model::base64_decode(text.substr(at + kIteratorVersion.size()));
-  if (!payload) throw model::invalid_shard_iterator();
+  if (!payload) throw model::Error(model::kInvalidShardIterator);
   auto last = payload->rfind('|');
   if (last == std::string::npos ||
       payload->substr(last + 1) != check_of(out.stream_arn + "|" + payload->substr(0, last)))
-    throw model::invalid_shard_iterator();
+    throw model::Error(model::kInvalidShardIterator);
   std::string_view body = std::string_view(*payload).substr(0, last);
   auto first = body.find('|');
   auto second = first == std::string_view::npos ? first : body.find('|', first + 1);
-  if (second == std::string_view::npos) throw model::invalid_shard_iterator();
+  if (second == std::string_view::npos) throw model::Error(model::kInvalidShardIterator);
   out.shard_id = std::string(body.substr(0, first));
   uint64_t created = 0;
   if (!parse_u64(body.substr(first + 1, second - first - 1), out.position) ||
       !parse_u64(body.substr(second + 1), created))
-    throw model::invalid_shard_iterator();
+    throw model::Error(model::kInvalidShardIterator);
   out.created_ms = static_cast<int64_t>(created);
   return out;
 }

@@ -121,9 +121,10 @@ void check_index_keys(const JsonValue& index, const std::vector<std::string>& de
   for (const auto& key : keys) {
     if (!contains(definitions, key)) throw model::key_attributes_not_defined(keys, definitions);
   }
-  if (keys.size() > 1 && keys[0] == keys[1]) throw model::hash_and_range_same_name();
-  if (string_member(key_schema[0], "KeyType") != "HASH") throw model::first_key_not_hash();
-  if (keys.size() > 1 && string_member(key_schema[1], "KeyType") != "RANGE") throw model::second_key_not_range();
+  if (keys.size() > 1 && keys[0] == keys[1]) throw model::Error(model::kHashAndRangeSameName);
+  if (string_member(key_schema[0], "KeyType") != "HASH") throw model::Error(model::kFirstKeyNotHash);
+  if (keys.size() > 1 && string_member(key_schema[1], "KeyType") != "RANGE")
+    throw model::Error(model::kSecondKeyNotRange);
 }
 
 void check_unique_name(const JsonValue& index, std::vector<std::string>& names) {
@@ -137,33 +138,35 @@ void check_definition(const JsonValue& request) {
   const bool on_demand = billing_mode && view(*billing_mode) == "PAY_PER_REQUEST";
   const JsonValue* throughput = member(request, "ProvisionedThroughput");
   if (on_demand) {
-    if (throughput) throw model::throughput_with_pay_per_request();
+    if (throughput) throw model::Error(model::kThroughputWithPayPerRequest);
   } else {
     if (!throughput || !member(*throughput, "ReadCapacityUnits") || !member(*throughput, "WriteCapacityUnits") ||
         coral_long((*throughput)["ReadCapacityUnits"]) == 0 || coral_long((*throughput)["WriteCapacityUnits"]) == 0)
-      throw model::throughput_required_for_provisioned();
+      throw model::Error(model::kThroughputRequiredForProvisioned);
     check_throughput_bounds(*throughput);
   }
 
   const JsonValue& key_schema = request["KeySchema"];
   std::vector<std::string> definitions = attribute_names(request["AttributeDefinitions"]);
   std::vector<std::string> keys = attribute_names(key_schema);
-  if (keys.size() > definitions.size()) throw model::key_schema_attribute_without_definition();
+  if (keys.size() > definitions.size()) throw model::Error(model::kKeySchemaAttributeWithoutDefinition);
   for (const auto& key : keys) {
     if (!contains(definitions, key)) throw model::key_attributes_not_defined(keys, definitions);
   }
-  if (keys.size() > 1 && keys[0] == keys[1]) throw model::hash_and_range_same_name();
-  if (string_member(key_schema[0], "KeyType") != "HASH") throw model::first_key_not_hash();
-  if (keys.size() > 1 && string_member(key_schema[1], "KeyType") != "RANGE") throw model::second_key_not_range();
+  if (keys.size() > 1 && keys[0] == keys[1]) throw model::Error(model::kHashAndRangeSameName);
+  if (string_member(key_schema[0], "KeyType") != "HASH") throw model::Error(model::kFirstKeyNotHash);
+  if (keys.size() > 1 && string_member(key_schema[1], "KeyType") != "RANGE")
+    throw model::Error(model::kSecondKeyNotRange);
 
   const JsonValue* local = member(request, "LocalSecondaryIndexes");
   const JsonValue* global = member(request, "GlobalSecondaryIndexes");
-  if (!local && !global && keys.size() != definitions.size()) throw model::key_schema_attribute_count_mismatch();
+  if (!local && !global && keys.size() != definitions.size())
+    throw model::Error(model::kKeySchemaAttributeCountMismatch);
 
   std::vector<std::string> index_names;
   if (local) {
     if (local->Empty()) throw model::index_list_empty("LocalSecondaryIndexes");
-    if (keys.size() != 2) throw model::table_without_range_key_for_lsi();
+    if (keys.size() != 2) throw model::Error(model::kTableWithoutRangeKeyForLsi);
     for (const auto& index : local->GetArray()) {
       check_index_keys(index, definitions);
       std::string name = string_member(index, "IndexName");
@@ -173,7 +176,7 @@ void check_definition(const JsonValue& request) {
       check_projection(index["Projection"]);
       check_unique_name(index, index_names);
     }
-    if (local->Size() > kMaxLocalIndexes) throw model::too_many_local_indexes();
+    if (local->Size() > kMaxLocalIndexes) throw model::Error(model::kTooManyLocalIndexes);
   }
   if (global) {
     if (global->Empty()) throw model::index_list_empty("GlobalSecondaryIndexes");
@@ -186,7 +189,7 @@ void check_definition(const JsonValue& request) {
       if (!on_demand && !member(index, "ProvisionedThroughput")) throw model::index_throughput_required(name);
       check_unique_name(index, index_names);
     }
-    if (global->Size() > kMaxGlobalIndexes) throw model::too_many_global_indexes();
+    if (global->Size() > kMaxGlobalIndexes) throw model::Error(model::kTooManyGlobalIndexes);
   }
   {
     std::size_t projected = 0;
@@ -195,7 +198,7 @@ void check_definition(const JsonValue& request) {
       for (const auto& index : list->GetArray())
         if (const JsonValue* names = member(index["Projection"], "NonKeyAttributes")) projected += names->Size();
     }
-    if (projected > model::kMaxProjectedNonKeyAttributes) throw model::too_many_projected_attributes();
+    if (projected > model::kMaxProjectedNonKeyAttributes) throw model::Error(model::kTooManyProjectedAttributes);
   }
 
   // What dynalite predates, as DynamoDB Local checks it (without indexes, the count check above
@@ -203,7 +206,7 @@ void check_definition(const JsonValue& request) {
   if (local || global) {
     std::vector<std::string> seen;
     for (const auto& name : definitions) {
-      if (contains(seen, name)) throw model::duplicate_attribute_definition();
+      if (contains(seen, name)) throw model::Error(model::kDuplicateAttributeDefinition);
       seen.push_back(name);
     }
     std::vector<std::string> used = keys;

@@ -20,7 +20,7 @@ const Shape kShape(R"({
 void delete_table(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   auto table = find_table(context, request, /*table_operation=*/true);
   engine::TableDefinition def = table->definition();
-  if (def.deletion_protection) throw model::deletion_protected();
+  if (def.deletion_protection) throw model::Error(model::kDeletionProtected);
   // Deleted meanwhile by another request: answer as if it had never been found.
   if (!context.database.remove(table->name())) throw model::table_not_found(table->name());
 

@@ -115,11 +115,11 @@ void write_indexes(const ActionContext& context, JsonWriter& w, const char* key,
 
 void check_projection(const JsonValue& projection) {
   const JsonValue* type = member(projection, "ProjectionType");
-  if (!type) throw model::projection_type_null();
+  if (!type) throw model::Error(model::kProjectionTypeNull);
   bool has_attributes = member(projection, "NonKeyAttributes") != nullptr;
   if (has_attributes && view(*type) != "INCLUDE")
     throw model::non_key_attributes_without_include(std::string(view(*type)));
-  if (!has_attributes && view(*type) == "INCLUDE") throw model::include_without_non_key_attributes();
+  if (!has_attributes && view(*type) == "INCLUDE") throw model::Error(model::kIncludeWithoutNonKeyAttributes);
 }
 
 void check_global_index_key_schema(const JsonValue& key_schema, const std::vector<std::string>& definitions) {
@@ -133,15 +133,16 @@ void check_global_index_key_schema(const JsonValue& key_schema, const std::vecto
     if (std::find(definitions.begin(), definitions.end(), key) == definitions.end())
       throw model::key_attributes_not_defined(keys, definitions);
   }
-  if (keys.size() == 2 && keys[0] == keys[1] && is_hash[0] != is_hash[1]) throw model::hash_and_range_same_name();
-  if (std::count(is_hash.begin(), is_hash.end(), true) > 4) throw model::too_many_partition_keys();
-  if (std::count(is_hash.begin(), is_hash.end(), false) > 4) throw model::too_many_sort_keys();
-  if (!is_hash[0]) throw model::first_key_not_hash();
+  if (keys.size() == 2 && keys[0] == keys[1] && is_hash[0] != is_hash[1])
+    throw model::Error(model::kHashAndRangeSameName);
+  if (std::count(is_hash.begin(), is_hash.end(), true) > 4) throw model::Error(model::kTooManyPartitionKeys);
+  if (std::count(is_hash.begin(), is_hash.end(), false) > 4) throw model::Error(model::kTooManySortKeys);
+  if (!is_hash[0]) throw model::Error(model::kFirstKeyNotHash);
   for (std::size_t i = 1; i < keys.size(); ++i)
-    if (is_hash[i] && !is_hash[i - 1]) throw model::invalid_key_order();
+    if (is_hash[i] && !is_hash[i - 1]) throw model::Error(model::kInvalidKeyOrder);
   for (std::size_t i = 0; i < keys.size(); ++i)
     for (std::size_t j = i + 1; j < keys.size(); ++j)
-      if (keys[i] == keys[j]) throw model::duplicate_key_name();
+      if (keys[i] == keys[j]) throw model::Error(model::kDuplicateKeyName);
 }
 
 void settle_transient_statuses(engine::TableDefinition& def, int64_t now_ms) {
@@ -256,8 +257,8 @@ void write_table_description(const ActionContext& context, const engine::TableDe
 void check_stream_and_on_demand_settings(const JsonValue& request) {
   if (const JsonValue* stream = member(request, "StreamSpecification")) {
     bool enabled = coral_bool((*stream)["StreamEnabled"]);
-    if (enabled && !member(*stream, "StreamViewType")) throw model::stream_view_type_required();
-    if (!enabled && member(*stream, "StreamViewType")) throw model::stream_view_type_without_stream();
+    if (enabled && !member(*stream, "StreamViewType")) throw model::Error(model::kStreamViewTypeRequired);
+    if (!enabled && member(*stream, "StreamViewType")) throw model::Error(model::kStreamViewTypeWithoutStream);
   }
   if (const JsonValue* limits = member(request, "OnDemandThroughput")) {
     for (const char* name : {"MaxReadRequestUnits", "MaxWriteRequestUnits"}) {

@@ -113,12 +113,12 @@ void check_request(const JsonValue& request) {
                            "TableClass", "DeletionProtectionEnabled", "OnDemandThroughput", "WarmThroughput"}) {
     something = something || member(request, name);
   }
-  if (!something) throw model::nothing_to_update();
+  if (!something) throw model::Error(model::kNothingToUpdate);
 
   const JsonValue* billing_mode = member(request, "BillingMode");
   const JsonValue* throughput = member(request, "ProvisionedThroughput");
   if (billing_mode && view(*billing_mode) == "PROVISIONED" && !throughput)
-    throw model::throughput_required_for_provisioned_update();
+    throw model::Error(model::kThroughputRequiredForProvisionedUpdate);
   if (throughput) {
     for (const char* name : {"ReadCapacityUnits", "WriteCapacityUnits"}) {
       const JsonValue& v = (*throughput)[name];
@@ -129,7 +129,7 @@ void check_request(const JsonValue& request) {
     std::vector<std::string> names;
     for (const auto& update : index_updates->GetArray()) {
       const JsonValue* action = index_action(update);
-      if (!action) throw model::index_update_action_required();
+      if (!action) throw model::Error(model::kIndexUpdateActionRequired);
       std::string name = string_member(*action, "IndexName");
       if (contains(names, name)) throw model::duplicate_index_update(name);
       names.push_back(name);
@@ -213,7 +213,7 @@ engine::IndexDefinition new_index(const JsonValue& create, const engine::TableDe
   std::string name = string_member(create, "IndexName");
   const JsonValue& key_schema = create["KeySchema"];
   // DynamoDB Local's checks of the new key's definitions come before the key's form.
-  if (!definitions_given) throw model::no_attribute_schema();
+  if (!definitions_given) throw model::Error(model::kNoAttributeSchema);
   std::vector<std::string> definitions = definition_names(next);
   for (const auto& e : key_schema.GetArray()) {
     std::string attribute = string_member(e, "AttributeName");
@@ -228,7 +228,7 @@ engine::IndexDefinition new_index(const JsonValue& create, const engine::TableDe
   if (!on_demand && !throughput) throw model::index_throughput_required(name);
   for (const auto* indexes : {&next.global_indexes, &next.local_indexes, &next.deleting_indexes}) {
     for (const auto& index : *indexes) {
-      if (index.name == name) throw model::index_already_exists();
+      if (index.name == name) throw model::Error(model::kIndexAlreadyExists);
     }
   }
 
@@ -273,11 +273,11 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
   const bool to_on_demand = on_demand && !was_on_demand;
   const bool to_provisioned = !on_demand && was_on_demand;
   const JsonValue* throughput = member(request, "ProvisionedThroughput");
-  if (throughput && on_demand) throw model::throughput_with_pay_per_request();
+  if (throughput && on_demand) throw model::Error(model::kThroughputWithPayPerRequest);
 
   // GSI throughput updates, as dynalite's getThroughputUpdates.
   const JsonValue* index_updates = member(request, "GlobalSecondaryIndexUpdates");
-  if (index_updates && index_updates->Size() > kMaxIndexUpdates) throw model::too_many_index_updates();
+  if (index_updates && index_updates->Size() > kMaxIndexUpdates) throw model::Error(model::kTooManyIndexUpdates);
   std::vector<std::pair<std::string, const JsonValue*>> index_throughputs;
   if (index_updates) {
     for (const auto& update : index_updates->GetArray()) {
@@ -286,9 +286,9 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
       const JsonValue& requested = (*action)["ProvisionedThroughput"];
       if (coral_long(requested["ReadCapacityUnits"]) > kMaxCapacityUnits ||
           coral_long(requested["WriteCapacityUnits"]) > kMaxCapacityUnits)
-        throw model::index_update_blocked();
+        throw model::Error(model::kIndexUpdateBlocked);
       std::string name = string_member(*action, "IndexName");
-      if (!find_index(next.global_indexes, name)) throw model::global_index_not_found();
+      if (!find_index(next.global_indexes, name)) throw model::Error(model::kGlobalIndexNotFound);
       if (on_demand) throw model::index_throughput_with_pay_per_request(name);
       index_throughputs.emplace_back(name, &requested);
     }
@@ -357,7 +357,7 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
       if (it == next.attribute_definitions.end())
         next.attribute_definitions.push_back({name, type});
       else if (it->type != type)
-        throw model::attribute_type_redefined();
+        throw model::Error(model::kAttributeTypeRedefined);
     }
   }
   std::vector<engine::IndexDefinition> created;
@@ -374,12 +374,12 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
         }
         created.push_back(index);
         next.global_indexes.push_back(std::move(index));
-        if (next.global_indexes.size() > kMaxGlobalIndexes) throw model::too_many_global_indexes();
+        if (next.global_indexes.size() > kMaxGlobalIndexes) throw model::Error(model::kTooManyGlobalIndexes);
         table_updating = true;
       } else if (const JsonValue* remove = member(update, "Delete")) {
         std::string name = string_member(*remove, "IndexName");
         engine::IndexDefinition* deleted = find_index(next.global_indexes, name);
-        if (!deleted) throw model::resource_not_found();
+        if (!deleted) throw model::Error(model::kResourceNotFound);
         if (delay) {
           engine::IndexDefinition gone = *deleted;
           gone.status = "DELETING";
@@ -403,11 +403,11 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
 
   if (const JsonValue* stream = member(request, "StreamSpecification")) {
     if (coral_bool((*stream)["StreamEnabled"])) {
-      if (current.stream.enabled) throw model::stream_already_enabled();
+      if (current.stream.enabled) throw model::Error(model::kStreamAlreadyEnabled);
       next.stream = {true, string_member(*stream, "StreamViewType")};
       next.stream_label = stream_label(now);
     } else {
-      if (!current.stream.enabled) throw model::no_stream_to_disable();
+      if (!current.stream.enabled) throw model::Error(model::kNoStreamToDisable);
       next.stream = {};
     }
     shown.stream = next.stream;

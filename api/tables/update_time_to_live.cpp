@@ -23,23 +23,23 @@ const Shape kShape(R"({
 
 void update_time_to_live(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   const JsonValue* spec = member(request, "TimeToLiveSpecification");
-  if (!spec) throw model::ttl_specification_required();
+  if (!spec) throw model::Error(model::kTtlSpecificationRequired);
   const JsonValue* enabled_value = member(*spec, "Enabled");
   const bool enabled = enabled_value && coral_bool(*enabled_value);
   const JsonValue* name_value = member(*spec, "AttributeName");
-  if (enabled && !name_value) throw model::ttl_attribute_name_required();
+  if (enabled && !name_value) throw model::Error(model::kTtlAttributeNameRequired);
   const std::string attribute = name_value ? std::string(view(*name_value)) : std::string();
-  if (name_value && (attribute.empty() || attribute.size() > 255)) throw model::ttl_attribute_name_length();
+  if (name_value && (attribute.empty() || attribute.size() > 255)) throw model::Error(model::kTtlAttributeNameLength);
 
   auto table = find_table(context, request, /*table_operation=*/true);
   table->update_definition([&](engine::TableDefinition& def) {
     if (enabled) {
-      if (def.ttl_attribute == attribute) throw model::ttl_already_enabled();
-      if (!def.ttl_attribute.empty()) throw model::ttl_different_attribute();
+      if (def.ttl_attribute == attribute) throw model::Error(model::kTtlAlreadyEnabled);
+      if (!def.ttl_attribute.empty()) throw model::Error(model::kTtlDifferentAttribute);
       def.ttl_attribute = attribute;
     } else {
-      if (def.ttl_attribute.empty()) throw model::ttl_already_disabled();
-      if (name_value && def.ttl_attribute != attribute) throw model::ttl_different_attribute();
+      if (def.ttl_attribute.empty()) throw model::Error(model::kTtlAlreadyDisabled);
+      if (name_value && def.ttl_attribute != attribute) throw model::Error(model::kTtlDifferentAttribute);
       def.ttl_attribute.clear();
     }
   });

@@ -52,11 +52,11 @@ void transact_get_items(const ActionContext& context, const JsonValue& request, 
   }
   for (auto& g : gets) {
     g.table = context.database.find(table_name_of(string_member(*g.request, "TableName")));
-    if (!g.table) throw model::resource_not_found();
+    if (!g.table) throw model::Error(model::kResourceNotFound);
   }
   for (std::size_t i = 0; i < gets.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
-      if (gets[i].table == gets[j].table && gets[i].key == gets[j].key) throw model::transaction_same_item();
+      if (gets[i].table == gets[j].table && gets[i].key == gets[j].key) throw model::Error(model::kTransactionSameItem);
   for (const auto& g : gets) {
     model::validate_key(g.key, g.table->key_schema());
     if (g.projection) validate_key_paths(g.projection->paths, g.table->key_schema());
@@ -69,7 +69,7 @@ void transact_get_items(const ActionContext& context, const JsonValue& request, 
     if (!hits.empty()) {
       std::vector<model::CancellationReason> reasons(gets.size(), model::CancellationReason{"None", "", nullptr});
       for (std::size_t i = 0; i < gets.size(); ++i)
-        if (hits[i]) reasons[i] = model::cancellation_reason(model::transaction_conflict());
+        if (hits[i]) reasons[i] = model::cancellation_reason(model::Error(model::kTransactionConflict));
       throw model::transaction_canceled(std::move(reasons));
     }
   }

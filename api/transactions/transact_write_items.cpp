@@ -61,10 +61,10 @@ std::pair<ItemWrite::Kind, const JsonValue*> action_of(const JsonValue& element)
   for (const auto& [name, kind] : kKinds) {
     const JsonValue* v = member(element, name);
     if (!v || v->IsNull()) continue;
-    if (found) throw model::transaction_item_multiple_actions();
+    if (found) throw model::Error(model::kTransactionItemMultipleActions);
     found.emplace(kind, v);
   }
-  if (!found) throw model::transaction_item_no_action();
+  if (!found) throw model::Error(model::kTransactionItemNoAction);
   return *found;
 }
 
@@ -134,13 +134,13 @@ void transact_write_items(const ActionContext& context, const JsonValue& request
   std::vector<std::shared_ptr<engine::Table>> tables;
   for (auto& a : actions) {
     tables.push_back(context.database.find(table_name_of(string_member(*a.request, "TableName"))));
-    if (!tables.back()) throw model::resource_not_found();
+    if (!tables.back()) throw model::Error(model::kResourceNotFound);
   }
   for (std::size_t i = 0; i < actions.size(); ++i) actions[i].write.bind(tables[i]);
   for (std::size_t i = 0; i < actions.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (tables[i] == tables[j] && actions[i].write.key() == actions[j].write.key())
-        throw model::transaction_same_item();
+        throw model::Error(model::kTransactionSameItem);
 
   TokenReservation reservation;
   if (const JsonValue* token = member(request, "ClientRequestToken")) {
@@ -152,9 +152,9 @@ void transact_write_items(const ActionContext& context, const JsonValue& request
         out.RawValue(lookup.answer.data(), lookup.answer.size(), rapidjson::kObjectType);
         return;
       case engine::IdempotencyCache::Status::Mismatch:
-        throw model::idempotent_parameter_mismatch();
+        throw model::Error(model::kIdempotentParameterMismatch);
       case engine::IdempotencyCache::Status::InProgress:
-        throw model::transaction_in_progress();
+        throw model::Error(model::kTransactionInProgress);
       case engine::IdempotencyCache::Status::New:
         reservation.cache = &cache;
         reservation.token = std::string(view(*token));
@@ -180,7 +180,7 @@ void transact_write_items(const ActionContext& context, const JsonValue& request
     std::vector<bool> hits = conflicting_items(context, targets);
     if (!hits.empty()) {
       for (std::size_t i = 0; i < actions.size(); ++i)
-        if (hits[i]) reasons[i] = model::cancellation_reason(model::transaction_conflict());
+        if (hits[i]) reasons[i] = model::cancellation_reason(model::Error(model::kTransactionConflict));
       throw model::transaction_canceled(std::move(reasons));
     }
   }

@@ -156,7 +156,7 @@ TEST_CASE("Table: random puts, overwrites, deletes and gets agree with a std::ma
     } else {  // a conditional write that fails
       bool thrown = false;
       try {
-        table.write(key, [&](const Item*) -> WriteDecision { throw model::conditional_check_failed(); });
+        table.write(key, [&](const Item*) -> WriteDecision { throw model::Error(model::kConditionalCheckFailed); });
       } catch (const model::Error&) {
         thrown = true;
       }
@@ -183,7 +183,7 @@ TEST_CASE("Table::write: a decision that throws, or Keep, changes nothing", "[ta
     try {
       table.write(key, [&](const Item* old) -> WriteDecision {
         REQUIRE(old != nullptr);
-        throw model::conditional_check_failed();
+        throw model::Error(model::kConditionalCheckFailed);
       });
       FAIL("the decision's error must propagate");
     } catch (const model::Error& e) {
@@ -192,8 +192,9 @@ TEST_CASE("Table::write: a decision that throws, or Keep, changes nothing", "[ta
     }
   }
   SECTION("throwing over an absent item") {
-    CHECK_THROWS_AS(table.write(key_of({2, 2}), [&](const Item*) -> WriteDecision { throw model::item_too_large(); }),
-                    model::Error);
+    CHECK_THROWS_AS(
+        table.write(key_of({2, 2}), [&](const Item*) -> WriteDecision { throw model::Error(model::kItemTooLarge); }),
+        model::Error);
     CHECK_FALSE(table.get(key_of({2, 2})).has_value());
   }
   SECTION("Keep over an existing item") {

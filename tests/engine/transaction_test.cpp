@@ -118,7 +118,7 @@ TEST_CASE("concurrent transfers: snapshots are consistent, balances exact", "[tr
       std::vector<engine::TransactWriteAction> actions;
       actions.push_back({table_of(t.from), key(t.from), [t](const Item* old) {
                            int64_t b = old ? balance_of(*old) : 0;
-                           if (b < t.amount) throw model::conditional_check_failed();
+                           if (b < t.amount) throw model::Error(model::kConditionalCheckFailed);
                            return WriteDecision::put(account_item(t.from, b - t.amount));
                          }});
       actions.push_back({table_of(t.to), key(t.to), [t](const Item* old) {
@@ -176,7 +176,7 @@ TEST_CASE("concurrent transfers: snapshots are consistent, balances exact", "[tr
       AttributeMap k{{"pk", AttributeValue("other-" + std::to_string(n % 5))}};
       try {
         table->write(k, [&](const Item* old) -> WriteDecision {
-          if (n % 7 == 0) throw model::conditional_check_failed();
+          if (n % 7 == 0) throw model::Error(model::kConditionalCheckFailed);
           if (n % 4 == 0) {
             if (old && is_ledger) ++ledger_other_changes;
             return WriteDecision::remove();
@@ -307,7 +307,7 @@ TEST_CASE("transact_write: a failed action cancels all, reasons in request order
   a->write(key(1), [&](const Item*) { return WriteDecision::put(account_item(1, 5)); });
   std::vector<engine::TransactWriteAction> actions = {
       {b, key(2), [](const Item*) { return WriteDecision::put(account_item(2, 1)); }},
-      {a, key(1), [](const Item*) -> WriteDecision { throw model::conditional_check_failed(); }},
+      {a, key(1), [](const Item*) -> WriteDecision { throw model::Error(model::kConditionalCheckFailed); }},
       {a, key(3), [](const Item*) { return WriteDecision::put(account_item(3, 1)); }},
   };
   auto reasons = engine::transact_write(actions);

@@ -16,13 +16,13 @@ using model::Number;
 namespace {
 
 std::string error_text(const model::Error& e) { return "error: " + e.message(); }
-std::string not_numeric() { return error_text(model::number_not_numeric()); }
+std::string not_numeric() { return error_text(model::Error(model::kNumberNotNumeric)); }
 std::string not_numeric(const std::string& text) { return error_text(model::number_not_numeric(text)); }
-std::string overflow() { return error_text(model::number_overflow()); }
-std::string underflow() { return error_text(model::number_underflow()); }
-std::string too_many_digits() { return error_text(model::number_too_many_digits()); }
-std::string arithmetic_overflow() { return error_text(model::number_arithmetic_overflow()); }
-std::string arithmetic_precision() { return error_text(model::number_arithmetic_precision()); }
+std::string overflow() { return error_text(model::Error(model::kNumberOverflow)); }
+std::string underflow() { return error_text(model::Error(model::kNumberUnderflow)); }
+std::string too_many_digits() { return error_text(model::Error(model::kNumberTooManyDigits)); }
+std::string arithmetic_overflow() { return error_text(model::Error(model::kNumberOverflow)); }
+std::string arithmetic_precision() { return error_text(model::Error(model::kNumberArithmeticPrecision)); }
 
 std::string zeros(std::size_t n) { return std::string(n, '0'); }
 std::string nines(std::size_t n) { return std::string(n, '9'); }

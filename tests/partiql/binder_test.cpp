@@ -30,7 +30,7 @@ Lookup lookup() {
   l.table = [](const std::string& name) -> const TableShape& {
     if (name == "tab") return kTab;
     if (name == "hsh") return kHsh;
-    throw model::resource_not_found();
+    throw model::Error(model::kResourceNotFound);
   };
   l.index = [](const TableShape&, const std::string& name) -> const IndexShape& {
     if (name == "gix") return kGix;

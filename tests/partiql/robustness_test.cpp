@@ -103,7 +103,7 @@ Lookup lookup() {
   l.table = [](const std::string& name) -> const TableShape& {
     if (name == "hsh") return kHsh;
     if (name == "tab") return kTab;
-    throw model::resource_not_found();
+    throw model::Error(model::kResourceNotFound);
   };
   l.index = [](const TableShape&, const std::string& name) -> const IndexShape& {
     if (name == "gix") return kIndex;

@@ -1,0 +1,56 @@
+// The messages of the request-shape checks (api/shape.h), as DynamoDB's front end (Coral) words
+// them: SerializationException for a member of the wrong JSON type, ValidationException for a
+// missing member and for the aggregated constraint failures ("2 validation errors detected:
+// Value null at 'tableName' failed to satisfy constraint: Member must not be null; ...").
+// Captured from DynamoDB through dynalite's validations.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/errors.h"
+
+namespace minnow::model {
+
+// ---- JSON types (SerializationException) ----------------------------------------------------
+inline constexpr FixedError kStructureNotExpected{ErrorCode::SerializationException,
+                                                  "Start of structure or map found where not expected"};
+inline constexpr FixedError kUnexpectedToken{ErrorCode::SerializationException,
+                                             "Unexpected token received from parser"};
+inline constexpr FixedError kUnexpectedFieldType{ErrorCode::SerializationException, "Unexpected field type"};
+inline constexpr FixedError kUnexpectedValueType{ErrorCode::SerializationException, "Unexpected value type in payload"};
+inline constexpr FixedError kBlobNotString{ErrorCode::SerializationException,
+                                           "only base-64-encoded strings are convertible to bytes"};
+// A list or map member of a parameterized type given the wrong JSON kind (Coral's Java error).
+inline constexpr FixedError kParameterizedTypeCast{
+    ErrorCode::SerializationException,
+    "class sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl cannot be cast to class java.lang.Class "
+    "(sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl and java.lang.Class are in module java.base of "
+    "loader 'bootstrap')"};
+// A JSON array where `java_type` is expected: "Unrecognized collection type class java.lang.Boolean".
+Error unrecognized_collection(std::string_view java_type);
+// A bare SerializationException (no message): malformed JSON, or a body that is not an object.
+inline constexpr FixedError kBareSerialization{ErrorCode::SerializationException, ""};
+
+// ---- Presence (ValidationException) ---------------------------------------------------------
+Error parameter_required(std::string_view member);  // "The parameter 'X' is required but was not present ..."
+Error table_name_length(std::string_view member);   // "X must be at least 3 characters long and at most 255 ..."
+
+// ---- Constraints: one text per failing constraint, aggregated by validation_errors() --------
+inline constexpr const char* kMustNotBeNull = "Member must not be null";
+std::string must_be_at_least(std::string_view bound);         // "Member must have value greater than or equal to 1"
+std::string must_be_at_most(std::string_view bound);          // "Member must have value less than or equal to 25"
+std::string length_must_be_at_least(std::string_view bound);  // "Member must have length greater than or equal to 3"
+std::string length_must_be_at_most(std::string_view bound);   // "Member must have length less than or equal to 255"
+std::string must_match_pattern(std::string_view pattern);     // "Member must satisfy regular expression pattern: ..."
+std::string must_be_in_enum(std::string_view values);         // values as "A, B"
+// "Map keys must satisfy constraint: [...]" or "Map value must satisfy constraint: [...]".
+std::string map_entries_must_satisfy(bool keys, std::string_view constraints);
+// "Value 'x' at 'path' failed to satisfy constraint: <constraint>"; `value` as printed ("null" or
+// quoted).
+std::string constraint_failure(std::string_view value, std::string_view path, std::string_view constraint);
+// "1 validation error detected: ..." or "N validation errors detected: a; b".
+Error validation_errors(const std::vector<std::string>& failures);
+
+}  // namespace minnow::model

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "api/admin/admin.h"
+#include "api/console/console.h"
 #include "api/error_reply.h"
 #include "api/fault_injection.h"
 #include "api/json.h"
@@ -63,8 +64,9 @@ CredentialScope credential_scope(std::string_view authorization) {
 
 // The order of these checks is DynamoDB's (as captured by dynalite): health check, method and
 // content type, JSON syntax, target, authentication, then the action's own checks. Paths under
-// /_minnow/ are Minnow's test controls (api/admin/admin.h).
+// /_minnow/ are Minnow's test controls (api/admin/admin.h), /console its web console.
 Reply Service::handle(Request& request) {
+  if (impl_->options.console && is_console_path(request.path)) return handle_console(request);
   if (is_admin_path(request.path)) return handle_admin(request, {impl_->namespaces, impl_->faults, impl_->clock});
   if (request.method == "GET") {
     return Reply{200, "text/plain", model::kHealthyPrefix + impl_->options.region + model::kHealthySuffix};

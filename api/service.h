@@ -37,6 +37,8 @@ struct Reply {
   // How long the server holds the reply back (injected latency): it waits without blocking a
   // thread, then sends it.
   int64_t delay_ms = 0;
+  // Further header lines, each "Name: value\r\n" (the console's security headers); usually none.
+  std::string headers = {};
 };
 
 struct ServiceOptions {
@@ -44,6 +46,7 @@ struct ServiceOptions {
   std::string region = "us-east-1";
   // Every ARN's account, whoever signs the request (DynamoDB Local's is 000000000000 too).
   std::string account_id = "000000000000";
+  bool console = true;  // serve the web console at /console (api/console/console.h)
 };
 
 class Service {

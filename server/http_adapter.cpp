@@ -54,7 +54,8 @@ HttpResponse to_http_response(api::Reply&& reply, unsigned version, bool keep_al
 }
 
 void write_response_head(int status, std::string_view content_type, std::string_view body, unsigned version,
-                         bool keep_alive, std::string& out, std::string_view request_id) {
+                         bool keep_alive, std::string& out, std::string_view request_id,
+                         std::string_view extra_headers) {
   char number[20];
   const auto append_number = [&](std::uint64_t value) {
     auto [end, ec] = std::to_chars(number, number + sizeof number, value);
@@ -81,7 +82,9 @@ void write_response_head(int status, std::string_view content_type, std::string_
   if (version < 11 && keep_alive) out.append("\r\nConnection: keep-alive");
   out.append("\r\nContent-Length: ");
   append_number(body.size());
-  out.append("\r\n\r\n");
+  out.append("\r\n");
+  out.append(extra_headers);
+  out.append("\r\n");
 }
 
 }  // namespace minnow::server

@@ -30,8 +30,9 @@ HttpResponse to_http_response(api::Reply&& reply, unsigned version, bool keep_al
 // The same response's status line and header fields, as Beast would serialise them, written
 // into `out` (cleared first; its capacity is reused) for `body`: what the Session sends, with
 // the body, in one gather write. `request_id`: x-amzn-RequestId (server/request_id.h); a new one
-// when empty.
+// when empty. `extra_headers` (api::Reply::headers) are appended as they are.
 void write_response_head(int status, std::string_view content_type, std::string_view body, unsigned version,
-                         bool keep_alive, std::string& out, std::string_view request_id = {});
+                         bool keep_alive, std::string& out, std::string_view request_id = {},
+                         std::string_view extra_headers = {});
 
 }  // namespace minnow::server

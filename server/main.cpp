@@ -19,7 +19,8 @@ namespace {
 int serve(const minnow::server::Options& options) {
   minnow::engine::AdjustableClock clock;
   minnow::engine::Namespaces namespaces(options.shared_db, clock, options.database);
-  minnow::api::Service service(namespaces, minnow::api::ServiceOptions{.region = options.region}, &clock);
+  minnow::api::Service service(
+      namespaces, minnow::api::ServiceOptions{.region = options.region, .console = options.console}, &clock);
   minnow::server::Server server(service, options);
   minnow::server::TtlTimer ttl_timer(namespaces, options.ttl_interval);
   server.stop_on_signals();

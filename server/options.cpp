@@ -159,6 +159,8 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       options.ttl_interval = take_seconds();
     } else if (flag == "--region") {
       options.region = take_text();
+    } else if (flag == "--no-console") {
+      options.console = false;
     } else if (flag == "-sharedDb" || flag == "--shared-db") {
       options.shared_db = true;
     } else if (flag == "-inMemory" || flag == "-disableTelemetry") {
@@ -212,6 +214,7 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "                          the health answer (default: us-east-1)\n";
   text += "  --shared-db             one database for every access key and region (default: one\n";
   text += "                          database per access key and region, as DynamoDB Local)\n";
+  text += "  --no-console            do not serve the web console at /console\n";
   text += "  --help                  print this help and exit\n";
   text += "  --version               print the version and exit\n";
   text += "\n";

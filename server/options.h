@@ -63,6 +63,7 @@ struct Options {
   // -sharedDb: one database for every request; else one per access key and region, as
   // DynamoDB Local keeps them (engine/namespaces.h).
   bool shared_db = false;
+  bool console = true;  // --no-console turns off the web console at /console
   engine::DatabaseOptions database;
 
   // Notes for stderr about flags accepted but without effect (e.g. "-cors").

@@ -211,7 +211,8 @@ void Session::handle() {
   api::Reply reply = call_service(registry_->service(), request, request_id);
   reply_delay_ = std::chrono::milliseconds(reply.delay_ms);
   out_body_ = std::move(reply.body);
-  write_response_head(reply.status, reply.content_type, out_body_, version, keep_alive_, out_head_, request_id);
+  write_response_head(reply.status, reply.content_type, out_body_, version, keep_alive_, out_head_, request_id,
+                      reply.headers);
   state_ = State::kWrite;
 }
 

@@ -205,6 +205,20 @@ TEST_CASE("loopback: two requests on one keep-alive connection") {
   CHECK(client.exchange(health_check()).result_int() == 200);
 }
 
+TEST_CASE("loopback: a reply's extra headers (the console's) go out with it") {
+  TestServer server;
+  Client client(server.port());
+  http::request<http::string_body> request{http::verb::get, "/console", 11};
+  request.set(http::field::host, "127.0.0.1");
+  const Response page = client.exchange(std::move(request));
+  CHECK(page.result_int() == 200);
+  CHECK(page[http::field::content_type] == "text/html; charset=utf-8");
+  CHECK(page["X-Frame-Options"] == "DENY");
+  CHECK(page["Content-Security-Policy"].find("frame-ancestors 'none'") != std::string_view::npos);
+  check_dynamodb_headers(page);
+  CHECK(client.exchange(health_check()).result_int() == 200);  // framing intact
+}
+
 TEST_CASE("loopback: Connection: close and HTTP/1.0 close after the reply") {
   TestServer server;
   {

@@ -47,7 +47,13 @@ TEST_CASE("defaults") {
   CHECK(options.ttl_interval == std::chrono::seconds(1));
   CHECK(options.region == "us-east-1");
   CHECK_FALSE(options.database.delay_transient_statuses);
+  CHECK(options.console);
   CHECK(options.notes.empty());
+}
+
+TEST_CASE("--no-console turns the web console off, and takes no value") {
+  CHECK_FALSE(ok(parse({"--no-console"})).console);
+  CHECK(error(parse({"--no-console=1"})).message == "--no-console: takes no value");
 }
 
 TEST_CASE("inside a container the default host is every interface") {

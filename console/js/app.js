@@ -1,0 +1,67 @@
+// The console's router: #/tables, #/tables/new, #/table/NAME/TAB, #/controls. Each view is
+// a function (main element, route parameters) that renders into it and may return a function
+// that stops what it started (polling), called when the route changes.
+
+import { credentials, learnRegion, onCredentialsChange } from "./client.js";
+import { openCredentials } from "./views/credentials.js";
+import { tablesView } from "./views/tables.js";
+import { createTableView } from "./views/create-table.js";
+import { tableView } from "./views/table.js";
+import { controlsView } from "./views/controls.js";
+import { h, replace } from "./dom.js";
+
+const main = document.getElementById("view");
+let stop = null;
+
+function route() {
+  const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  if (parts[0] === "tables" && parts[1] === "new") return [createTableView, {}, "tables"];
+  if (parts[0] === "table" && parts[1]) return [tableView, { table: parts[1], tab: parts[2] || "items" }, "tables"];
+  if (parts[0] === "controls") return [controlsView, {}, "controls"];
+  return [tablesView, {}, "tables"];
+}
+
+function render() {
+  if (stop) stop();
+  stop = null;
+  const [view, params, nav] = route();
+  for (const a of document.querySelectorAll("[data-nav]")) {
+    if (a.dataset.nav === nav) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
+  replace(main);
+  try {
+    stop = view(main, params) || null;
+  } catch (e) {
+    replace(main, h("p", { class: "status error", role: "alert" }, String(e)));
+  }
+}
+
+function showIdentity() {
+  const c = credentials();
+  replace(document.getElementById("credentials-button"), `${c.accessKeyId} · ${c.region}`);
+  document.getElementById("credentials-button").title = "Credentials: access key and region (the namespace)";
+}
+
+// After a route change, keyboard and screen-reader users land on the new page's heading
+// (each view draws its h1 at once) instead of on the link they followed.
+function focusHeading() {
+  const heading = main.querySelector("h1");
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }
+}
+
+document.getElementById("credentials-button").addEventListener("click", openCredentials);
+onCredentialsChange(() => {
+  showIdentity();
+  render();
+});
+window.addEventListener("hashchange", () => {
+  render();
+  focusHeading();
+});
+await learnRegion();
+showIdentity();
+render();

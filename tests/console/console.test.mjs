@@ -1,0 +1,241 @@
+// The web console in a real browser (Debian's Chromium, headless) against a Minnow started
+// here: create a table, add, edit and delete items, query an index, watch a stream record
+// arrive, advance the clock and see an expired item go. A screenshot of each page is kept in
+// CONSOLE_SCREENSHOTS (default build/console-screenshots).
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startMinnow } from "./lib/minnow.mjs";
+import { launchBrowser, waitForText } from "./lib/browser.mjs";
+import { client } from "./lib/dynamodb.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const shots = process.env.CONSOLE_SCREENSHOTS || path.resolve(here, "../../build/console-screenshots");
+mkdirSync(shots, { recursive: true });
+
+describe("console", () => {
+  let minnow, browser, page, ddb, base;
+  const errors = [];
+  const screenshot = (name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+  const dialog = () => page.getByRole("dialog");
+  const itemButton = (key) => page.getByRole("button", { name: `Open item ${key}` });
+
+  before(async () => {
+    minnow = await startMinnow();
+    ddb = client(minnow.url);
+    base = `${minnow.url}/console`;
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    page.setDefaultTimeout(5000);
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("dialog", (d) => d.accept());  // confirm() before deletes and the reset
+  });
+
+  after(async () => {
+    await browser?.close();
+    await minnow?.stop();
+    assert.deepEqual(errors, [], "no uncaught errors in the page");
+  });
+
+  test("the tables page starts empty", async () => {
+    await page.goto(`${base}#/tables`);
+    await waitForText(page.locator("main"), /No tables yet/);
+    assert.equal(await page.title(), "Minnow console");
+  });
+
+  test("a table is created from the form, which shows the CreateTable JSON", async () => {
+    await page.getByRole("link", { name: "Create table" }).click();
+    await page.getByLabel("Table name").fill("Music");
+    const key = page.getByRole("group", { name: "Primary key" });
+    await key.getByLabel("Partition key name").fill("Artist");
+    await key.getByLabel("Sort key name").fill("Song");
+    await page.getByLabel("Stream").selectOption("NEW_AND_OLD_IMAGES");
+    await page.getByRole("button", { name: "Add global index" }).click();
+    const gsi = page.getByRole("group", { name: "Global secondary index" });
+    await gsi.getByLabel("Index name").fill("ByYear");
+    await gsi.getByLabel("Partition key name").fill("Year");
+    await gsi.getByLabel("Partition key type").selectOption("N");
+    await gsi.getByLabel("Sort key name").fill("Song");
+    const json = JSON.parse(await page.getByLabel("CreateTable request").inputValue());
+    assert.deepEqual(json.KeySchema, [
+      { AttributeName: "Artist", KeyType: "HASH" },
+      { AttributeName: "Song", KeyType: "RANGE" },
+    ]);
+    assert.deepEqual(json.AttributeDefinitions.map((d) => d.AttributeName + d.AttributeType), ["ArtistS", "SongS", "YearN"]);
+    assert.equal(json.GlobalSecondaryIndexes[0].IndexName, "ByYear");
+    assert.deepEqual(json.StreamSpecification, { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" });
+    await screenshot("create-table");
+    await page.getByRole("button", { name: "Create table" }).click();
+    await page.getByRole("heading", { name: "Music", level: 1 }).waitFor();
+    assert.match(page.url(), /#\/table\/Music$/);
+    const { Table } = await ddb.call("DescribeTable", { TableName: "Music" });
+    assert.equal(Table.GlobalSecondaryIndexes[0].IndexName, "ByYear");
+  });
+
+  test("DynamoDB's validation error shows as it comes back", async () => {
+    await page.getByRole("button", { name: "New item" }).click();
+    await dialog().getByLabel("Item to put").fill('{"Artist": {"S": "Miles Davis"}}');
+    await dialog().getByRole("button", { name: "Create item" }).click();
+    const text = await waitForText(dialog().getByRole("alert"), /ValidationException/);
+    assert.match(text, /Missing the key Song in the item/);
+    await screenshot("item-error");
+    await dialog().getByRole("button", { name: "Close" }).click();
+  });
+
+  test("items are added as DynamoDB JSON and as plain JSON, with exact numbers", async () => {
+    await page.getByRole("button", { name: "New item" }).click();
+    await dialog().getByLabel("Item to put").fill('{"Artist": {"S": "Miles Davis"}, "Song": {"S": "So What"}, "Year": {"N": "1959"}}');
+    await dialog().getByRole("button", { name: "Create item" }).click();
+    await itemButton("Artist=Miles Davis, Song=So What").waitFor();
+
+    await page.getByRole("button", { name: "New item" }).click();
+    await dialog().getByLabel("Plain JSON").check();
+    await dialog()
+      .getByLabel("Item to put")
+      .fill('{"Artist": "Miles Davis", "Song": "Blue in Green", "Year": 1959, "Plays": 12345678901234567890123456789012345678, "Tags": ["modal", true, null]}');
+    await dialog().getByRole("button", { name: "Create item" }).click();
+    await itemButton("Artist=Miles Davis, Song=Blue in Green").waitFor();
+    const { Item } = await ddb.call("GetItem", { TableName: "Music", Key: { Artist: { S: "Miles Davis" }, Song: { S: "Blue in Green" } } });
+    assert.deepEqual(Item.Plays, { N: "12345678901234567890123456789012345678" });
+    assert.deepEqual(Item.Tags, { L: [{ S: "modal" }, { BOOL: true }, { NULL: true }] });
+    await screenshot("items");
+  });
+
+  test("an item is edited as plain JSON and opened from the keyboard", async () => {
+    await itemButton("Artist=Miles Davis, Song=So What").focus();
+    await page.keyboard.press("Enter");
+    const editor = dialog().getByLabel(/Item \(saved with PutItem/);
+    await waitForText(editor, /So What/, 5000).catch(() => {});
+    assert.match(await editor.inputValue(), /"N": "1959"/);
+    await dialog().getByLabel("Plain JSON").check();
+    const plain = await editor.inputValue();
+    assert.match(plain, /"Year": 1959/);
+    await editor.fill(plain.replace("1959", "1960").replace("}", ', "Label": "Columbia"}'));
+    await screenshot("item-edit");
+    await dialog().getByRole("button", { name: "Save item" }).click();
+    await dialog().waitFor({ state: "detached" });
+    const { Item } = await ddb.call("GetItem", { TableName: "Music", Key: { Artist: { S: "Miles Davis" }, Song: { S: "So What" } } });
+    assert.deepEqual(Item.Year, { N: "1960" });
+    assert.deepEqual(Item.Label, { S: "Columbia" });
+    await waitForText(page.getByRole("table", { name: "Items" }), /Columbia/);
+
+    // Escape closes the dialog without saving.
+    await itemButton("Artist=Miles Davis, Song=So What").focus();
+    await page.keyboard.press("Enter");
+    await dialog().waitFor();
+    await page.keyboard.press("Escape");
+    await dialog().waitFor({ state: "detached" });
+  });
+
+  test("an item is deleted", async () => {
+    await itemButton("Artist=Miles Davis, Song=Blue in Green").click();
+    await dialog().getByRole("button", { name: "Delete item" }).click();
+    await dialog().waitFor({ state: "detached" });
+    await itemButton("Artist=Miles Davis, Song=Blue in Green").waitFor({ state: "detached" });
+    const { Item } = await ddb.call("GetItem", { TableName: "Music", Key: { Artist: { S: "Miles Davis" }, Song: { S: "Blue in Green" } } });
+    assert.equal(Item, undefined);
+  });
+
+  test("an index is queried with the key-condition builder, request and response beside the results", async () => {
+    for (const [song, year] of [["Freddie Freeloader", 1959], ["Blue in Green", 1959], ["All Blues", 1959], ["Flamenco Sketches", 1959]])
+      await ddb.call("PutItem", { TableName: "Music", Item: { Artist: { S: "Miles Davis" }, Song: { S: song }, Year: { N: String(year) } } });
+    await page.getByRole("link", { name: "Query" }).click();
+    await page.getByLabel("Table or index").selectOption({ label: "ByYear (global index)" });
+    await page.getByLabel("Partition key: Year (N)").fill("1959");
+    await page.getByLabel(/^Sort key condition/).selectOption("begins_with");
+    await page.getByLabel("Value", { exact: true }).fill("F");
+    const request = JSON.parse(await page.getByLabel("Query request").inputValue());
+    assert.equal(request.IndexName, "ByYear");
+    assert.equal(request.KeyConditionExpression, "#pk = :pk AND begins_with(#sk, :sk)");
+    assert.deepEqual(request.ExpressionAttributeValues, { ":pk": { N: "1959" }, ":sk": { S: "F" } });
+    await page.getByRole("button", { name: "Run query" }).click();
+    const results = page.getByRole("table", { name: "Query results" });
+    await waitForText(results, /Flamenco Sketches/);
+    const text = await results.textContent();
+    assert.match(text, /Freddie Freeloader/);
+    assert.doesNotMatch(text, /All Blues|So What/);
+    assert.match(await page.getByLabel("Query response").textContent(), /"Count": 2/);
+    await screenshot("query");
+  });
+
+  test("a stream record appears in the live tail", async () => {
+    await page.getByRole("link", { name: "Stream" }).click();
+    const records = page.getByRole("table", { name: "Stream records" });
+    await waitForText(records, /REMOVE/);  // the deleted item, among the earlier records
+    await ddb.call("PutItem", { TableName: "Music", Item: { Artist: { S: "John Coltrane" }, Song: { S: "Giant Steps" } } });
+    await waitForText(records.locator("tbody tr").first(), /INSERT.*Giant Steps/, 8000);
+    await screenshot("stream");
+  });
+
+  test("an injected fault fails the next write, and shows as DynamoDB's error", async () => {
+    await page.getByRole("link", { name: "Test controls" }).click();
+    await page.getByLabel("Table", { exact: true }).fill("Music");
+    await page.getByRole("button", { name: "Add fault" }).click();
+    await waitForText(page.getByRole("region", { name: "Injected faults" }), /Fault added: 1 pending/);
+    await page.goto(`${base}#/table/Music/items`);
+    await itemButton("Artist=John Coltrane, Song=Giant Steps").click();
+    await dialog().getByRole("button", { name: "Save item" }).click();
+    await waitForText(dialog().getByRole("alert"), /TransactionConflictException/);
+    await dialog().getByRole("button", { name: "Close" }).click();
+  });
+
+  test("the clock moves ahead and an expired item goes", async () => {
+    await page.getByRole("link", { name: "Settings" }).click();
+    const ttl = page.getByRole("region", { name: "Time to live" });
+    await ttl.getByLabel("Enabled").check();
+    await ttl.getByLabel("Attribute (epoch seconds)").fill("expires");
+    await ttl.getByRole("button", { name: "Send UpdateTimeToLive" }).click();
+    await waitForText(page.locator("#tab-content"), /UpdateTimeToLive done/);
+    assert.equal(await page.getByRole("region", { name: "Time to live" }).getByLabel("Enabled").isChecked(), true);
+    await screenshot("settings");
+    const { epochMillis } = await ddb.admin("GET", "clock");
+    const expires = String(Math.floor(epochMillis / 1000) + 600);
+    await ddb.call("PutItem", { TableName: "Music", Item: { Artist: { S: "Nobody" }, Song: { S: "Ephemeral" }, expires: { N: expires } } });
+
+    await page.getByRole("link", { name: "Test controls" }).click();
+    const clock = page.getByRole("region", { name: "Clock" });
+    await waitForText(clock, /the system clock/);
+    await clock.getByRole("button", { name: "+1 hour" }).click();
+    await waitForText(clock, /ahead of the system clock/);
+    const ttlPanel = page.getByRole("region", { name: "Time to live" });
+    await ttlPanel.getByRole("button", { name: "Sweep expired items now" }).click();
+    await waitForText(ttlPanel, /1 expired item deleted/);
+    await screenshot("controls");
+    await page.goto(`${base}#/table/Music/items`);
+    await itemButton("Artist=John Coltrane, Song=Giant Steps").waitFor();
+    assert.equal(await itemButton("Artist=Nobody, Song=Ephemeral").count(), 0);
+  });
+
+  test("the tables page lists keys, counts, indexes, TTL and stream", async () => {
+    await page.goto(`${base}#/tables`);
+    const row = page.getByRole("table", { name: "Tables" }).getByRole("row", { name: /Music/ });
+    const text = await waitForText(row, /expires/);
+    assert.match(text, /Artist \(S\)/);
+    assert.match(text, /ByYear/);
+    assert.match(text, /NEW_AND_OLD_IMAGES/);
+    await screenshot("tables");
+  });
+
+  test("works in a narrow window", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [name, hash] of [["narrow-tables", "#/tables"], ["narrow-items", "#/table/Music/items"]]) {
+      await page.goto(`${base}${hash}`);
+      await page.locator("h1").waitFor();
+      await page.waitForLoadState("networkidle");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `${hash} is ${overflow}px wider than the window`);
+      await screenshot(name);
+    }
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  test("reset deletes every table", async () => {
+    await page.goto(`${base}#/controls`);
+    await page.getByRole("button", { name: "Reset Minnow" }).click();
+    await waitForText(page.getByRole("region", { name: "Reset" }), /Minnow is reset/);
+    const { TableNames } = await ddb.call("ListTables", {});
+    assert.deepEqual(TableNames, []);
+  });
+});

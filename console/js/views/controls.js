@@ -112,8 +112,8 @@ function faultsPanel(main) {
     const body = { error: error.value, table: table.value.trim(), count: Math.trunc(Number(count.value)) };
     if (key.value.trim() && (body.key = jsonOr(status, key.value)) === undefined) return;
     try {
-      const { pending } = await admin("POST", "faults", body);
-      status.ok(`Fault added: ${pending} pending on this table.`);
+      const added = await admin("POST", "faults", body);
+      status.ok(added.id !== undefined ? `Fault added (rule ${added.id}).` : `Fault added: ${added.pending} pending on this table.`);
     } catch (e) {
       status.show(e);
     }

@@ -7,7 +7,8 @@
 
 #include "api/service.h"
 #include "engine/clock.h"
-#include "engine/database.h"
+#include "engine/namespaces.h"
+#include "tests/api/service_harness.h"
 
 namespace {
 
@@ -20,11 +21,7 @@ api::Reply get(api::Service& service, const std::string& path, const char* metho
   return service.handle(request);
 }
 
-struct Harness {
-  engine::AdjustableClock clock;
-  engine::Database database{clock, engine::DatabaseOptions{}};
-  api::Service service{database, api::ServiceOptions{}, &clock};
-};
+using Harness = testing::ServiceHarness;
 
 }  // namespace
 
@@ -78,8 +75,8 @@ TEST_CASE("every console answer forbids framing and foreign scripts") {
 
 TEST_CASE("--no-console: /console is not served") {
   engine::AdjustableClock clock;
-  engine::Database database{clock, engine::DatabaseOptions{}};
-  api::Service service{database, api::ServiceOptions{.console = false}, &clock};
+  engine::Namespaces namespaces{false, clock, engine::DatabaseOptions{}};
+  api::Service service{namespaces, api::ServiceOptions{.console = false}, &clock};
   api::Reply reply = get(service, "/console");
   CHECK(reply.body.find("Minnow console") == std::string::npos);
   CHECK(reply.headers.empty());

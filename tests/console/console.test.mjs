@@ -169,16 +169,25 @@ describe("console", () => {
     await screenshot("stream");
   });
 
-  test("an injected fault fails the next write, and shows as DynamoDB's error", async () => {
+  test("a fault rule fails the next write with DynamoDB's error, and is listed until used", async () => {
     await page.getByRole("link", { name: "Test controls" }).click();
-    await page.getByLabel("Table", { exact: true }).fill("Music");
-    await page.getByRole("button", { name: "Add fault" }).click();
-    await waitForText(page.getByRole("region", { name: "Injected faults" }), /Fault added/);
+    const faults = page.getByRole("region", { name: "Fault rules" });
+    await faults.getByLabel("Error").selectOption("TransactionConflict");
+    await faults.getByLabel("Table").fill("Music");
+    await faults.getByLabel("Count").fill("1");
+    await faults.getByRole("button", { name: "Add fault rule" }).click();
+    await waitForText(faults, /Fault rule \d+ added/);
+    const rules = faults.getByRole("table", { name: "Fault rules" });
+    assert.match(await waitForText(rules, /TransactionConflict/), /Music/);
+    const { faults: listed } = await ddb.admin("GET", "faults");
+    assert.deepEqual(listed.map((f) => [f.error, f.table, f.namespace, f.count]), [["TransactionConflict", "Music", "local/us-east-1", 1]]);
+    await screenshot("controls-faults");
     await page.goto(`${base}#/table/Music/items`);
     await itemButton("Artist=John Coltrane, Song=Giant Steps").click();
     await dialog().getByRole("button", { name: "Save item" }).click();
     await waitForText(dialog().getByRole("alert"), /TransactionConflictException/);
     await dialog().getByRole("button", { name: "Close" }).click();
+    assert.deepEqual((await ddb.admin("GET", "faults")).faults, []);
   });
 
   test("the clock moves ahead and an expired item goes", async () => {
@@ -232,9 +241,44 @@ describe("console", () => {
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 
-  test("reset deletes every table", async () => {
+  test("each access key and region has its tables: the namespace picker switches between them", async () => {
+    const other = client(minnow.url, { accessKeyId: "worker2", secretAccessKey: "x", region: "eu-west-1" });
+    await other.call("CreateTable", {
+      TableName: "Other",
+      KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
+      AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }],
+      BillingMode: "PAY_PER_REQUEST",
+    });
+    await page.goto(`${base}#/tables`);
+    const tables = page.getByRole("table", { name: "Tables" });
+    await waitForText(tables, /Music/);
+    assert.doesNotMatch(await tables.textContent(), /Other/);
+    await page.getByRole("button", { name: /local · us-east-1/ }).click();
+    await dialog().getByRole("button", { name: "worker2/eu-west-1" }).click();
+    assert.equal(await dialog().getByLabel("Access key ID").inputValue(), "worker2");
+    assert.equal(await dialog().getByLabel("Region").inputValue(), "eu-west-1");
+    await screenshot("namespaces");
+    await dialog().getByRole("button", { name: "Save" }).click();
+    await waitForText(page.getByRole("table", { name: "Tables" }), /Other/);
+    assert.doesNotMatch(await page.getByRole("table", { name: "Tables" }).textContent(), /Music/);
+
+    // Reset this namespace only: worker2's table goes, local's stays.
+    await page.getByRole("link", { name: "Test controls" }).click();
+    await page.getByRole("region", { name: "Reset" }).getByRole("button", { name: "Reset" }).click();
+    await waitForText(page.getByRole("region", { name: "Reset" }), /The namespace is reset/);
+    assert.deepEqual((await other.call("ListTables", {})).TableNames, []);
+    assert.deepEqual((await ddb.call("ListTables", {})).TableNames, ["Music"]);
+
+    await page.getByRole("button", { name: /worker2 · eu-west-1/ }).click();
+    await dialog().getByLabel("Access key ID").fill("local");
+    await dialog().getByLabel("Region").fill("us-east-1");
+    await dialog().getByRole("button", { name: "Save" }).click();
+  });
+
+  test("reset of every namespace deletes every table", async () => {
     await page.goto(`${base}#/controls`);
-    await page.getByRole("button", { name: "Reset Minnow" }).click();
+    await page.getByLabel("every namespace").check();
+    await page.getByRole("region", { name: "Reset" }).getByRole("button", { name: "Reset" }).click();
     await waitForText(page.getByRole("region", { name: "Reset" }), /Minnow is reset/);
     const { TableNames } = await ddb.call("ListTables", {});
     assert.deepEqual(TableNames, []);

@@ -1,8 +1,9 @@
 // The tables of the current namespace, a page of 100 at a time, each described (keys, item
 // count, size, indexes, TTL, stream).
 
-import { call } from "../client.js";
+import { admin, call, credentials } from "../client.js";
 import { h, replace, statusLine } from "../dom.js";
+import { openCredentials } from "./credentials.js";
 import { keyNames, formatBytes } from "./table-info.js";
 
 const PAGE = 100;
@@ -13,6 +14,7 @@ export function tablesView(main) {
   const pager = h("div", { class: "row center" });
   main.append(
     h("div", { class: "row center" }, h("h1", {}, "Tables"), h("span", { class: "spacer" }), h("a", { href: "#/tables/new", class: "button primary" }, "Create table")),
+    namespaceLine(),
     status,
     body,
     pager,
@@ -89,4 +91,21 @@ function grid(rows) {
       ),
     ),
   );
+}
+
+// Whose tables these are: the namespace of the console's access key and region.
+function namespaceLine() {
+  const c = credentials();
+  const line = h(
+    "p",
+    { class: "muted" },
+    "Namespace ",
+    h("span", { class: "mono" }, `${c.accessKeyId}/${c.region}`),
+    " (the console's access key and region) · ",
+    h("button", { type: "button", class: "link", onclick: openCredentials }, "change"),
+  );
+  admin("GET", "namespaces").then(({ sharedDb }) => {
+    if (sharedDb) replace(line, "Minnow runs with -sharedDb: one database for every access key and region.");
+  }, () => {});
+  return line;
 }

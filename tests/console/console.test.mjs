@@ -228,6 +228,41 @@ describe("console", () => {
     await screenshot("tables");
   });
 
+  test("a large table is read a page at a time, never whole", async () => {
+    const items = Array.from({ length: 600 }, (_, i) => ({ PutRequest: { Item: { Artist: { S: "Bulk" }, Song: { S: `song ${String(i).padStart(4, "0")}` } } } }));
+    for (let i = 0; i < items.length; i += 25) await ddb.call("BatchWriteItem", { RequestItems: { Music: items.slice(i, i + 25) } });
+    const scans = [];
+    const listener = (request) => {
+      if (request.headers()["x-amz-target"] === "DynamoDB_20120810.Scan") scans.push(JSON.parse(request.postData()));
+    };
+    page.on("request", listener);
+    await page.goto(`${base}#/table/Music/items`);
+    const rows = page.getByRole("table", { name: "Items" }).locator("tbody tr");
+    await waitForText(page.locator("main"), /Page 1 · 50 items/);
+    assert.equal(await rows.count(), 50);
+    await page.getByRole("button", { name: "Next page" }).click();
+    await waitForText(page.locator("main"), /Page 2 · 50 items/);
+    await page.getByRole("button", { name: "Previous page" }).click();
+    await waitForText(page.locator("main"), /Page 1 · 50 items/);
+    page.off("request", listener);
+    assert.deepEqual(scans.map((s) => s.Limit), [50, 50, 50]);
+    assert.ok(scans[1].ExclusiveStartKey && !scans[2].ExclusiveStartKey);
+  });
+
+  test("every form control has a label", async () => {
+    for (const hash of ["#/tables", "#/tables/new", "#/table/Music/items", "#/table/Music/query", "#/table/Music/settings", "#/controls"]) {
+      await page.goto(`${base}${hash}`);
+      await page.locator("h1").waitFor();
+      await page.waitForLoadState("networkidle");
+      const unlabelled = await page.evaluate(() =>
+        [...document.querySelectorAll("input, select, textarea, button")]
+          .filter((el) => !(el.labels && el.labels.length) && !el.getAttribute("aria-label") && !(el.tagName === "BUTTON" && el.textContent.trim()))
+          .map((el) => el.outerHTML.slice(0, 80)),
+      );
+      assert.deepEqual(unlabelled, [], hash);
+    }
+  });
+
   test("works in a narrow window", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const [name, hash] of [["narrow-tables", "#/tables"], ["narrow-items", "#/table/Music/items"]]) {

@@ -26,7 +26,9 @@
   X(batch, BatchGetItem)              \
   X(transactions, TransactWriteItems) \
   X(transactions, TransactGetItems)   \
-  X(partiql, ExecuteStatement)
+  X(partiql, ExecuteStatement)        \
+  X(partiql, BatchExecuteStatement)   \
+  X(partiql, ExecuteTransaction)
 
 // X-Amz-Target DynamoDBStreams_20120810.<Name>
 #define MINNOW_STREAMS_OPERATIONS(X) \

@@ -165,5 +165,18 @@ Error pql_transaction_exists_index() { return v("Operations on indices are not s
 Error pql_transaction_unsupported() { return v("Unsupported operation in transaction."); }
 Error pql_transaction_returning() { return v("RETURNING clause is not supported in ExecuteTransaction."); }
 Error pql_batch_single_item() { return v("Only single item select is supported"); }
+Error pql_batch_mixed() { return v("Read and write requests together in the same batch is not supported."); }
+Error pql_batch_invalid_operation() {
+  return v("Invalid operation. Only select, insert, update and delete operations are valid");
+}
+Error pql_transaction_mixed() {
+  return v("ExecuteTransaction API does not support both read and write operations in the same request.");
+}
+Error pql_transaction_statement_invalid(std::size_t index, std::string_view message) {
+  return v(cat({"Validation failed in TransactStatements[", std::to_string(index), "]: ", message}));
+}
+Error pql_transaction_incomplete_key() {
+  return Error(ErrorCode::TransactionCanceledException, "ValidationError " + pql_incomplete_key().message());
+}
 
 }  // namespace minnow::model

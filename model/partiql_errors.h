@@ -95,13 +95,20 @@ Error pql_delete_returning(std::string_view returning);  // "ALL NEW *"
 
 // ---- Requests -------------------------------------------------------------------------------
 Error pql_invalid_next_token();
-Error pql_next_token_mismatch();  // "NextToken does not match request"
+Error pql_next_token_mismatch();        // "NextToken does not match request"
 Error pql_transaction_select_key();     // a SELECT without the full key in ExecuteTransaction
 Error pql_transaction_index();          // "Reads on indices are not supported within transactions."
 Error pql_transaction_exists_single();  // "EXISTS() must contain a single item read ..."
 Error pql_transaction_exists_index();   // "Operations on indices are not supported in transactions"
 Error pql_transaction_unsupported();    // "Unsupported operation in transaction."
 Error pql_transaction_returning();      // "RETURNING clause is not supported in ExecuteTransaction."
-Error pql_batch_single_item();          // a SELECT in a batch that is not one item by its key
+Error pql_batch_single_item();
+Error pql_batch_mixed();              // "Read and write requests together in the same batch is not supported."
+Error pql_batch_invalid_operation();  // a batch statement that is no SELECT, INSERT, UPDATE or DELETE
+Error pql_transaction_mixed();        // "ExecuteTransaction API does not support both read and write ..."
+// "Validation failed in TransactStatements[i]: <message>"
+Error pql_transaction_statement_invalid(std::size_t index, std::string_view message);
+// TransactionCanceledException "ValidationError Where clause does not contain ..." (no reasons).
+Error pql_transaction_incomplete_key();  // a SELECT in a batch that is not one item by its key
 
 }  // namespace minnow::model

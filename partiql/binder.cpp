@@ -501,11 +501,13 @@ std::optional<expressions::Condition> rest(std::vector<Node*>& parts, const std:
 struct ItemKey {
   model::AttributeMap key;
   std::optional<expressions::Condition> rest;
+  std::optional<model::Error> invalid;  // a key value's error, kept when the caller defers it
 };
 
 // `incomplete` is the error for a WHERE without the whole key (it depends on the statement).
+// `defer`: a key value's error goes to ItemKey::invalid instead of being thrown (transactions).
 ItemKey single_item_key(std::optional<expressions::Condition> where, const model::KeySchema& schema,
-                        model::Error (*incomplete)() = model::pql_incomplete_key) {
+                        model::Error (*incomplete)() = model::pql_incomplete_key, bool defer = false) {
   if (!where) throw incomplete();
   std::vector<Node*> parts;
   conjuncts(where->root, parts);
@@ -526,7 +528,14 @@ ItemKey single_item_key(std::optional<expressions::Condition> where, const model
   for (const model::KeyAttribute& k : keys) {
     if (!out.key.count(k.name)) throw incomplete();
   }
-  for (const model::KeyAttribute& k : keys) check_key_value(k, out.key.at(k.name));
+  for (const model::KeyAttribute& k : keys) {
+    try {
+      check_key_value(k, out.key.at(k.name));
+    } catch (const model::Error& e) {
+      if (!defer) throw;
+      if (!out.invalid) out.invalid = e;
+    }
+  }
   out.rest = rest(parts, taken);
   return out;
 }
@@ -772,7 +781,8 @@ void plan_select(BoundSelect& out, std::optional<expressions::Condition> where, 
   out.filter = rest(parts, taken);
 }
 
-BoundSelect bind_select(const SelectStatement& s, const Parameters& params, const Lookup& lookup, Context context) {
+BoundSelect bind_select(const SelectStatement& s, const Parameters& params, const Lookup& lookup, Context context,
+                        std::optional<model::Error>& deferred) {
   check_target_name(s.from);
   BoundSelect out;
   out.table = s.from.table;
@@ -787,8 +797,9 @@ BoundSelect bind_select(const SelectStatement& s, const Parameters& params, cons
     const bool tx = context == Context::Transaction;
     auto not_single = tx ? model::pql_transaction_select_key : model::pql_batch_single_item;
     if (s.from.index) throw tx ? model::pql_transaction_index() : not_single();
-    ItemKey k = single_item_key(std::move(where), table.key, not_single);
+    ItemKey k = single_item_key(std::move(where), table.key, not_single, tx);
     if (k.rest) throw not_single();
+    deferred = std::move(k.invalid);
     out.access = ReadAccess::GetItem;
     out.keys.push_back(std::move(k.key));
     return out;
@@ -811,7 +822,8 @@ void check_dml_target(const Target& t) {
   if (t.index) throw model::pql_not_on_index();
 }
 
-BoundWrite bind_insert(const InsertStatement& s, const Parameters& params, const Lookup& lookup) {
+BoundWrite bind_insert(const InsertStatement& s, const Parameters& params, const Lookup& lookup, Context context,
+                       std::optional<model::Error>& deferred) {
   check_target_name(s.into);
   if (s.into.index) throw model::pql_dml_invalid_from();
   BoundWrite out;
@@ -824,14 +836,20 @@ BoundWrite bind_insert(const InsertStatement& s, const Parameters& params, const
   for (const model::KeyAttribute& k : keys) {
     auto it = out.item.find(k.name);
     if (it == out.item.end()) throw model::pql_key_attribute_absent(k.name);
-    check_key_value(k, it->second);
+    try {
+      check_key_value(k, it->second);
+    } catch (const model::Error& e) {
+      if (context != Context::Transaction) throw;
+      if (!deferred) deferred = e;
+    }
     out.key.emplace(k.name, it->second);
   }
   out.condition = key_condition_and(table.key.hash.name, false, std::nullopt);
   return out;
 }
 
-BoundWrite bind_update(const UpdateStatement& s, const Parameters& params, const Lookup& lookup, Context context) {
+BoundWrite bind_update(const UpdateStatement& s, const Parameters& params, const Lookup& lookup, Context context,
+                       std::optional<model::Error>& deferred) {
   check_dml_target(s.table);
   if (context == Context::Transaction && s.returning != Returning::None) throw model::pql_transaction_returning();
   BoundWrite out;
@@ -882,12 +900,15 @@ BoundWrite bind_update(const UpdateStatement& s, const Parameters& params, const
       where_condition(b, s.where, "Condition", expressions::ExpressionKind::Condition);
   b.resolve(update, "Update");
   const TableShape& table = lookup.table(s.table.table);
-  ItemKey k = single_item_key(std::move(where), table.key);
+  const bool tx = context == Context::Transaction;
+  ItemKey k = single_item_key(std::move(where), table.key, model::pql_incomplete_key, tx);
+  deferred = std::move(k.invalid);
   for (const expressions::UpdateSection& sec : update.sections) {
     for (const expressions::UpdateAction& a : sec.actions) {
       const std::string& root = a.path.elements.front().name;
       if (root == table.key.hash.name || (table.key.range && root == table.key.range->name)) {
-        throw model::key_attribute_updated(root);
+        if (!tx) throw model::key_attribute_updated(root);
+        if (!deferred) deferred = model::key_attribute_updated(root);
       }
     }
   }
@@ -897,7 +918,8 @@ BoundWrite bind_update(const UpdateStatement& s, const Parameters& params, const
   return out;
 }
 
-BoundWrite bind_delete(const DeleteStatement& s, const Parameters& params, const Lookup& lookup, Context context) {
+BoundWrite bind_delete(const DeleteStatement& s, const Parameters& params, const Lookup& lookup, Context context,
+                       std::optional<model::Error>& deferred) {
   check_dml_target(s.from);
   if (context == Context::Transaction && s.returning != Returning::None) throw model::pql_transaction_returning();
   if (s.returning != Returning::None && s.returning != Returning::AllOld) {
@@ -911,13 +933,15 @@ BoundWrite bind_delete(const DeleteStatement& s, const Parameters& params, const
   std::optional<expressions::Condition> where =
       where_condition(b, s.where, "Condition", expressions::ExpressionKind::Condition);
   const TableShape& table = lookup.table(s.from.table);
-  ItemKey k = single_item_key(std::move(where), table.key);
+  ItemKey k = single_item_key(std::move(where), table.key, model::pql_incomplete_key, context == Context::Transaction);
+  deferred = std::move(k.invalid);
   out.key = std::move(k.key);
   out.condition = std::move(k.rest);
   return out;
 }
 
-BoundCheck bind_exists(const ExistsStatement& s, const Parameters& params, const Lookup& lookup, Context context) {
+BoundWrite bind_exists(const ExistsStatement& s, const Parameters& params, const Lookup& lookup, Context context,
+                       std::optional<model::Error>& deferred) {
   if (context != Context::Transaction) throw model::pql_exists_outside_transaction();
   check_target_name(s.select.from);
   if (s.select.from.index) throw model::pql_transaction_exists_index();
@@ -925,29 +949,45 @@ BoundCheck bind_exists(const ExistsStatement& s, const Parameters& params, const
   std::optional<expressions::Condition> where =
       where_condition(b, s.select.where, "Condition", expressions::ExpressionKind::Condition);
   const TableShape& table = lookup.table(s.select.from.table);
-  ItemKey k = single_item_key(std::move(where), table.key, model::pql_transaction_exists_single);
+  ItemKey k = single_item_key(std::move(where), table.key, model::pql_transaction_exists_single, true);
   if (!k.rest) throw model::pql_transaction_exists_single();
-  return BoundCheck{s.select.from.table, std::move(k.key), std::move(*k.rest)};
+  deferred = std::move(k.invalid);
+  BoundWrite out;
+  out.kind = WriteKind::Check;
+  out.table = s.select.from.table;
+  out.key = std::move(k.key);
+  out.condition = std::move(k.rest);
+  return out;
 }
 
 }  // namespace
 
 const std::string& statement_table(const Statement& statement) { return target_of(statement).table; }
 
+const std::string& BoundStatement::table() const {
+  return is_read() ? std::get<BoundSelect>(body).table : std::get<BoundWrite>(body).table;
+}
+
+const model::AttributeMap& BoundStatement::item_key() const {
+  return is_read() ? std::get<BoundSelect>(body).keys.at(0) : std::get<BoundWrite>(body).key;
+}
+
 BoundStatement bind_statement(const Statement& statement, const Parameters& params, const Lookup& lookup,
                               Context context) {
   if (statement.parameters > params.size()) throw model::pql_parameter_count();
-  struct Visitor {
-    const Parameters& params;
-    const Lookup& lookup;
-    Context context;
-    BoundStatement operator()(const SelectStatement& s) const { return {bind_select(s, params, lookup, context)}; }
-    BoundStatement operator()(const InsertStatement& s) const { return {bind_insert(s, params, lookup)}; }
-    BoundStatement operator()(const UpdateStatement& s) const { return {bind_update(s, params, lookup, context)}; }
-    BoundStatement operator()(const DeleteStatement& s) const { return {bind_delete(s, params, lookup, context)}; }
-    BoundStatement operator()(const ExistsStatement& s) const { return {bind_exists(s, params, lookup, context)}; }
-  };
-  return std::visit(Visitor{params, lookup, context}, statement.body);
+  BoundStatement out;
+  std::visit(
+      [&](const auto& s) {
+        using T = std::decay_t<decltype(s)>;
+        std::optional<model::Error>& d = out.deferred_error;
+        if constexpr (std::is_same_v<T, SelectStatement>) out.body = bind_select(s, params, lookup, context, d);
+        if constexpr (std::is_same_v<T, InsertStatement>) out.body = bind_insert(s, params, lookup, context, d);
+        if constexpr (std::is_same_v<T, UpdateStatement>) out.body = bind_update(s, params, lookup, context, d);
+        if constexpr (std::is_same_v<T, DeleteStatement>) out.body = bind_delete(s, params, lookup, context, d);
+        if constexpr (std::is_same_v<T, ExistsStatement>) out.body = bind_exists(s, params, lookup, context, d);
+      },
+      statement.body);
+  return out;
 }
 
 }  // namespace minnow::partiql

@@ -22,6 +22,7 @@
 #include "expressions/ast.h"
 #include "expressions/key_condition.h"
 #include "model/attribute_value.h"
+#include "model/errors.h"
 #include "model/key.h"
 #include "partiql/ast.h"
 #include "partiql/values.h"
@@ -72,7 +73,8 @@ struct BoundSelect {
   std::vector<std::string> output_names;
 };
 
-enum class WriteKind : uint8_t { Insert, Update, Delete };
+// Check: EXISTS(SELECT ...) in ExecuteTransaction, a condition on one item that writes nothing.
+enum class WriteKind : uint8_t { Insert, Update, Delete, Check };
 enum class ReturnValues : uint8_t { None, AllOld, UpdatedOld, AllNew, UpdatedNew };
 
 struct BoundWrite {
@@ -83,21 +85,20 @@ struct BoundWrite {
   std::optional<expressions::Update> update;
   // Insert: attribute_not_exists of the partition key (its failure is DuplicateItemException);
   // Update: attribute_exists of the partition key AND the rest of the WHERE; Delete: the rest of
-  // the WHERE, if any.
+  // the WHERE, if any; Check: the rest of the EXISTS's WHERE.
   std::optional<expressions::Condition> condition;
   ReturnValues returning = ReturnValues::None;
 };
 
-// EXISTS(SELECT ...) in ExecuteTransaction: a condition check on one item.
-struct BoundCheck {
-  std::string table;
-  model::AttributeMap key;
-  expressions::Condition condition;
-};
-
 struct BoundStatement {
-  std::variant<BoundSelect, BoundWrite, BoundCheck> body;
+  std::variant<BoundSelect, BoundWrite> body;
+  // In a transaction, an error DynamoDB reports as the statement's cancellation reason rather
+  // than for the request (a key value of the wrong type, a key attribute updated).
+  std::optional<model::Error> deferred_error;
   bool is_read() const { return std::holds_alternative<BoundSelect>(body); }
+  const std::string& table() const;
+  // The primary key of the one item a batch or transaction statement reads or writes.
+  const model::AttributeMap& item_key() const;
 };
 
 BoundStatement bind_statement(const Statement& statement, const Parameters& params, const Lookup& lookup,

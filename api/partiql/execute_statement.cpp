@@ -30,7 +30,7 @@ void execute_statement(const ActionContext& context, const JsonValue& request, J
   const std::string_view statement = view(request["Statement"]);
   const Parameters params = decode_parameters(member(request, "Parameters"));
   Catalog catalog(context);
-  BoundStatement bound = bind(statement, params, catalog, minnow::partiql::Context::Single);
+  BoundStatement bound = bind_text(statement, params, catalog, minnow::partiql::Context::Single);
   const ReturnConsumedCapacity capacity = return_consumed_capacity(request);
 
   if (const auto* select = std::get_if<BoundSelect>(&bound.body)) {

@@ -1,5 +1,6 @@
 #include "api/partiql/statements.h"
 
+#include <cctype>
 #include <cstring>
 
 #include "api/codec.h"
@@ -49,6 +50,57 @@ bool projects_index_only(const BoundSelect& select, const IndexTarget* index) {
 
 }  // namespace
 
+StatementKind statement_kind(std::string_view statement) {
+  std::size_t i = 0;
+  while (i < statement.size()) {  // whitespace and comments
+    if (statement.compare(i, 2, "--") == 0) {
+      i = statement.find('\n', i);
+      if (i == std::string_view::npos) return StatementKind::Other;
+    } else if (statement.compare(i, 2, "/*") == 0) {
+      i = statement.find("*/", i + 2);
+      if (i == std::string_view::npos) return StatementKind::Other;
+      i += 2;
+    } else if (std::isspace(static_cast<unsigned char>(statement[i]))) {
+      ++i;
+    } else {
+      break;
+    }
+  }
+  std::size_t end = i;
+  while (end < statement.size() && std::isalpha(static_cast<unsigned char>(statement[end]))) ++end;
+  std::string word(statement.substr(i, end - i));
+  for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (word == "SELECT") return StatementKind::Read;
+  if (word == "INSERT" || word == "UPDATE" || word == "DELETE") return StatementKind::Write;
+  if (word == "EXISTS") return StatementKind::Check;
+  return StatementKind::Other;
+}
+
+const char* batch_error_code(model::ErrorCode code) {
+  switch (code) {
+    case model::ErrorCode::ValidationException:
+      return "ValidationError";
+    case model::ErrorCode::ResourceNotFoundException:
+      return "ResourceNotFound";
+    case model::ErrorCode::ConditionalCheckFailedException:
+      return "ConditionalCheckFailed";
+    case model::ErrorCode::DuplicateItemException:
+      return "DuplicateItem";
+    case model::ErrorCode::TransactionConflictException:
+      return "TransactionConflict";
+    case model::ErrorCode::ProvisionedThroughputExceededException:
+      return "ProvisionedThroughputExceeded";
+    case model::ErrorCode::RequestLimitExceeded:
+      return "RequestLimitExceeded";
+    case model::ErrorCode::ItemCollectionSizeLimitExceededException:
+      return "ItemCollectionSizeLimitExceeded";
+    case model::ErrorCode::AccessDeniedException:
+      return "AccessDenied";
+    default:
+      return "InternalServerError";
+  }
+}
+
 Parameters decode_parameters(const JsonValue* list) {
   Parameters out;
   if (!list) return out;
@@ -94,7 +146,7 @@ const IndexTarget* Catalog::index(const BoundSelect& select) {
   return &entry(select.table).indexes.at(*select.index).second;
 }
 
-BoundStatement bind(std::string_view statement, const Parameters& params, Catalog& catalog,
+BoundStatement bind_text(std::string_view statement, const Parameters& params, Catalog& catalog,
                     minnow::partiql::Context where) {
   return minnow::partiql::bind_statement(minnow::partiql::parse_statement(statement), params, catalog.lookup(), where);
 }
@@ -276,7 +328,7 @@ engine::WriteDecision StatementWrite::decide(const model::Item* existing, bool c
     if (return_old_on_failure_ && existing) error.item = std::make_shared<model::AttributeValue>(*existing);
     throw error;
   }
-  if (existing) {
+  if (existing && write_.kind != WriteKind::Check) {
     old_size_ = model::item_size(*existing);
     old_item_ = *existing;
     index_charges_.note(*existing);

@@ -28,6 +28,14 @@ using minnow::partiql::BoundStatement;
 using minnow::partiql::BoundWrite;
 using minnow::partiql::Parameters;
 
+// What a statement is, by its first word: how batches and transactions tell reads from writes
+// before they parse anything.
+enum class StatementKind : uint8_t { Read, Write, Check, Other };  // SELECT; INSERT/UPDATE/DELETE; EXISTS
+StatementKind statement_kind(std::string_view statement);
+
+// A BatchExecuteStatement slot's Error.Code for an error (BatchStatementErrorCodeEnum).
+const char* batch_error_code(model::ErrorCode code);
+
 // The request's "Parameters" (null: absent), decoded with DynamoDB's value checks.
 Parameters decode_parameters(const JsonValue* list);
 
@@ -53,7 +61,7 @@ class Catalog {
 };
 
 // Parses and binds one statement (the parameter count, syntax and every check of the binder).
-BoundStatement bind(std::string_view statement, const Parameters& params, Catalog& catalog,
+BoundStatement bind_text(std::string_view statement, const Parameters& params, Catalog& catalog,
                     minnow::partiql::Context where);
 
 // Where a SELECT's next page starts: which of its reads (key, partition) and after which key.

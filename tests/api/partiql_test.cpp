@@ -81,3 +81,47 @@ TEST_CASE("ExecuteStatement errors") {
   api::Reply nope = h.call("ExecuteStatement", R"({"Statement":"SELECT * FROM nope"})");
   CHECK(nope.body.find("ResourceNotFoundException") != std::string::npos);
 }
+
+TEST_CASE("BatchExecuteStatement: one slot per statement, errors in their slots") {
+  Harness h;
+  h.statement("INSERT INTO tab VALUE {'pk': 'a', 'sk': 1}");
+  std::string reads = h.ok("BatchExecuteStatement", R"({"Statements":[
+      {"Statement":"SELECT * FROM tab WHERE pk = 'a' AND sk = 1"},
+      {"Statement":"SELECT * FROM tab WHERE pk = 'a' AND sk = 2"},
+      {"Statement":"SELECT * FROM tab WHERE pk = 'a'"}]})");
+  CHECK(reads == R"({"Responses":[{"TableName":"tab","Item":{"pk":{"S":"a"},"sk":{"N":"1"}}},{"TableName":"tab"},)"
+                 R"({"Error":{"Code":"ValidationError","Message":"Only single item select is supported"}}]})");
+  std::string writes = h.ok("BatchExecuteStatement", R"({"Statements":[
+      {"Statement":"INSERT INTO tab VALUE {'pk': 'a', 'sk': 1}"},
+      {"Statement":"UPDATE tab SET n = 1 WHERE pk = 'a' AND sk = 2"},
+      {"Statement":"INSERT INTO tab VALUE {'pk': 'b', 'sk': 1}"}]})");
+  CHECK(
+      writes ==
+      R"({"Responses":[{"Error":{"Code":"DuplicateItem","Message":"Duplicate primary key exists in table"},"TableName":"tab"},)"
+      R"({"Error":{"Code":"ConditionalCheckFailed","Message":"The conditional request failed"},"TableName":"tab"},)"
+      R"({"TableName":"tab"}]})");
+  api::Reply mixed = h.call("BatchExecuteStatement", R"({"Statements":[
+      {"Statement":"SELECT * FROM tab WHERE pk = 'a' AND sk = 1"}, {"Statement":"DELETE FROM tab WHERE pk = 'a' AND sk = 1"}]})");
+  CHECK(mixed.body.find("Read and write requests together in the same batch is not supported.") != std::string::npos);
+}
+
+TEST_CASE("ExecuteTransaction: all or nothing, reasons in statement order") {
+  Harness h;
+  h.statement("INSERT INTO tab VALUE {'pk': 'a', 'sk': 1, 'n': 1}");
+  const std::string ok_writes = R"json({"TransactStatements":[
+      {"Statement":"UPDATE tab SET n = n + 1 WHERE pk = 'a' AND sk = 1"},
+      {"Statement":"INSERT INTO tab VALUE {'pk': 'b', 'sk': 1}"}]})json";
+  CHECK(h.ok("ExecuteTransaction", ok_writes) == R"({"Responses":[]})");
+  const std::string failing = R"json({"TransactStatements":[
+      {"Statement":"UPDATE tab SET n = 9 WHERE pk = 'a' AND sk = 1"},
+      {"Statement":"EXISTS(SELECT * FROM tab WHERE pk = 'b' AND sk = 1 AND n = 5)"}]})json";
+  api::Reply cancelled = h.call("ExecuteTransaction", failing);
+  CHECK(cancelled.status == 400);
+  const std::string reasons =
+      R"json("CancellationReasons":[{"Code":"None"},{"Code":"ConditionalCheckFailed","Message":"The conditional request failed."}])json";
+  CHECK(cancelled.body.find(reasons) != std::string::npos);
+  const std::string reads = R"json({"TransactStatements":[
+      {"Statement":"SELECT n FROM tab WHERE pk = 'a' AND sk = 1"},
+      {"Statement":"SELECT * FROM tab WHERE pk = 'c' AND sk = 1"}]})json";
+  CHECK(h.ok("ExecuteTransaction", reads) == R"({"Responses":[{"Item":{"n":{"N":"2"}}},{}]})");
+}

@@ -512,9 +512,23 @@ TEST_CASE("batches and transactions read single items; EXISTS is a condition che
   CHECK(error_of("SELECT * FROM tab", {}, Context::Transaction) ==
         "Select statements within ExecuteTransaction must specify the primary key in the where clause.");
   BoundStatement e = bound("EXISTS(SELECT * FROM hsh WHERE id = '1' AND v = 2)", {}, Context::Transaction);
-  const auto& check = std::get<BoundCheck>(e.body);
+  const auto& check = std::get<BoundWrite>(e.body);
+  CHECK(check.kind == WriteKind::Check);
   CHECK(check.key == model::AttributeMap{{"id", S("1")}});
-  CHECK(expressions::evaluate(check.condition, nullptr) == false);
+  CHECK(!holds(check.condition, item({})));
+  CHECK(holds(check.condition, item({{"v", N("2")}})));
+  // In a transaction a key value of the wrong type, or an update of a key attribute, is the
+  // statement's cancellation reason, not the request's error.
+  for (const char* text :
+       {"UPDATE hsh SET v = 1 WHERE id = 1", "DELETE FROM hsh WHERE id = 1", "INSERT INTO hsh VALUE {'id': 1}",
+        "SELECT * FROM hsh WHERE id = 1", "UPDATE hsh SET id = 'x' WHERE id = '1'"}) {
+    CAPTURE(text);
+    BoundStatement t = bound(text, {}, Context::Transaction);
+    REQUIRE(t.deferred_error);
+    CHECK_THROWS_AS(bound(text), model::Error);
+  }
+  CHECK(bound("UPDATE hsh SET v = 1 WHERE id = 1", {}, Context::Transaction).deferred_error->message() ==
+        "Key attribute's data type should match its data type in table's schema: Key id");
   CHECK(error_of("EXISTS(SELECT * FROM hsh WHERE id = '1' AND v = 2)") ==
         "EXISTS can only be used in ExecuteTransaction write requests.");
 }

@@ -1,0 +1,159 @@
+// BatchExecuteStatement: up to 25 statements, all reads (SELECT of one item by its key) or all
+// writes (INSERT, UPDATE, DELETE), each answered in its own slot of Responses, in order.
+//
+// Checks, in DynamoDB Local's order: shape; every statement's Parameters; reads and writes not
+// mixed ("Read and write requests together in the same batch is not supported."); each
+// statement bound (its error is its slot's, the others still run); no item twice
+// ("Provided list of item keys contains duplicates"). Then the reads, or the writes one after
+// the other (not a transaction: each succeeds or fails on its own).
+//
+// A slot: {"TableName", "Item"} for a read (no Item when absent) and for a write with RETURNING;
+// {"TableName"} for a write; {"Error": {"Code", "Message"[, "Item"]}[, "TableName"]} on failure.
+#include <algorithm>
+
+#include "api/codec.h"
+#include "api/item_shapes.h"
+#include "api/items/item_write.h"
+#include "api/operations.h"
+#include "api/partiql/statements.h"
+#include "model/errors.h"
+#include "model/partiql_errors.h"
+
+namespace minnow::api::partiql {
+
+namespace {
+
+const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY R"(,
+  "Statements": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 25,
+    "children": {"type": "ValueStruct<BatchStatementRequest>", "children": {
+      "Statement": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 8192},
+      "Parameters": {"type": "List", "lengthGreaterThanOrEqual": 1, "children": "AttrStruct<ValueStruct>"},
+      "ConsistentRead": "Boolean",
+      )" MINNOW_SHAPE_RETURN_VALUES_ON_CONDITION_CHECK_FAILURE R"(}}}
+})");
+
+struct Slot {
+  std::string_view text;
+  Parameters params;
+  StatementKind kind = StatementKind::Other;
+  std::optional<BoundStatement> bound;
+  std::optional<model::Error> error;
+  std::shared_ptr<engine::Table> table;  // known once bound (writes report it with their error)
+  bool consistent = false;
+  bool return_old_on_failure = false;
+  std::optional<model::Item> item;  // a read's item, or a write's RETURNING
+};
+
+void write_slot(JsonWriter& out, const Slot& s) {
+  out.StartObject();
+  if (s.error) {
+    out.Key("Error");
+    out.StartObject();
+    out.Key("Code");
+    out.String(batch_error_code(s.error->code()));
+    out.Key("Message");
+    out.String(s.error->message().c_str());
+    if (s.error->item) {
+      out.Key("Item");
+      write_attribute_map(out, s.error->item->as<model::AttributeMap>());
+    }
+    out.EndObject();
+  }
+  if (s.table && (!s.error || s.kind == StatementKind::Write)) {
+    out.Key("TableName");
+    out.String(s.table->name().c_str());
+  }
+  if (s.item && !s.error) {
+    out.Key("Item");
+    write_attribute_map(out, *s.item);
+  }
+  out.EndObject();
+}
+
+void batch_execute_statement(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  const JsonValue& statements = request["Statements"];
+  std::vector<Slot> slots(statements.Size());
+  bool reads = false, writes = false;
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    const JsonValue& s = statements[static_cast<rapidjson::SizeType>(i)];
+    slots[i].text = view(s["Statement"]);
+    slots[i].params = decode_parameters(member(s, "Parameters"));
+    slots[i].kind = statement_kind(slots[i].text);
+    const JsonValue* consistent = member(s, "ConsistentRead");
+    slots[i].consistent = consistent && coral_bool(*consistent);
+    const JsonValue* on_failure = member(s, "ReturnValuesOnConditionCheckFailure");
+    slots[i].return_old_on_failure = on_failure && view(*on_failure) == "ALL_OLD";
+    reads = reads || slots[i].kind == StatementKind::Read;
+    writes = writes || slots[i].kind == StatementKind::Write;
+  }
+  if (reads && writes) throw model::pql_batch_mixed();
+
+  Catalog catalog(context);
+  for (Slot& s : slots) {
+    if (s.kind == StatementKind::Other) {
+      s.error = model::pql_batch_invalid_operation();
+      continue;
+    }
+    try {
+      s.bound = bind_text(s.text, s.params, catalog, minnow::partiql::Context::Batch);
+      s.table = catalog.table(s.bound->table());
+    } catch (const model::Error& e) {
+      s.error = e;
+      s.bound.reset();
+    }
+  }
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (slots[i].bound && slots[j].bound && slots[i].table == slots[j].table &&
+          slots[i].bound->item_key() == slots[j].bound->item_key()) {
+        throw model::batch_duplicate_keys();
+      }
+    }
+  }
+
+  const ReturnConsumedCapacity capacity = return_consumed_capacity(request);
+  std::vector<std::pair<std::shared_ptr<engine::Table>, CapacityBreakdown>> units;  // per table, in order of use
+  auto charge = [&](const std::shared_ptr<engine::Table>& table, const CapacityBreakdown& u) {
+    auto it = std::find_if(units.begin(), units.end(), [&](const auto& p) { return p.first == table; });
+    if (it == units.end()) it = units.insert(units.end(), {table, CapacityBreakdown{}});
+    add_units(it->second, u);
+  };
+  for (Slot& s : slots) {
+    if (!s.bound) continue;
+    if (auto* select = std::get_if<BoundSelect>(&s.bound->body)) {
+      double read = 0;
+      s.item = read_one(*select, *s.table, s.consistent, read);
+      charge(s.table, CapacityBreakdown{read, {}, {}});
+      continue;
+    }
+    StatementWrite write(std::get<BoundWrite>(std::move(s.bound->body)), s.table, s.return_old_on_failure, capacity);
+    try {
+      check_injected_conflict(context, *s.table, write.bound().key);
+      write.run();
+      s.item = write.returned();
+      if (s.item && s.item->empty()) s.item.reset();
+      charge(s.table, write.consumed_capacity());
+    } catch (const model::Error& e) {
+      s.error = e;
+    }
+  }
+
+  out.StartObject();
+  out.Key("Responses");
+  out.StartArray();
+  for (const Slot& s : slots) write_slot(out, s);
+  out.EndArray();
+  if (capacity != ReturnConsumedCapacity::None && !units.empty()) {
+    out.Key("ConsumedCapacity");
+    out.StartArray();
+    for (const auto& [table, u] : units) write_capacity_entry(out, capacity, table->name(), u);
+    out.EndArray();
+  }
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kBatchExecuteStatement{"BatchExecuteStatement", &kShape, batch_execute_statement};
+
+}  // namespace minnow::api::partiql

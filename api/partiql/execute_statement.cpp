@@ -40,6 +40,7 @@ void execute_statement(const ActionContext& context, const JsonValue& request, J
     const JsonValue* consistent = member(request, "ConsistentRead");
     options.consistent = consistent && coral_bool(*consistent);
     if (options.consistent && index && index->global) throw model::Error(model::kConsistentReadOnGlobalIndex);
+    check_index_projection(*select, index);
     if (const JsonValue* limit = member(request, "Limit")) options.limit = static_cast<std::size_t>(coral_long(*limit));
     options.capacity = capacity;
     PagePosition from;

@@ -1,5 +1,6 @@
 #include "api/partiql/statements.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 
@@ -147,7 +148,7 @@ const IndexTarget* Catalog::index(const BoundSelect& select) {
 }
 
 BoundStatement bind_text(std::string_view statement, const Parameters& params, Catalog& catalog,
-                    minnow::partiql::Context where) {
+                         minnow::partiql::Context where) {
   return minnow::partiql::bind_statement(minnow::partiql::parse_statement(statement), params, catalog.lookup(), where);
 }
 
@@ -216,6 +217,17 @@ class ResultWriter {
 };
 
 }  // namespace
+
+void check_index_projection(const BoundSelect& select, const IndexTarget* index) {
+  if (!index || !index->global || index->projects_all || !select.projection) return;
+  std::vector<std::string> missing;
+  for (const expressions::Path& path : select.projection->paths) {
+    const std::string& head = path.elements[0].name;
+    bool held = std::find(index->projected.begin(), index->projected.end(), head) != index->projected.end();
+    if (!held && std::find(missing.begin(), missing.end(), head) == missing.end()) missing.push_back(head);
+  }
+  if (!missing.empty()) throw model::global_index_does_not_project(index->name, missing);
+}
 
 std::optional<PagePosition> read_page(const BoundSelect& select, engine::Table& table, const IndexTarget* index,
                                       const ReadOptions& options, const PagePosition& from, JsonWriter& out,

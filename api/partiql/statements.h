@@ -62,7 +62,7 @@ class Catalog {
 
 // Parses and binds one statement (the parameter count, syntax and every check of the binder).
 BoundStatement bind_text(std::string_view statement, const Parameters& params, Catalog& catalog,
-                    minnow::partiql::Context where);
+                         minnow::partiql::Context where);
 
 // Where a SELECT's next page starts: which of its reads (key, partition) and after which key.
 struct PagePosition {
@@ -72,6 +72,9 @@ struct PagePosition {
 // NextToken: opaque to clients, tied to the statement's text.
 std::string encode_next_token(std::string_view statement, const PagePosition& position);
 PagePosition decode_next_token(std::string_view statement, std::string_view token);
+
+// A projection of attributes a GSI does not hold: "Global secondary index X does not project [..]".
+void check_index_projection(const BoundSelect& select, const IndexTarget* index);
 
 struct ReadOptions {
   bool consistent = false;

@@ -1,4 +1,4 @@
--- Shared code for the wrk workloads (bench/lua/{put,get,query,mix}.lua).
+-- Shared code for the wrk workloads (bench/lua/{put,get,query,mix,select}.lua).
 --
 -- Speaks the DynamoDB JSON protocol: POST / with X-Amz-Target, the JSON 1.0 content type and a
 -- dummy but well-formed SigV4 Authorization header. Every response is checked in response():
@@ -55,6 +55,11 @@ function M.get_body(tbl, n)
   return string.format('{"TableName":"%s","Key":{"pk":{"S":"%s"}}}', tbl, M.key_string(n))
 end
 
+function M.select_body(tbl, n)
+  return string.format('{"Statement":"SELECT * FROM \\"%s\\" WHERE pk = ?","Parameters":[{"S":"%s"}]}',
+                       tbl, M.key_string(n))
+end
+
 function M.query_body(tbl, p, lo)
   return string.format('{"TableName":"%s","KeyConditionExpression":"pk = :p AND sk BETWEEN :lo AND :hi",'
     .. '"ExpressionAttributeValues":{":p":{"S":"%s"},":lo":{"N":"%d"},":hi":{"N":"%d"}}}',
@@ -63,6 +68,7 @@ end
 
 -- Body checks. Patterns tolerate whitespace so that any valid JSON writer passes.
 function M.has_item(body) return body:find('^%s*{%s*"Item"%s*:%s*{') ~= nil end
+function M.has_items(body) return body:find('^%s*{%s*"Items"%s*:%s*%[%s*{') ~= nil end
 function M.is_empty_object(body) return body:find('^%s*{%s*}%s*$') ~= nil end
 function M.has_count10(body) return body:find('"Count"%s*:%s*10[%s,}]') ~= nil end
 

@@ -149,6 +149,25 @@ test('SELECT from an index reads it by the index key', async () => {
   assert.deepEqual(await items('SELECT sk, x FROM "t"."lix" WHERE pk = \'a\''), [{ sk: N(1), x: N(5) }]);
 });
 
+test('a GSI that does not hold every attribute: SELECT * gets what it holds, others are refused', async () => {
+  const G = newName('g');
+  await createTable(client, {
+    TableName: G, KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'g', AttributeType: 'S' }],
+    BillingMode: 'PAY_PER_REQUEST',
+    GlobalSecondaryIndexes: [{ IndexName: 'gkx', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' } }],
+  });
+  try {
+    expectOk(await rawCall('PutItem', { TableName: G, Item: { pk: S('a'), g: S('x'), v: N(1) } }));
+    assert.deepEqual(expectOk(await exec(`SELECT * FROM "${G}"."gkx" WHERE g = 'x'`)).Items, [{ pk: S('a'), g: S('x') }]);
+    assert.deepEqual(expectOk(await exec(`SELECT pk FROM "${G}"."gkx" WHERE g = 'x'`)).Items, [{ pk: S('a') }]);
+    expectError(await exec(`SELECT v FROM "${G}"."gkx" WHERE g = 'x'`), 'ValidationException',
+      'One or more parameter values were invalid: Global secondary index gkx does not project [v]');
+  } finally {
+    await dropTables(client, [G]);
+  }
+});
+
 test('ConsistentRead on a GSI is refused; on the table and an LSI it is accepted', async () => {
   expectError(await exec(q('SELECT * FROM "t"."gix" WHERE g = \'G1\''), { ConsistentRead: true }),
     'ValidationException', 'Consistent reads are not supported on global secondary indexes');

@@ -1,5 +1,6 @@
 // JSON request decoding (RapidJSON in-place parse + AttributeValue decoding) and the whole
-// api::Service::handle for PutItem, GetItem and a 10-item Query against an in-process Database.
+// api::Service::handle for PutItem, GetItem, a 10-item Query and a PartiQL SELECT by key against an
+// in-process Database.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -117,6 +118,39 @@ void BM_ServiceGetItem(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ServiceGetItem);
+
+// The same reads as BM_ServiceGetItem through PartiQL: ExecuteStatement
+// SELECT * FROM "bench" WHERE pk = ? (issue 14: at most 1.5x the GetItem).
+void BM_ServiceSelectByKey(benchmark::State& state) {
+  ServiceFixture f;
+  for (int i = 0; i < kKeys; ++i) {
+    if (f.call("PutItem", put_body(i)).status != 200) {
+      state.SkipWithError("preload failed");
+      return;
+    }
+  }
+  std::vector<std::string> bodies;
+  bodies.reserve(kKeys);
+  uint64_t x = 88172645463325252ull;
+  for (int i = 0; i < kKeys; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    char pk[32];
+    std::snprintf(pk, sizeof pk, "user#%08d", static_cast<int>(x % kKeys));
+    bodies.push_back(std::string(R"({"Statement":"SELECT * FROM \"bench\" WHERE pk = ?","Parameters":[{"S":")") + pk +
+                     R"("}]})");
+  }
+  std::size_t i = 0;
+  for (auto _ : state) {
+    api::Reply r = f.call("ExecuteStatement", bodies[i]);
+    if (r.status != 200 || r.body.size() < 100) {
+      state.SkipWithError(("bad ExecuteStatement answer: " + r.body).c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(r);
+    if (++i == bodies.size()) i = 0;
+  }
+}
+BENCHMARK(BM_ServiceSelectByKey);
 
 // Query returning 10 items, as bench/lua/query.lua asks it: 500 partitions of 20 items
 // (sort key sk = 0..19) of the same shape as bench/load.py's, pk = :p AND sk BETWEEN :lo AND

@@ -781,6 +781,35 @@ void plan_select(BoundSelect& out, std::optional<expressions::Condition> where, 
   out.filter = rest(parts, taken);
 }
 
+// The `name = value` terms of a WHERE made only of them (only_equalities), values converted.
+void equality_terms(const Expr& e, const Parameters& params, std::vector<std::pair<std::string, AttributeValue>>& out) {
+  if (e.kind == ExprKind::And) {
+    equality_terms(e.args[0], params, out);
+    equality_terms(e.args[1], params, out);
+    return;
+  }
+  const bool path_first = e.args[0].kind == ExprKind::Path;
+  const Expr& path = e.args[path_first ? 0 : 1];
+  out.emplace_back(path.text, to_attribute_value(e.args[path_first ? 1 : 0], params));
+}
+
+// The key of a WHERE that is exactly one `=` on each key attribute (the common read by key),
+// found without building a condition tree; nullopt for any other WHERE.
+std::optional<model::AttributeMap> exact_key(std::vector<std::pair<std::string, AttributeValue>>& terms,
+                                             const model::KeySchema& schema) {
+  if (terms.size() != (schema.range ? 2u : 1u)) return std::nullopt;
+  model::AttributeMap key;
+  for (auto& [name, value] : terms) {
+    const model::KeyAttribute* k = name == schema.hash.name                     ? &schema.hash
+                                   : schema.range && name == schema.range->name ? &*schema.range
+                                                                                : nullptr;
+    if (!k || key.count(name)) return std::nullopt;
+    check_key_value(*k, value);
+    key.emplace(name, std::move(value));
+  }
+  return key;
+}
+
 BoundSelect bind_select(const SelectStatement& s, const Parameters& params, const Lookup& lookup, Context context,
                         std::optional<model::Error>& deferred) {
   check_target_name(s.from);
@@ -789,6 +818,16 @@ BoundSelect bind_select(const SelectStatement& s, const Parameters& params, cons
   out.index = s.from.index;
   TreeBuilder b(params);
   bind_projection(b, s, out);
+  if (context == Context::Single && s.where && !s.from.index && s.order_by.empty() && only_equalities(*s.where)) {
+    std::vector<std::pair<std::string, AttributeValue>> terms;
+    equality_terms(*s.where, params, terms);
+    const TableShape& table = lookup.table(s.from.table);
+    if (std::optional<model::AttributeMap> key = exact_key(terms, table.key)) {
+      out.access = ReadAccess::GetItem;
+      out.keys.push_back(std::move(*key));
+      return out;
+    }
+  }
   std::optional<expressions::Condition> where =
       where_condition(b, s.where, "Filter", expressions::ExpressionKind::Filter);
   const TableShape& table = lookup.table(s.from.table);

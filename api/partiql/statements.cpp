@@ -258,6 +258,10 @@ std::optional<PagePosition> read_page(const BoundSelect& select, engine::Table& 
       std::size_t size = encoded ? model::encoded_item_size(*encoded) : 0;
       key_read_units += read_units(size, options.consistent);
       if (encoded) write(*encoded);
+      if (options.limit && read == options.limit) {  // a NextToken even after the last key, as a Query's
+        next = PagePosition{r + 1, std::nullopt};
+        break;
+      }
       continue;
     }
     engine::PageResult page;

@@ -438,6 +438,7 @@ test('Limit counts the items read; NextToken continues, across the partitions of
   }
   assert.deepEqual(await pages('SELECT * FROM "t" WHERE pk = \'a\' AND x = 5', { Limit: 1 }), [['a1'], [], [], []]);
   assert.deepEqual(await pages('SELECT * FROM "t" WHERE pk IN [\'a\', \'c\']', { Limit: 2 }), [['a1', 'a2'], ['a3', 'c1'], ['c2']]);
+  assert.deepEqual(await pages('SELECT * FROM "t" WHERE pk = \'a\' AND sk = 1', { Limit: 1 }), [['a1'], []]);
   const scan = await pages('SELECT * FROM "t"', { Limit: 4 });
   assert.deepEqual(scan.map((p) => p.length), [4, 2]);
   assert.deepEqual(sorted(scan.flat()), sorted(keys(ITEMS)));

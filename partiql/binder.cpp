@@ -654,6 +654,43 @@ struct ReadKeys {
   std::vector<model::KeyAttribute> range;
 };
 
+// Whether any comparison in the WHERE (under OR and NOT too) sets a key attribute of the read
+// against a value of another type: DynamoDB Local refuses such a SELECT ("Condition parameter
+// type does not match schema type") once the key conditions are taken out.
+bool compares_key_with_other_type(const Node& n, const ReadKeys& keys) {
+  auto key_type = [&](const Node& p) -> std::optional<ValueType> {
+    const std::string* name = key_path(p);
+    if (!name) return std::nullopt;
+    for (const auto* list : {&keys.hash, &keys.range})
+      for (const model::KeyAttribute& k : *list)
+        if (k.name == *name) return k.type;
+    return std::nullopt;
+  };
+  auto other = [](const Node& v, ValueType t) { return v.kind == NodeKind::Value && v.value.type() != t; };
+  switch (n.kind) {
+    case NodeKind::Compare:
+      for (int side = 0; side < 2; ++side) {
+        if (auto t = key_type(n.args[side]); t && other(n.args[1 - side], *t)) return true;
+      }
+      return false;
+    case NodeKind::Between:
+    case NodeKind::In:
+      if (auto t = key_type(n.args[0])) {
+        for (std::size_t i = 1; i < n.args.size(); ++i)
+          if (other(n.args[i], *t)) return true;
+      }
+      return false;
+    case NodeKind::And:
+    case NodeKind::Or:
+    case NodeKind::Not:
+      for (const Node& a : n.args)
+        if (compares_key_with_other_type(a, keys)) return true;
+      return false;
+    default:
+      return false;
+  }
+}
+
 void plan_select(BoundSelect& out, std::optional<expressions::Condition> where, const ReadKeys& keys,
                  const std::vector<OrderItem>& order_by, bool on_index) {
   std::vector<Node*> parts;
@@ -852,7 +889,9 @@ BoundSelect bind_select(const SelectStatement& s, const Parameters& params, cons
     keys.hash = {table.key.hash};
     if (table.key.range) keys.range = {*table.key.range};
   }
+  const bool mismatch = where && compares_key_with_other_type(where->root, keys);
   plan_select(out, std::move(where), keys, s.order_by, s.from.index.has_value());
+  if (mismatch) throw model::key_condition_type_mismatch();
   return out;
 }
 

@@ -294,6 +294,11 @@ test('key values must have the schema\'s types, and not be empty', async () => {
     'Key attribute\'s data type should match its data type in table\'s schema: Key sk');
   expectError(await exec(q('SELECT * FROM "t" WHERE pk = \'a\' AND sk > \'x\'')), 'ValidationException',
     'Key attribute\'s data type should match its data type in table\'s schema: Key sk');
+  // Compared anywhere else in the WHERE, a key attribute must meet its own type too.
+  for (const where of ['pk > 1', 'sk = \'1\' OR x = 1', 'NOT sk IN [\'1\']', 'pk = \'a\' AND pk <> 1']) {
+    expectError(await exec(q(`SELECT * FROM "t" WHERE ${where}`)), 'ValidationException',
+      'One or more parameter values were invalid: Condition parameter type does not match schema type');
+  }
   expectError(await exec(q('SELECT * FROM "h" WHERE id = ?'), { Parameters: [S('')] }), 'ValidationException',
     'One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: id');
 });

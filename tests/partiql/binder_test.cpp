@@ -338,7 +338,16 @@ TEST_CASE("key values: the schema's types, not empty") {
   CHECK(error_of("SELECT * FROM hsh WHERE id = ?", {S("")}) ==
         "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty "
         "string value. Key: id");
-  CHECK(select("SELECT * FROM tab WHERE pk > 1").access == ReadAccess::Scan);  // not a key read: no type check
+  // A key attribute compared with a value of another type anywhere else in the WHERE.
+  for (const char* where : {"pk > 1", "sk = '1'", "sk = '1' OR x = 1", "sk IN ['1']", "sk BETWEEN 'a' AND 'b'",
+                            "pk <> 1", "NOT sk = '1'", "pk = 'a' AND pk > 1"}) {
+    CAPTURE(where);
+    CHECK(error_of(std::string("SELECT * FROM tab WHERE ") + where) ==
+          "One or more parameter values were invalid: Condition parameter type does not match schema type");
+  }
+  CHECK(error_of("SELECT * FROM tab.gix WHERE g > 1") ==
+        "One or more parameter values were invalid: Condition parameter type does not match schema type");
+  CHECK(select("SELECT * FROM tab.gix WHERE pk > 1").access == ReadAccess::Scan);  // not the index's key
 }
 
 TEST_CASE("parameters: enough of them, values taken as they are") {

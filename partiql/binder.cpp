@@ -520,8 +520,10 @@ ItemKey single_item_key(std::optional<expressions::Condition> where, const model
     if (!t || t->in || t->op != KeyOperator::EQ) continue;
     for (const model::KeyAttribute& k : keys) {
       if (t->attribute != k.name) continue;
-      if (out.key.count(k.name)) throw model::pql_multiple_key_conditions(k.name);
-      out.key.emplace(k.name, t->values[0]);
+      auto it = out.key.find(k.name);
+      // The same key twice is fine when it says the same.
+      if (it != out.key.end() && !(it->second == t->values[0])) throw model::pql_multiple_key_conditions(k.name);
+      if (it == out.key.end()) out.key.emplace(k.name, t->values[0]);
       taken[i] = true;
     }
   }

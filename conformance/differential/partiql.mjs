@@ -4,7 +4,8 @@
 //
 //   node differential/partiql.mjs record            # run against DYNAMODB_ENDPOINT (DynamoDB Local),
 //                                                   # write differential/partiql.expected.json
-//   node differential/partiql.mjs compare URL URL2  # run against both, print the differences
+//   node differential/partiql.mjs compare URL URL2 [SEED]  # run against both (another seed: other
+//                                                   # statements), print the differences
 //   (test/partiql_differential.test.mjs runs the recorded expectations against DYNAMODB_ENDPOINT)
 //
 // The statements come from a seeded generator, so the file is reproducible. Items of a read are
@@ -162,7 +163,7 @@ function canonicalError(code, message) {
 }
 
 // Runs every statement in order against a fresh table at `url`; returns one answer per statement.
-export async function run(url, tableName) {
+export async function run(url, tableName, seed = SEED) {
   const call = (action, body) => rawCall(action, body, { endpoint: url });
   const KeySchema = [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }];
   const AttributeDefinitions = [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }];
@@ -174,7 +175,7 @@ export async function run(url, tableName) {
       if (res.status !== 200) throw new Error(`PutItem: ${res.text}`);
     }
     const answers = [];
-    for (const text of statements()) {
+    for (const text of statements(seed)) {
       const Statement = text.replace('TBL', `"${tableName}"`);
       const res = await call('ExecuteStatement', { Statement });
       if (res.status === 200) {
@@ -224,11 +225,13 @@ async function main() {
     await writeFile(path, JSON.stringify({ seed: SEED, count: COUNT, answers: answers.map(canonical) }, null, 0) + '\n');
     const errors = answers.filter((a) => a.error).length;
     console.log(`recorded ${answers.length} answers (${errors} errors) from ${endpoint}`);
-  } else if (mode === 'compare' && urls.length === 2) {
-    const [a, b] = [await run(urls[0], name), await run(urls[1], name)];
-    const diff = differences(a, b);
+  } else if (mode === 'compare' && (urls.length === 2 || urls.length === 3)) {
+    const seed = urls[2] ? Number(urls[2]) : SEED;
+    const [a, b] = [await run(urls[0], name, seed), await run(urls[1], name, seed)];
+    const texts = statements(seed);
+    const diff = differences(a, b, texts);
     for (const d of diff) console.log(JSON.stringify(d));
-    console.log(`${statements().length - diff.length} of ${statements().length} statements agree`);
+    console.log(`${texts.length - diff.length} of ${texts.length} statements agree`);
     process.exitCode = diff.length ? 1 : 0;
   } else {
     console.error('usage: node differential/partiql.mjs record | compare URL URL2');

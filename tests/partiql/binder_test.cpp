@@ -452,6 +452,7 @@ TEST_CASE("UPDATE and DELETE errors") {
   CHECK(error_of("UPDATE hsh SET V = 3 WHERE ID = '1'") == incomplete);  // names are case-sensitive
   CHECK(error_of("DELETE FROM hsh") == incomplete);
   CHECK(error_of("DELETE FROM hsh WHERE v = 1") == incomplete);
+  CHECK(write("UPDATE hsh SET v = 1 WHERE id = '1' AND id = '1'").key == model::AttributeMap{{"id", S("1")}});
   CHECK(error_of("UPDATE hsh SET v = 1 WHERE id = '1' AND id = '2'") ==
         "Multiple conditions on same key id. Only single item Update/Insert/Delete are supported");
   CHECK(error_of("UPDATE hsh SET v = 1 WHERE id = 1") ==

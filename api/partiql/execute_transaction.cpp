@@ -17,6 +17,7 @@
 #include <algorithm>
 
 #include "api/codec.h"
+#include "api/fault_injection.h"
 #include "api/item_shapes.h"
 #include "api/operations.h"
 #include "api/partiql/statements.h"
@@ -149,10 +150,10 @@ void write_transaction(const ActionContext& context, const JsonValue& request, s
     }
     writes.emplace_back(std::get<BoundWrite>(std::move(s.bound->body)), s.table, s.return_old_on_failure, mode);
   }
-  if (context.database.faults().pending() > 0) {
-    std::vector<engine::FaultRegistry::Target> targets;
+  {
+    std::vector<engine::FaultTarget> targets;
     for (const auto& w : writes) targets.push_back({&w.table()->name(), &w.bound().key});
-    std::vector<bool> hits = context.database.faults().take_conflict(targets);
+    std::vector<bool> hits = conflicting_items(context, targets);
     if (!hits.empty()) {
       for (std::size_t i = 0; i < writes.size(); ++i)
         if (hits[i]) reasons[i] = model::cancellation_reason(model::transaction_conflict());

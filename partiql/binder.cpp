@@ -893,7 +893,7 @@ BoundSelect bind_select(const SelectStatement& s, const Parameters& params, cons
   }
   const bool mismatch = where && compares_key_with_other_type(where->root, keys);
   plan_select(out, std::move(where), keys, s.order_by, s.from.index.has_value());
-  if (mismatch) throw model::key_condition_type_mismatch();
+  if (mismatch) throw model::Error(model::kKeyConditionTypeMismatch);
   return out;
 }
 

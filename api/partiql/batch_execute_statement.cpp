@@ -106,7 +106,7 @@ void batch_execute_statement(const ActionContext& context, const JsonValue& requ
     for (std::size_t j = 0; j < i; ++j) {
       if (slots[i].bound && slots[j].bound && slots[i].table == slots[j].table &&
           slots[i].bound->item_key() == slots[j].bound->item_key()) {
-        throw model::batch_duplicate_keys();
+        throw model::Error(model::kBatchDuplicateKeys);
       }
     }
   }

@@ -128,9 +128,9 @@ void write_transaction(const ActionContext& context, const JsonValue& request, s
         out.RawValue(lookup.answer.data(), lookup.answer.size(), rapidjson::kObjectType);
         return;
       case engine::IdempotencyCache::Status::Mismatch:
-        throw model::idempotent_parameter_mismatch();
+        throw model::Error(model::kIdempotentParameterMismatch);
       case engine::IdempotencyCache::Status::InProgress:
-        throw model::transaction_in_progress();
+        throw model::Error(model::kTransactionInProgress);
       case engine::IdempotencyCache::Status::New:
         reservation.cache = &cache;
         reservation.token = std::string(view(*token));
@@ -156,7 +156,7 @@ void write_transaction(const ActionContext& context, const JsonValue& request, s
     std::vector<bool> hits = conflicting_items(context, targets);
     if (!hits.empty()) {
       for (std::size_t i = 0; i < writes.size(); ++i)
-        if (hits[i]) reasons[i] = model::cancellation_reason(model::transaction_conflict());
+        if (hits[i]) reasons[i] = model::cancellation_reason(model::Error(model::kTransactionConflict));
       throw model::transaction_canceled(std::move(reasons));
     }
   }
@@ -243,7 +243,7 @@ void execute_transaction(const ActionContext& context, const JsonValue& request,
     for (std::size_t j = 0; j < i; ++j)
       if (statements[i].table == statements[j].table &&
           statements[i].bound->item_key() == statements[j].bound->item_key())
-        throw model::transaction_same_item();
+        throw model::Error(model::kTransactionSameItem);
 
   const ReturnConsumedCapacity mode = return_consumed_capacity(request);
   if (reads) {

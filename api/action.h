@@ -25,6 +25,8 @@ struct ActionContext {
   int64_t now_ms;              // the engine clock's time when the request arrived
   std::string_view operation;  // "PutItem"
   engine::FaultRegistry& faults;
+  // How long the server holds the reply back (injected latency, --transaction-window).
+  int64_t& reply_delay_ms;
 };
 
 using ActionHandler = void (*)(const ActionContext& context, const JsonValue& request, JsonWriter& out);

@@ -74,7 +74,7 @@ Reply Service::handle(Request& request) {
   if (request.method != "POST" || (!request.body.empty() && !is_json_content_type(request.content_type))) {
     return Reply{404, "application/x-amz-json-1.0", model::kNotJsonPostBody};
   }
-  int64_t delay_ms = 0;  // injected latency
+  int64_t delay_ms = 0;  // ActionContext::reply_delay_ms
   try {
     // The request's DOM lives in a pool on this thread's stack first (most requests fit), and the
     // response is written into a buffer the thread keeps: no allocation for either on the common
@@ -92,10 +92,10 @@ Reply Service::handle(Request& request) {
     const CredentialScope scope = credential_scope(request.authorization);
     const engine::Namespace space = impl_->namespaces.for_request(scope.access_key, scope.region);
     const std::string_view region = scope.region.empty() ? std::string_view(impl_->options.region) : scope.region;
-    ActionContext context{space.database, space.id,     impl_->options, region, space.database.clock().now_ms(),
-                          action->name,   impl_->faults};
+    ActionContext context{space.database, space.id,      impl_->options, region, space.database.clock().now_ms(),
+                          action->name,   impl_->faults, delay_ms};
     InjectedFaults injected = inject_request_faults(context, document);
-    delay_ms = injected.latency_ms;
+    delay_ms += injected.latency_ms;
     if (injected.error) throw *injected.error;
 
     thread_local rapidjson::StringBuffer buffer;

@@ -15,6 +15,7 @@
 
 #include "engine/clock.h"
 #include "engine/idempotency.h"
+#include "engine/item_holds.h"
 #include "engine/stream.h"
 
 namespace minnow::engine {
@@ -28,6 +29,9 @@ struct DatabaseOptions {
   // DELETING for kTransientPhaseMs. Tables themselves are ACTIVE at once, as in DynamoDB Local
   // 3.3.1 with the flag. Without it every change is visible at once.
   bool delay_transient_statuses = false;
+  // --transaction-window: each TransactWriteItems holds its items this long (engine/item_holds.h);
+  // 0: transactions hold nothing beyond their own instant.
+  int64_t transaction_window_ms = 0;
 };
 
 // The length of each transient phase, as measured on DynamoDB Local 3.3.1 with
@@ -56,8 +60,10 @@ class Database {
   // Every table's streams, also those of deleted tables (DynamoDB Streams API). Thread-safe.
   StreamRegistry& streams() { return streams_; }
 
-  // TransactWriteItems' tokens; thread-safe itself.
+  // TransactWriteItems' tokens, and the items transactions hold (--transaction-window); both
+  // thread-safe themselves.
   IdempotencyCache& idempotency() { return idempotency_; }
+  ItemHolds& holds() { return holds_; }
 
  private:
   const Clock& clock_;
@@ -66,6 +72,7 @@ class Database {
   std::map<std::string, std::shared_ptr<Table>> tables_;  // Protected by mu_.
   StreamRegistry streams_;
   IdempotencyCache idempotency_;
+  ItemHolds holds_;
 };
 
 }  // namespace minnow::engine

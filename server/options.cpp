@@ -165,6 +165,8 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       options.shared_db = true;
     } else if (flag == "-inMemory" || flag == "-disableTelemetry") {
       // inMemory is how Minnow always works; it sends no telemetry.
+    } else if (flag == "--transaction-window") {
+      options.database.transaction_window_ms = static_cast<int64_t>(take_integer(0, kMaxTransactionWindowMs));
     } else if (flag == "-delayTransientStatuses") {
       options.database.delay_transient_statuses = true;
     } else if (flag == "-cors") {
@@ -212,6 +214,10 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  --ttl-interval SECONDS  how often expired TTL items are deleted (default: 1)\n";
   text += "  --region REGION         region of ARNs when a request's credential names none, and of\n";
   text += "                          the health answer (default: us-east-1)\n";
+  text += "  --transaction-window MS each TransactWriteItems holds its items this long (and answers\n";
+  text += "                          after it); writes and transactions meeting a held item get\n";
+  text += "                          DynamoDB's conflict errors (default: 0, off; at most " +
+          std::to_string(kMaxTransactionWindowMs) + ")\n";
   text += "  --shared-db             one database for every access key and region (default: one\n";
   text += "                          database per access key and region, as DynamoDB Local)\n";
   text += "  --no-console            do not serve the web console at /console\n";

@@ -31,6 +31,8 @@ inline constexpr std::size_t kDefaultMaxBodyBytes = (16u << 20) + (1u << 20);
 // descriptors to everything else (and to the refusals themselves), and stays far from the
 // memory a flood of idle connections would take (about 20 KB each).
 inline constexpr std::size_t kMaxDefaultConnections = 4096;
+// --transaction-window beyond a minute is surely a mistake (each transaction answers that late).
+inline constexpr std::uint64_t kMaxTransactionWindowMs = 60'000;
 std::size_t default_max_connections(std::uint64_t descriptor_limit);
 
 // What parse_options would otherwise read from the process.

@@ -67,6 +67,7 @@ Reply reset(const Request& request, const AdminTargets& targets) {
   for (engine::Database* database : addressed(request, targets)) {
     database->clear();
     database->idempotency().clear();
+    database->holds().clear();
   }
   targets.faults.clear(id);
   if (!id && targets.clock) targets.clock->reset();

@@ -106,10 +106,10 @@ void batch_write_item(const ActionContext& context, const JsonValue& request, Js
     for (const auto& r : writes.requests)
       keys.back().push_back(r.is_put ? model::key_of(r.item_or_key, writes.table->key_schema()) : r.item_or_key);
   }
-  std::vector<engine::FaultTarget> targets;
+  std::vector<TouchedItem> touched;
   for (std::size_t t = 0; t < tables.size(); ++t)
-    for (const auto& key : keys[t]) targets.push_back({&tables[t].table->name(), &key});
-  if (!conflicting_items(context, targets).empty()) throw model::Error(model::kTransactionConflict);
+    for (const auto& key : keys[t]) touched.push_back({tables[t].table.get(), &key});
+  if (!conflicting_items(context, touched).empty()) throw model::Error(model::kTransactionConflict);
 
   for (std::size_t t = 0; t < tables.size(); ++t) {
     TableWrites& writes = tables[t];

@@ -195,8 +195,8 @@ void ItemWrite::write_attributes(JsonWriter& out) const {
 }
 
 void check_injected_conflict(const ActionContext& context, const engine::Table& table, const model::AttributeMap& key) {
-  const engine::FaultTarget target{&table.name(), &key};
-  if (!conflicting_items(context, {&target, 1}).empty()) throw model::Error(model::kTransactionConflict);
+  const TouchedItem item{&table, &key};
+  if (!conflicting_items(context, {&item, 1}).empty()) throw model::Error(model::kTransactionConflict);
 }
 
 bool wants_item_collection_metrics(const JsonValue& request, const engine::Table& table) {

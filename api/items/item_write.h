@@ -94,8 +94,8 @@ class ItemWrite {
 // ItemCollectionMetrics).
 void write_single_item(ItemWrite::Kind kind, const ActionContext& context, const JsonValue& request, JsonWriter& out);
 
-// The TransactionConflictException of an injected conflict (engine/faults.h) on this item, if
-// one is pending: uses it up and throws.
+// The TransactionConflictException of a conflict on this item (an injected one, or a
+// transaction holding it: api/fault_injection.h), if there is one.
 void check_injected_conflict(const ActionContext& context, const engine::Table& table, const model::AttributeMap& key);
 
 // Whether ReturnItemCollectionMetrics is SIZE and the table has a local secondary index (the

@@ -63,9 +63,9 @@ void transact_get_items(const ActionContext& context, const JsonValue& request, 
   }
 
   {
-    std::vector<engine::FaultTarget> targets;
-    for (const auto& g : gets) targets.push_back({&g.table->name(), &g.key});
-    std::vector<bool> hits = conflicting_items(context, targets);
+    std::vector<TouchedItem> touched;
+    for (const auto& g : gets) touched.push_back({g.table.get(), &g.key});
+    std::vector<bool> hits = conflicting_items(context, touched);
     if (!hits.empty()) {
       std::vector<model::CancellationReason> reasons(gets.size(), model::CancellationReason{"None", "", nullptr});
       for (std::size_t i = 0; i < gets.size(); ++i)

@@ -175,9 +175,9 @@ void transact_write_items(const ActionContext& context, const JsonValue& request
 
   std::vector<model::CancellationReason> reasons(actions.size(), model::CancellationReason{"None", "", nullptr});
   {
-    std::vector<engine::FaultTarget> targets;
-    for (const auto& a : actions) targets.push_back({&a.write.table()->name(), &a.write.key()});
-    std::vector<bool> hits = conflicting_items(context, targets);
+    std::vector<TouchedItem> touched;
+    for (const auto& a : actions) touched.push_back({a.write.table().get(), &a.write.key()});
+    std::vector<bool> hits = conflicting_items(context, touched, Holding::kHold);
     if (!hits.empty()) {
       for (std::size_t i = 0; i < actions.size(); ++i)
         if (hits[i]) reasons[i] = model::cancellation_reason(model::Error(model::kTransactionConflict));

@@ -124,6 +124,9 @@ TEST_CASE("DynamoDB Local flags") {
   CHECK(ok(parse({"--shared-db"})).shared_db);
 
   CHECK(ok(parse({"-delayTransientStatuses"})).database.delay_transient_statuses);
+  CHECK(ok(parse({"--transaction-window", "250"})).database.transaction_window_ms == 250);
+  CHECK(ok(parse({})).database.transaction_window_ms == 0);
+  CHECK(error(parse({"--transaction-window", "60001"})).exit_code == 2);
 
   const Options cors = ok(parse({"-cors", "*"}));
   REQUIRE(cors.notes.size() == 1);

@@ -151,9 +151,9 @@ void write_transaction(const ActionContext& context, const JsonValue& request, s
     writes.emplace_back(std::get<BoundWrite>(std::move(s.bound->body)), s.table, s.return_old_on_failure, mode);
   }
   {
-    std::vector<engine::FaultTarget> targets;
-    for (const auto& w : writes) targets.push_back({&w.table()->name(), &w.bound().key});
-    std::vector<bool> hits = conflicting_items(context, targets);
+    std::vector<TouchedItem> touched;
+    for (const auto& w : writes) touched.push_back({w.table().get(), &w.bound().key});
+    std::vector<bool> hits = conflicting_items(context, touched, Holding::kHold);
     if (!hits.empty()) {
       for (std::size_t i = 0; i < writes.size(); ++i)
         if (hits[i]) reasons[i] = model::cancellation_reason(model::Error(model::kTransactionConflict));

@@ -95,3 +95,13 @@ TEST_CASE("without a window transactions hold nothing", "[transaction-window]") 
   CHECK(tx.delay_ms == 0);
   CHECK(h.call("PutItem", R"({"TableName":"t_w","Item":{"pk":{"S":"a"}}})").status == 200);
 }
+
+TEST_CASE("PartiQL's ExecuteTransaction holds its items as TransactWriteItems does", "[transaction-window]") {
+  Harness h;
+  api::Reply tx = h.call("ExecuteTransaction", R"({"TransactStatements":[
+    {"Statement":"INSERT INTO \"t_w\" VALUE {'pk': 'p', 'v': 1}"}]})");
+  CHECK(tx.status == 200);
+  CHECK(tx.delay_ms == kWindowMs);
+  CHECK(h.call("PutItem", R"({"TableName":"t_w","Item":{"pk":{"S":"p"}}})").body == kConflict);
+  CHECK(h.call("ExecuteStatement", R"({"Statement":"UPDATE \"t_w\" SET v = 2 WHERE pk = 'p'"})").body == kConflict);
+}

@@ -16,6 +16,12 @@ inline constexpr std::size_t kMaxListTablesLimit = 100;
 inline constexpr std::size_t kMaxLocalSecondaryIndexes = 5;
 inline constexpr std::size_t kMaxGlobalSecondaryIndexes = 20;
 inline constexpr std::size_t kMaxProjectedNonKeyAttributes = 100;
+// Vector indexes. AWS's DynamoDB documentation gives no figures for these three; Minnow takes
+// Amazon S3 Vectors' documented limits for dimensions (1 to 4096) and TopK (at most 100), and
+// the GSI limit for the number of vector indexes per table. Each is one edit here.
+inline constexpr std::size_t kMaxVectorDimensions = 4096;
+inline constexpr std::size_t kMaxVectorTopK = 100;
+inline constexpr std::size_t kMaxVectorIndexes = 20;
 // Arrays and objects nested in a request. The deepest valid request, a BatchWriteItem whose item
 // holds attribute values nested 32 levels (kMaxAttributeNesting), has 70; deeper JSON is refused
 // while parsing, so that no walk over a request recurses further.

@@ -9,8 +9,9 @@
 //   3. what dynalite predates, as DynamoDB Local enforces it: duplicate and unused attribute
 //      definitions when there are indexes, a GSI without throughput on a PROVISIONED table,
 //      StreamSpecification, OnDemandThroughput;
-//   4. the catalog: a table of that name already exists -> ResourceInUseException.
-// The answer shows the table CREATING (with its GSIs CREATING), as DynamoDB does; Minnow's
+//   4. each VectorIndex (api/vector/vector_index_definitions.h), after the definition is read;
+//   5. the catalog: a table of that name already exists -> ResourceInUseException.
+// The answer shows the table CREATING (with its GSIs and vector indexes CREATING), as DynamoDB does; Minnow's
 // table is ACTIVE as soon as this returns, also with DatabaseOptions::delay_transient_statuses
 // (DynamoDB Local 3.3.1 with -delayTransientStatuses: the table and its GSIs are ACTIVE at once).
 #include <algorithm>
@@ -20,6 +21,7 @@
 
 #include "api/operations.h"
 #include "api/tables/table_description.h"
+#include "api/vector/vector_index_definitions.h"
 #include "engine/table.h"
 #include "model/errors.h"
 #include "model/limits.h"
@@ -84,7 +86,8 @@ const Shape kShape(R"({
     "MaxReadRequestUnits": "Long", "MaxWriteRequestUnits": "Long"}},
   "WarmThroughput": {"type": "FieldStruct<WarmThroughput>", "children": {
     "ReadUnitsPerSecond": "Long", "WriteUnitsPerSecond": "Long"}},
-  "ResourcePolicy": "String"
+  "ResourcePolicy": "String",
+  )" MINNOW_SHAPE_VECTOR_INDEXES R"(
 })");
 
 constexpr int64_t kMaxCapacityUnits = 1000000000000;
@@ -160,7 +163,8 @@ void check_definition(const JsonValue& request) {
 
   const JsonValue* local = member(request, "LocalSecondaryIndexes");
   const JsonValue* global = member(request, "GlobalSecondaryIndexes");
-  if (!local && !global && keys.size() != definitions.size())
+  const JsonValue* vectors = member(request, "VectorIndexes");
+  if (!local && !global && !vectors && keys.size() != definitions.size())
     throw model::Error(model::kKeySchemaAttributeCountMismatch);
 
   std::vector<std::string> index_names;
@@ -203,7 +207,7 @@ void check_definition(const JsonValue& request) {
 
   // What dynalite predates, as DynamoDB Local checks it (without indexes, the count check above
   // already covers both).
-  if (local || global) {
+  if (local || global || vectors) {
     std::vector<std::string> seen;
     for (const auto& name : definitions) {
       if (contains(seen, name)) throw model::Error(model::kDuplicateAttributeDefinition);
@@ -216,6 +220,15 @@ void check_definition(const JsonValue& request) {
         for (const auto& key : attribute_names(index["KeySchema"])) {
           if (!contains(used, key)) used.push_back(key);
         }
+      }
+    }
+    // A search schema attribute uses its definition; one without is refused with the vector
+    // index's checks.
+    if (vectors) {
+      for (const auto& index : vectors->GetArray()) {
+        const JsonValue* schema = member(index, "SearchSchema");
+        for (const auto& key : schema ? attribute_names(*schema) : std::vector<std::string>{})
+          if (contains(definitions, key) && !contains(used, key)) used.push_back(key);
       }
     }
     if (used.size() != definitions.size()) throw model::attribute_definitions_unused(definitions, used);
@@ -262,11 +275,7 @@ engine::IndexDefinition index_of(const JsonValue& index) {
   engine::IndexDefinition definition;
   definition.name = string_member(index, "IndexName");
   definition.key_schema = key_schema_of(index["KeySchema"]);
-  const JsonValue& projection = index["Projection"];
-  definition.projection.type = string_member(projection, "ProjectionType");
-  if (const JsonValue* attributes = member(projection, "NonKeyAttributes")) {
-    for (const auto& a : attributes->GetArray()) definition.projection.non_key_attributes.emplace_back(view(a));
-  }
+  definition.projection = read_projection(index["Projection"]);
   if (const JsonValue* throughput = member(index, "ProvisionedThroughput"))
     definition.throughput = throughput_of(*throughput);
   return definition;
@@ -340,15 +349,30 @@ engine::TableDefinition definition_of(const ActionContext& context, const JsonVa
   return def;
 }
 
+// CreateTable's VectorIndexes, each checked against the table with the ones before it.
+void add_vector_indexes(const JsonValue& request, engine::TableDefinition& def) {
+  const JsonValue* vectors = member(request, "VectorIndexes");
+  if (!vectors) return;
+  if (vectors->Empty()) throw model::index_list_empty("VectorIndexes");
+  for (const auto& v : vectors->GetArray()) {
+    engine::VectorIndexDefinition index = read_vector_index(v);
+    if (has_index_named(def, index.name)) throw model::duplicate_index_name(index.name);
+    check_new_vector_index(index, def);
+    def.vector_indexes.push_back(std::move(index));
+  }
+}
+
 void create_table(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   check_definition(request);
   engine::TableDefinition def = definition_of(context, request);
+  add_vector_indexes(request, def);
   auto table = context.database.create(def);
   if (!table) throw model::table_in_use(def.name);
 
   // DynamoDB answers before the table is ready: CREATING, GSIs CREATING, and no switch time yet.
   def.last_pay_per_request_ms = 0;
   for (auto& index : def.global_indexes) index.status = "CREATING";
+  for (auto& index : def.vector_indexes) index.status = "CREATING";
   out.StartObject();
   out.Key("TableDescription");
   write_table_description(context, def, nullptr, out, "CREATING");

@@ -24,9 +24,11 @@ void delete_table(const ActionContext& context, const JsonValue& request, JsonWr
   // Deleted meanwhile by another request: answer as if it had never been found.
   if (!context.database.remove(table->name())) throw model::table_not_found(table->name());
 
-  // A DELETING table describes no GSIs (as dynalite captured from DynamoDB).
+  // A DELETING table describes no GSIs (as dynalite captured from DynamoDB), nor vector indexes.
   def.global_indexes.clear();
   def.deleting_indexes.clear();
+  def.vector_indexes.clear();
+  def.deleting_vector_indexes.clear();
   out.StartObject();
   out.Key("TableDescription");
   write_table_description(context, def, table.get(), out, "DELETING");

@@ -5,6 +5,7 @@
 #include <ctime>
 
 #include "api/shape.h"
+#include "api/vector/vector_index_definitions.h"
 #include "model/errors.h"
 
 namespace minnow::api {
@@ -37,6 +38,19 @@ void write_key_schema(JsonWriter& w, const std::vector<engine::KeySchemaElement>
   w.EndArray();
 }
 
+void write_projection(JsonWriter& w, const engine::Projection& p) {
+  w.Key("Projection");
+  w.StartObject();
+  write_string(w, "ProjectionType", p.type);
+  if (!p.non_key_attributes.empty()) {
+    w.Key("NonKeyAttributes");
+    w.StartArray();
+    for (const auto& a : p.non_key_attributes) w.String(a.data(), a.size());
+    w.EndArray();
+  }
+  w.EndObject();
+}
+
 namespace {
 
 // DynamoDB sends date-times as epoch seconds with millisecond precision.
@@ -62,19 +76,6 @@ void write_throughput(JsonWriter& w, const engine::ProvisionedThroughput& t) {
   w.EndObject();
 }
 
-void write_projection(JsonWriter& w, const engine::Projection& p) {
-  w.Key("Projection");
-  w.StartObject();
-  write_string(w, "ProjectionType", p.type);
-  if (!p.non_key_attributes.empty()) {
-    w.Key("NonKeyAttributes");
-    w.StartArray();
-    for (const auto& a : p.non_key_attributes) w.String(a.data(), a.size());
-    w.EndArray();
-  }
-  w.EndObject();
-}
-
 void write_indexes(const ActionContext& context, JsonWriter& w, const char* key, const engine::TableDefinition& def,
                    const engine::Table* table, const std::vector<engine::IndexDefinition>& indexes, bool global) {
   if (indexes.empty()) return;
@@ -86,12 +87,7 @@ void write_indexes(const ActionContext& context, JsonWriter& w, const char* key,
     write_key_schema(w, index.key_schema);
     write_projection(w, index.projection);
     if (global) {
-      write_string(w, "IndexStatus", index.status);
-      // A GSI in -delayTransientStatuses' CREATING shows Backfilling false before it starts.
-      if (index.backfilling || (index.transient_until_ms && index.status == "CREATING")) {
-        w.Key("Backfilling");
-        w.Bool(index.backfilling);
-      }
+      write_index_status(w, index.status, index.backfilling, index.transient_until_ms != 0);
       if (index.throughput) {
         write_throughput(w, *index.throughput);
       } else {
@@ -99,13 +95,8 @@ void write_indexes(const ActionContext& context, JsonWriter& w, const char* key,
       }
     }
     // A transient (CREATING or DELETING) index counts nothing, as in DynamoDB Local.
-    std::optional<engine::IndexStats> stats =
-        table && !index.transient_until_ms ? table->index_stats(index.name) : std::nullopt;
-    w.Key("IndexSizeBytes");
-    w.Uint64(stats ? stats->size_bytes : 0);
-    w.Key("ItemCount");
-    w.Uint64(stats ? stats->item_count : 0);
-    write_string(w, "IndexArn", table_arn(context, def.name) + "/index/" + index.name);
+    write_index_counts(context, w, def.name, index.name,
+                       table && !index.transient_until_ms ? table->index_stats(index.name) : std::nullopt);
     w.EndObject();
   }
   w.EndArray();
@@ -120,6 +111,15 @@ void check_projection(const JsonValue& projection) {
   if (has_attributes && view(*type) != "INCLUDE")
     throw model::non_key_attributes_without_include(std::string(view(*type)));
   if (!has_attributes && view(*type) == "INCLUDE") throw model::Error(model::kIncludeWithoutNonKeyAttributes);
+}
+
+engine::Projection read_projection(const JsonValue& projection) {
+  engine::Projection p;
+  p.type = string_member(projection, "ProjectionType");
+  if (const JsonValue* attributes = member(projection, "NonKeyAttributes")) {
+    for (const auto& a : attributes->GetArray()) p.non_key_attributes.emplace_back(view(a));
+  }
+  return p;
 }
 
 void check_global_index_key_schema(const JsonValue& key_schema, const std::vector<std::string>& definitions) {
@@ -145,8 +145,30 @@ void check_global_index_key_schema(const JsonValue& key_schema, const std::vecto
       if (keys[i] == keys[j]) throw model::Error(model::kDuplicateKeyName);
 }
 
-void settle_transient_statuses(engine::TableDefinition& def, int64_t now_ms) {
-  for (auto& index : def.global_indexes) {
+void write_index_status(JsonWriter& w, const std::string& status, bool backfilling, bool transient) {
+  write_string(w, "IndexStatus", status);
+  // An index in -delayTransientStatuses' CREATING shows Backfilling false before it starts.
+  if (backfilling || (transient && status == "CREATING")) {
+    w.Key("Backfilling");
+    w.Bool(backfilling);
+  }
+}
+
+void write_index_counts(const ActionContext& context, JsonWriter& w, const std::string& table_name,
+                        const std::string& index_name, const std::optional<engine::IndexStats>& stats) {
+  w.Key("IndexSizeBytes");
+  w.Uint64(stats ? stats->size_bytes : 0);
+  w.Key("ItemCount");
+  w.Uint64(stats ? stats->item_count : 0);
+  write_string(w, "IndexArn", table_arn(context, table_name) + "/index/" + index_name);
+}
+
+namespace {
+
+// GSIs (engine::IndexDefinition) and vector indexes (engine::VectorIndexDefinition) alike.
+template <class Index>
+void settle(std::vector<Index>& indexes, std::vector<Index>& deleting, int64_t now_ms) {
+  for (auto& index : indexes) {
     if (!index.transient_until_ms) continue;
     if (now_ms >= index.transient_until_ms) {
       index.status = "ACTIVE";
@@ -156,7 +178,14 @@ void settle_transient_statuses(engine::TableDefinition& def, int64_t now_ms) {
       index.backfilling = now_ms >= index.backfill_from_ms;
     }
   }
-  std::erase_if(def.deleting_indexes, [&](const auto& index) { return now_ms >= index.transient_until_ms; });
+  std::erase_if(deleting, [&](const auto& index) { return now_ms >= index.transient_until_ms; });
+}
+
+}  // namespace
+
+void settle_transient_statuses(engine::TableDefinition& def, int64_t now_ms) {
+  settle(def.global_indexes, def.deleting_indexes, now_ms);
+  settle(def.vector_indexes, def.deleting_vector_indexes, now_ms);
 }
 
 void write_table_description(const ActionContext& context, const engine::Table& table, JsonWriter& w,
@@ -208,6 +237,7 @@ void write_table_description(const ActionContext& context, const engine::TableDe
     shown.insert(shown.end(), def.deleting_indexes.begin(), def.deleting_indexes.end());
     write_indexes(context, w, "GlobalSecondaryIndexes", def, table, shown, true);
   }
+  write_vector_indexes(context, w, def, table);
   if (def.stream.enabled) {
     w.Key("StreamSpecification");
     w.StartObject();

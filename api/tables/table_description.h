@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "api/action.h"
@@ -26,17 +27,27 @@ void check_stream_and_on_demand_settings(const JsonValue& request);
 // An index's Projection, after the Shape: a ProjectionType, NonKeyAttributes with INCLUDE and
 // only with INCLUDE.
 void check_projection(const JsonValue& projection);
+// That Projection (checked) as the engine keeps it.
+engine::Projection read_projection(const JsonValue& projection);
 
 void check_global_index_key_schema(const JsonValue& key_schema, const std::vector<std::string>& definitions);
 
 // "key": "value".
 void write_string(JsonWriter& w, const char* key, const std::string& value);
+// "Projection": {ProjectionType[, NonKeyAttributes]}.
+void write_projection(JsonWriter& w, const engine::Projection& projection);
 // "KeySchema": [{AttributeName, KeyType}, ...], as given.
 void write_key_schema(JsonWriter& w, const std::vector<engine::KeySchemaElement>& elements);
 
+// What a GSI's and a vector index's descriptions share: IndexStatus and Backfilling (`transient`:
+// in a -delayTransientStatuses state), then IndexSizeBytes, ItemCount (nullopt stats: 0) and IndexArn.
+void write_index_status(JsonWriter& w, const std::string& status, bool backfilling, bool transient);
+void write_index_counts(const ActionContext& context, JsonWriter& w, const std::string& table_name,
+                        const std::string& index_name, const std::optional<engine::IndexStats>& stats);
+
 // Brings the transient states of -delayTransientStatuses (engine/database.h) up to `now_ms`:
-// a CREATING GSI starts Backfilling, then becomes ACTIVE; a DELETING one disappears once its
-// time is over. Does nothing to a definition without transient states.
+// a CREATING GSI or vector index starts Backfilling, then becomes ACTIVE; a DELETING one
+// disappears once its time is over. Does nothing to a definition without transient states.
 void settle_transient_statuses(engine::TableDefinition& definition, int64_t now_ms);
 
 // Writes a TableDescription object (DescribeTable's Table, CreateTable's TableDescription, ...).

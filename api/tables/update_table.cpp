@@ -1,5 +1,6 @@
 // UpdateTable: billing mode, provisioned throughput (table and GSIs), GSI creation and deletion,
-// streams, encryption, table class, deletion protection, on-demand limits.
+// vector index creation and deletion (api/vector/vector_index_definitions.h), streams,
+// encryption, table class, deletion protection, on-demand limits.
 //
 // The order of the checks is observable:
 //   1. the Shape;
@@ -10,7 +11,7 @@
 //   4. against the table, in dynalite's order: throughput under PAY_PER_REQUEST, the GSI update
 //      count, each GSI throughput update, GSIs left without throughput when switching to
 //      PROVISIONED, "will not change"; then (beyond dynalite, as DynamoDB Local behaves) GSI
-//      creations and deletions in request order, the stream, the rest.
+//      creations and deletions in request order, the vector index update, the stream, the rest.
 // Everything is checked before anything changes: the new definition is built on a copy, under
 // the table's lock, and replaces the old one only at the end.
 //
@@ -26,6 +27,7 @@
 
 #include "api/operations.h"
 #include "api/tables/table_description.h"
+#include "api/vector/vector_index_definitions.h"
 #include "engine/table.h"
 #include "model/errors.h"
 
@@ -81,7 +83,8 @@ const Shape kShape(R"({
   "OnDemandThroughput": {"type": "FieldStruct<OnDemandThroughput>", "children": {
     "MaxReadRequestUnits": "Long", "MaxWriteRequestUnits": "Long"}},
   "WarmThroughput": {"type": "FieldStruct<WarmThroughput>", "children": {
-    "ReadUnitsPerSecond": "Long", "WriteUnitsPerSecond": "Long"}}
+    "ReadUnitsPerSecond": "Long", "WriteUnitsPerSecond": "Long"}},
+  )" MINNOW_SHAPE_VECTOR_INDEX_UPDATES R"(
 })");
 
 constexpr int64_t kMaxCapacityUnits = 1000000000000;
@@ -108,7 +111,8 @@ const JsonValue* index_action(const JsonValue& update) {
 
 void check_request(const JsonValue& request) {
   const JsonValue* index_updates = member(request, "GlobalSecondaryIndexUpdates");
-  bool something = (index_updates && !index_updates->Empty());
+  const JsonValue* vector_updates = member(request, "VectorIndexUpdates");
+  bool something = (index_updates && !index_updates->Empty()) || (vector_updates && !vector_updates->Empty());
   for (const char* name : {"ProvisionedThroughput", "BillingMode", "SSESpecification", "StreamSpecification",
                            "TableClass", "DeletionProtectionEnabled", "OnDemandThroughput", "WarmThroughput"}) {
     something = something || member(request, name);
@@ -135,6 +139,7 @@ void check_request(const JsonValue& request) {
       names.push_back(name);
     }
   }
+  check_vector_index_updates(vector_updates);
   check_stream_and_on_demand_settings(request);
 }
 
@@ -222,23 +227,15 @@ engine::IndexDefinition new_index(const JsonValue& create, const engine::TableDe
   check_global_index_key_schema(key_schema, definitions);
   const JsonValue& projection = create["Projection"];
   check_projection(projection);
-  const JsonValue* projection_type = member(projection, "ProjectionType");
   const JsonValue* throughput = member(create, "ProvisionedThroughput");
   if (on_demand && throughput) throw model::index_throughput_with_pay_per_request(name);
   if (!on_demand && !throughput) throw model::index_throughput_required(name);
-  for (const auto* indexes : {&next.global_indexes, &next.local_indexes, &next.deleting_indexes}) {
-    for (const auto& index : *indexes) {
-      if (index.name == name) throw model::Error(model::kIndexAlreadyExists);
-    }
-  }
+  if (has_index_named(next, name)) throw model::Error(model::kIndexAlreadyExists);
 
   engine::IndexDefinition index;
   index.name = name;
   index.key_schema = key_schema_of(key_schema);
-  index.projection.type = std::string(view(*projection_type));
-  if (const JsonValue* attributes = member(projection, "NonKeyAttributes")) {
-    for (const auto& a : attributes->GetArray()) index.projection.non_key_attributes.emplace_back(view(a));
-  }
+  index.projection = read_projection(projection);
   if (throughput) {
     engine::ProvisionedThroughput t;
     t.read_capacity_units = coral_long((*throughput)["ReadCapacityUnits"]);
@@ -248,9 +245,9 @@ engine::IndexDefinition new_index(const JsonValue& create, const engine::TableDe
   return index;
 }
 
-// Attribute definitions serve keys only: keep those some key still uses.
+// Attribute definitions serve keys and search schemas only: keep those one still uses.
 void drop_unused_definitions(engine::TableDefinition& def) {
-  std::vector<std::string> used;
+  std::vector<std::string> used = search_schema_attributes(def);
   auto use = [&](const std::vector<engine::KeySchemaElement>& keys) {
     for (const auto& k : keys) used.push_back(k.attribute_name);
   };
@@ -394,6 +391,7 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
       }
     }
   }
+  if (plan_vector_index_updates(member(request, "VectorIndexUpdates"), now, delay, next, shown)) table_updating = true;
   drop_unused_definitions(next);
   shown.attribute_definitions = next.attribute_definitions;
   for (auto& index : created) {

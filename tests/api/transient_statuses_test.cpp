@@ -1,15 +1,18 @@
 // DynamoDB Local's -delayTransientStatuses (DatabaseOptions::delay_transient_statuses): a GSI
 // created by UpdateTable is CREATING, then CREATING with Backfilling, then ACTIVE; a deleted GSI is
-// DELETING for a while; tables are ACTIVE at once. Without the flag every change shows at once.
-// The phases last engine::kTransientPhaseMs each, as measured on DynamoDB Local 3.3.1; the
-// status is computed from the (adjustable) clock when described, with no timers. The clock is the
-// system clock plus an offset, so the checks keep a second away from each boundary.
+// DELETING for a while; tables are ACTIVE at once. Vector indexes go through the same states (as
+// AWS documents them: CREATING with backfill, then ACTIVE; DELETING), searchable once ACTIVE. Without the flag every
+// change shows at once. The phases last engine::kTransientPhaseMs each, as measured on DynamoDB Local 3.3.1; the status
+// is computed from the (adjustable) clock when described, with no timers. The clock is the system clock plus an offset,
+// so the checks keep a second away from each boundary.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "api/json.h"
 #include "engine/database.h"
+#include "engine/table.h"
+#include "model/errors.h"
 #include "tests/api/service_harness.h"
 
 namespace {
@@ -36,11 +39,12 @@ struct Harness : testing::ServiceHarness {
 
 std::string str(const api::JsonValue& v) { return std::string(v.GetString(), v.GetStringLength()); }
 
-// IndexName:IndexStatus[:backfilling|:not-backfilling][:ItemCount] for every GSI described.
-std::vector<std::string> gsis(const api::JsonValue& table) {
+// IndexName:IndexStatus[:backfilling|:not-backfilling][:ItemCount] for every index described in
+// the list `key` (GlobalSecondaryIndexes, VectorIndexes).
+std::vector<std::string> indexes(const api::JsonValue& table, const char* key) {
   std::vector<std::string> out;
-  if (!table.HasMember("GlobalSecondaryIndexes")) return out;
-  for (const auto& i : table["GlobalSecondaryIndexes"].GetArray()) {
+  if (!table.HasMember(key)) return out;
+  for (const auto& i : table[key].GetArray()) {
     std::string s = str(i["IndexName"]) + ":" + str(i["IndexStatus"]);
     if (i.HasMember("Backfilling")) s += i["Backfilling"].GetBool() ? ":backfilling" : ":not-backfilling";
     s += ":" + std::to_string(i["ItemCount"].GetUint64());
@@ -48,6 +52,7 @@ std::vector<std::string> gsis(const api::JsonValue& table) {
   }
   return out;
 }
+std::vector<std::string> gsis(const api::JsonValue& table) { return indexes(table, "GlobalSecondaryIndexes"); }
 
 const char* kCreateTable =
     R"({"TableName":"Slow","BillingMode":"PAY_PER_REQUEST",)"
@@ -136,4 +141,88 @@ TEST_CASE("without -delayTransientStatuses GSI changes show at once") {
   auto deleted = h.ok("UpdateTable", kDeleteGsi);
   CHECK(gsis(deleted["TableDescription"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:DELETING:0"});
   CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi0:ACTIVE:3"});
+}
+
+namespace {
+
+std::vector<std::string> vector_indexes(const api::JsonValue& table) { return indexes(table, "VectorIndexes"); }
+
+const char* kCreateVectorIndex =
+    R"({"TableName":"Slow","VectorIndexUpdates":[{"Create":{"IndexName":"vec","VectorAttribute":{"AttributeName":"v"},)"
+    R"("Dimensions":2,"DistanceFunction":"EUCLIDEAN","Projection":{"ProjectionType":"ALL"}}}]})";
+const char* kDeleteVectorIndex = R"({"TableName":"Slow","VectorIndexUpdates":[{"Delete":{"IndexName":"vec"}}]})";
+
+void populate_vectors(Harness& h) {
+  for (const char* pk : {"a", "b"})
+    h.ok("PutItem",
+         std::string(R"({"TableName":"Slow","Item":{"pk":{"S":")") + pk + R"("},"v":{"L":[{"N":"1"},{"N":"2"}]}}})");
+}
+
+// Whether SearchVectors' engine path finds the index searchable now.
+bool searchable(Harness& h) {
+  engine::VectorSearchSpec spec;
+  spec.vector = {0, 0};
+  try {
+    h.database.find("Slow")->search_vectors("vec", spec, h.clock.now_ms(), [](std::string_view, double) {});
+    return true;
+  } catch (const model::Error&) {
+    return false;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("-delayTransientStatuses: a created vector index is CREATING, then Backfilling, then ACTIVE") {
+  Harness h(true);
+  h.ok("CreateTable", kCreateTable);
+  populate_vectors(h);
+  auto updated = h.ok("UpdateTable", kCreateVectorIndex);
+  CHECK(str(updated["TableDescription"]["TableStatus"]) == "UPDATING");
+  CHECK(vector_indexes(updated["TableDescription"]) == std::vector<std::string>{"vec:CREATING:not-backfilling:0"});
+  CHECK(vector_indexes(h.describe()["Table"]) == std::vector<std::string>{"vec:CREATING:not-backfilling:0"});
+  CHECK(!searchable(h));
+  CHECK(h.call("UpdateTable", kCreateVectorIndex).status == 400);
+
+  h.clock.advance_ms(engine::kTransientPhaseMs + kMarginMs);
+  CHECK(vector_indexes(h.describe()["Table"]) == std::vector<std::string>{"vec:CREATING:backfilling:0"});
+  CHECK(!searchable(h));
+  h.clock.advance_ms(engine::kTransientPhaseMs);
+  CHECK(vector_indexes(h.describe()["Table"]) == std::vector<std::string>{"vec:ACTIVE:2"});
+  CHECK(searchable(h));
+}
+
+TEST_CASE("-delayTransientStatuses: a deleted vector index is DELETING for a while, then gone") {
+  Harness h(true);
+  h.ok("CreateTable", kCreateTable);
+  populate_vectors(h);
+  h.ok("UpdateTable", kCreateVectorIndex);
+  h.clock.advance_ms(2 * engine::kTransientPhaseMs);
+  REQUIRE(vector_indexes(h.describe()["Table"]) == std::vector<std::string>{"vec:ACTIVE:2"});
+
+  auto deleted = h.ok("UpdateTable", kDeleteVectorIndex);
+  CHECK(vector_indexes(deleted["TableDescription"]) == std::vector<std::string>{"vec:DELETING:0"});
+  CHECK(vector_indexes(h.describe()["Table"]) == std::vector<std::string>{"vec:DELETING:0"});
+  CHECK(!searchable(h));
+  // Not recreated while it is being deleted; a second Delete finds nothing.
+  CHECK(h.call("UpdateTable", kCreateVectorIndex).status == 400);
+  CHECK(h.call("UpdateTable", kDeleteVectorIndex).status == 400);
+  h.clock.advance_ms(engine::kTransientPhaseMs - kMarginMs);
+  CHECK(vector_indexes(h.describe()["Table"]) == std::vector<std::string>{"vec:DELETING:0"});
+  h.clock.advance_ms(2 * kMarginMs);
+  CHECK(vector_indexes(h.describe()["Table"]).empty());
+  h.ok("UpdateTable", kCreateVectorIndex);  // the name is free again
+  CHECK(vector_indexes(h.describe()["Table"]) == std::vector<std::string>{"vec:CREATING:not-backfilling:0"});
+}
+
+TEST_CASE("without -delayTransientStatuses vector index changes show at once") {
+  Harness h(false);
+  h.ok("CreateTable", kCreateTable);
+  populate_vectors(h);
+  auto updated = h.ok("UpdateTable", kCreateVectorIndex);
+  CHECK(vector_indexes(updated["TableDescription"]) == std::vector<std::string>{"vec:CREATING:2"});
+  CHECK(vector_indexes(h.describe()["Table"]) == std::vector<std::string>{"vec:ACTIVE:2"});
+  CHECK(searchable(h));
+  auto deleted = h.ok("UpdateTable", kDeleteVectorIndex);
+  CHECK(vector_indexes(deleted["TableDescription"]) == std::vector<std::string>{"vec:DELETING:0"});
+  CHECK(vector_indexes(h.describe()["Table"]).empty());
 }

@@ -67,7 +67,8 @@ CredentialScope credential_scope(std::string_view authorization) {
 // /_minnow/ are Minnow's test controls (api/admin/admin.h), /console its web console.
 Reply Service::handle(Request& request) {
   if (impl_->options.console && is_console_path(request.path)) return handle_console(request);
-  if (is_admin_path(request.path)) return handle_admin(request, {impl_->namespaces, impl_->faults, impl_->clock});
+  if (impl_->options.admin.enabled && is_admin_path(request.path))
+    return handle_admin(request, {impl_->namespaces, impl_->faults, impl_->clock}, impl_->options.admin);
   if (request.method == "GET") {
     return Reply{200, "text/plain", model::kHealthyPrefix + impl_->options.region + model::kHealthySuffix};
   }

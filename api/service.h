@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace minnow::engine {
 class AdjustableClock;
@@ -26,6 +27,7 @@ struct Request {
   std::string_view content_type;   // Content-Type, empty when absent
   std::string_view authorization;  // Authorization, empty when absent
   std::string_view host;           // Host, empty when absent
+  std::string_view admin_header;   // X-Minnow-Admin, empty when absent (api/admin/admin_access.h)
   std::string_view request_id;     // the x-amzn-RequestId the reply goes out with (for the log)
   std::string body;                // owned and mutable: parsed in place
 };
@@ -41,12 +43,24 @@ struct Reply {
   std::string headers = {};
 };
 
+// Who may use the /_minnow test controls (api/admin/admin_access.h, docs/admin-api.md).
+struct AdminOptions {
+  bool enabled = true;  // false: /_minnow paths are served like any other path
+  // Minnow listens on loopback only: a call must name a loopback host (or one of `hosts`) in its
+  // Host header, so that a web page cannot reach the controls through DNS rebinding.
+  bool loopback_only = false;
+  // --admin-hosts: Host names accepted besides the loopback ones; when given, only these and the
+  // loopback names are accepted, wherever Minnow listens.
+  std::vector<std::string> hosts;
+};
+
 struct ServiceOptions {
   // The region of ARNs when a request's credential names none, and of the health answer.
   std::string region = "us-east-1";
   // Every ARN's account, whoever signs the request (DynamoDB Local's is 000000000000 too).
   std::string account_id = "000000000000";
   bool console = true;  // serve the web console at /console (api/console/console.h)
+  AdminOptions admin;
 };
 
 class Service {

@@ -154,6 +154,17 @@ Error transaction_payload_too_large(std::size_t bytes) {
   return validation("Transaction payload size cannot exceed 4MB. Payload Size: " + std::to_string(bytes));
 }
 Error admin_invalid(const std::string& detail) { return validation("Invalid /_minnow call: " + detail); }
+Error admin_forbidden(const std::string& detail) {
+  return Error(ErrorCode::AccessDeniedException, "Refused /_minnow call: " + detail);
+}
+std::string admin_host_refused(const std::string& host) {
+  return "Host '" + host +
+         "' is not a loopback name, and Minnow listens on loopback only (DNS rebinding); list other names with "
+         "--admin-hosts";
+}
+std::string admin_integer_range(const std::string& name, int64_t min, int64_t max) {
+  return name + " must be an integer from " + std::to_string(min) + " to " + std::to_string(max);
+}
 
 // ---- Table actions -------------------------------------------------------------------------
 

@@ -270,6 +270,15 @@ inline constexpr FixedError kTransactionInProgress{
 
 // ---- Minnow's /_minnow admin calls (docs/admin-api.md) ---------------------------------------
 Error admin_invalid(const std::string& detail);  // "Invalid /_minnow call: <detail>"
+// A call refused by api/admin/admin_access (AccessDeniedException, answered with HTTP 403).
+Error admin_forbidden(const std::string& detail);  // "Refused /_minnow call: <detail>"
+inline constexpr const char* kAdminHeaderRequired =
+    "the test controls need the header X-Minnow-Admin: 1 (docs/admin-api.md), which a web page cannot send to "
+    "another site";
+inline constexpr const char* kAdminJsonRequired = "the test controls need Content-Type: application/json";
+std::string admin_host_refused(const std::string& host);
+// A number outside what the call accepts: "<name> must be an integer from <min> to <max>".
+std::string admin_integer_range(const std::string& name, int64_t min, int64_t max);
 
 // ---- Table actions: CreateTable, UpdateTable, DeleteTable ------------------------------------
 // dynalite's wording (captured from DynamoDB) where it has one; DynamoDB Local's where only it

@@ -29,6 +29,7 @@ api::Request to_api_request(HttpRequest& request, std::string_view request_id) {
   out.content_type = std_view(request[http::field::content_type]);
   out.authorization = std_view(request[http::field::authorization]);
   out.host = std_view(request[http::field::host]);
+  out.admin_header = std_view(request["X-Minnow-Admin"]);
   out.request_id = request_id;
   out.body = std::move(request.body());
   return out;

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <variant>
 
+#include "api/admin/admin_access.h"
 #include "api/service.h"
 #include "engine/clock.h"
 #include "engine/namespaces.h"
@@ -19,8 +20,13 @@ namespace {
 int serve(const minnow::server::Options& options) {
   minnow::engine::AdjustableClock clock;
   minnow::engine::Namespaces namespaces(options.shared_db, clock, options.database);
-  minnow::api::Service service(
-      namespaces, minnow::api::ServiceOptions{.region = options.region, .console = options.console}, &clock);
+  minnow::api::ServiceOptions service_options;
+  service_options.region = options.region;
+  service_options.console = options.console;
+  service_options.admin = {.enabled = options.admin,
+                           .loopback_only = minnow::api::is_loopback_host(options.host),
+                           .hosts = options.admin_hosts};
+  minnow::api::Service service(namespaces, service_options, &clock);
   minnow::server::Server server(service, options);
   minnow::server::TtlTimer ttl_timer(namespaces, options.ttl_interval);
   server.stop_on_signals();

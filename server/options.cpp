@@ -85,6 +85,8 @@ OptionsEnvironment detect_environment() {
   const char* in_docker = std::getenv("MINNOW_IN_DOCKER");
   environment.in_docker =
       (in_docker != nullptr && std::string_view(in_docker) == "1") || ::access("/.dockerenv", F_OK) == 0;
+  const char* no_admin = std::getenv("MINNOW_NO_ADMIN");
+  environment.no_admin = no_admin != nullptr && std::string_view(no_admin) == "1";
   environment.hardware_concurrency = std::max(1u, std::thread::hardware_concurrency());
   rlimit limit{};
   if (::getrlimit(RLIMIT_NOFILE, &limit) == 0) {
@@ -98,6 +100,7 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
   options.host = environment.in_docker ? "0.0.0.0" : "127.0.0.1";
   options.threads = std::max(1u, environment.hardware_concurrency);
   options.max_connections = default_max_connections(environment.descriptor_limit);
+  options.admin = !environment.no_admin;
 
   ArgumentReader reader(argc, argv);
   while (!reader.done()) {
@@ -167,6 +170,16 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       // inMemory is how Minnow always works; it sends no telemetry.
     } else if (flag == "--transaction-window") {
       options.database.transaction_window_ms = static_cast<int64_t>(take_integer(0, kMaxTransactionWindowMs));
+    } else if (flag == "--no-admin") {
+      options.admin = false;
+    } else if (flag == "--admin-hosts") {
+      std::string_view list = take_value();
+      for (std::size_t start = 0; !error && start <= list.size();) {
+        std::size_t comma = std::min(list.find(',', start), list.size());
+        if (comma == start) error = usage_error("--admin-hosts: expected host names separated by commas");
+        options.admin_hosts.emplace_back(list.substr(start, comma - start));
+        start = comma + 1;
+      }
     } else if (flag == "-delayTransientStatuses") {
       options.database.delay_transient_statuses = true;
     } else if (flag == "-cors") {
@@ -221,6 +234,9 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  --shared-db             one database for every access key and region (default: one\n";
   text += "                          database per access key and region, as DynamoDB Local)\n";
   text += "  --no-console            do not serve the web console at /console\n";
+  text += "  --no-admin              turn off the /_minnow test controls (also MINNOW_NO_ADMIN=1)\n";
+  text += "  --admin-hosts H1,H2     Host names the test controls accept besides localhost; when\n";
+  text += "                          Minnow listens on loopback only, other names are refused\n";
   text += "  --help                  print this help and exit\n";
   text += "  --version               print the version and exit\n";
   text += "\n";

@@ -40,6 +40,7 @@ struct OptionsEnvironment {
   bool in_docker = false;                 // MINNOW_IN_DOCKER=1 or /.dockerenv exists
   unsigned hardware_concurrency = 1;      // std::thread::hardware_concurrency(), at least 1
   std::uint64_t descriptor_limit = 1024;  // RLIMIT_NOFILE, after raise_descriptor_limit()
+  bool no_admin = false;                  // MINNOW_NO_ADMIN=1 (for containers: same as --no-admin)
 };
 
 // Raises the soft limit on open files to the hard limit (containers often start with 1024 of a
@@ -67,6 +68,10 @@ struct Options {
   bool shared_db = false;
   bool console = true;  // --no-console turns off the web console at /console
   engine::DatabaseOptions database;
+  // The /_minnow test controls (api/admin/admin_access.h): --no-admin turns them off;
+  // --admin-hosts lists Host names accepted besides the loopback ones.
+  bool admin = true;
+  std::vector<std::string> admin_hosts;
 
   // Notes for stderr about flags accepted but without effect (e.g. "-cors").
   std::vector<std::string> notes;

@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "api/admin/admin_access.h"
 #include "api/admin/admin_call.h"
 #include "api/admin/faults.h"
 #include "api/error_reply.h"
@@ -19,6 +20,7 @@ using namespace admin;
 namespace {
 
 constexpr std::string_view kPrefix = "/_minnow/";
+constexpr int64_t kMaxEpochSeconds = 253'402'300'799;  // 9999-12-31T23:59:59Z
 
 Reply clock(Request& request, const AdminTargets& targets) {
   engine::AdjustableClock* adjustable = targets.clock;
@@ -27,9 +29,11 @@ Reply clock(Request& request, const AdminTargets& targets) {
     JsonDocument body;
     parse_body(request, body);
     const JsonValue* reset = member(body, "reset");
-    if (auto advance = integer_member(body, "advanceSeconds")) {
+    // The clock stays from the epoch to the end of year 9999, as DynamoDB's timestamps do.
+    const int64_t now_seconds = targets.namespaces.clock().now_ms() / 1000;
+    if (auto advance = integer_member(body, "advanceSeconds", -now_seconds, kMaxEpochSeconds - now_seconds)) {
       adjustable->advance_ms(*advance * 1000);
-    } else if (auto epoch = integer_member(body, "epochSeconds")) {
+    } else if (auto epoch = integer_member(body, "epochSeconds", 0, kMaxEpochSeconds)) {
       adjustable->set_ms(*epoch * 1000);
     } else if (reset && reset->IsBool() && reset->GetBool()) {
       adjustable->reset();
@@ -105,7 +109,8 @@ Reply namespaces(const AdminTargets& targets) {
 
 bool is_admin_path(std::string_view path) { return path.substr(0, kPrefix.size()) == kPrefix; }
 
-Reply handle_admin(Request& request, const AdminTargets& targets) {
+Reply handle_admin(Request& request, const AdminTargets& targets, const AdminOptions& options) {
+  if (auto refusal = refuse_admin_call(request, options)) return *refusal;
   try {
     const std::string_view path = request.path.substr(kPrefix.size());
     if (path == "clock") return clock(request, targets);

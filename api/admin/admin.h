@@ -1,6 +1,7 @@
 // Minnow's test controls under /_minnow/ (docs/admin-api.md): the clock, the TTL sweeper,
 // injected faults, the namespaces and a reset. Outside the DynamoDB protocol: plain JSON in and
-// out, no authentication. Errors go through api/error_reply like every other error.
+// out, for callers that pass api/admin/admin_access.h's checks (no other authentication). Errors
+// go through api/error_reply like every other error.
 // Thread-safe, as everything it calls is.
 #pragma once
 
@@ -25,7 +26,7 @@ struct AdminTargets {
 // Whether `path` is an admin path (starts with "/_minnow/").
 bool is_admin_path(std::string_view path);
 
-// Answers one admin call.
-Reply handle_admin(Request& request, const AdminTargets& targets);
+// Answers one admin call, from a caller that passes api/admin/admin_access.h's checks.
+Reply handle_admin(Request& request, const AdminTargets& targets, const AdminOptions& options);
 
 }  // namespace minnow::api

@@ -22,12 +22,17 @@ void parse_body(Request& request, JsonDocument& document) {
   if (!document.IsObject()) throw model::admin_invalid("the body must be a JSON object");
 }
 
-std::optional<int64_t> integer_member(const JsonValue& body, const char* name) {
+std::optional<int64_t> integer_member(const JsonValue& body, const char* name, int64_t min, int64_t max) {
   const JsonValue* v = member(body, name);
   if (!v) return std::nullopt;
-  if (!v->IsNumber() || std::trunc(v->GetDouble()) != v->GetDouble())
-    throw model::admin_invalid(std::string(name) + " must be an integer");
-  return v->IsInt64() ? v->GetInt64() : static_cast<int64_t>(v->GetDouble());
+  std::optional<int64_t> n;
+  if (v->IsInt64()) {
+    n = v->GetInt64();
+  } else if (v->IsDouble() && std::trunc(v->GetDouble()) == v->GetDouble() && std::fabs(v->GetDouble()) < 1e15) {
+    n = static_cast<int64_t>(v->GetDouble());  // exact: below 2^53
+  }
+  if (!n || *n < min || *n > max) throw model::admin_invalid(model::admin_integer_range(name, min, max));
+  return n;
 }
 
 namespace {

@@ -21,8 +21,9 @@ Reply number_reply(const char* name, int64_t n);
 
 // The body as a JSON object (an empty body is {}). Throws admin_invalid otherwise.
 void parse_body(Request& request, JsonDocument& document);
-// An integer member, when present; throws admin_invalid when it is not an integer.
-std::optional<int64_t> integer_member(const JsonValue& body, const char* name);
+// An integer member from `min` to `max`, when present (an integral JSON double such as 5.0
+// counts; 1.5 and 1e300 do not); throws admin_invalid naming the range otherwise.
+std::optional<int64_t> integer_member(const JsonValue& body, const char* name, int64_t min, int64_t max);
 
 // The query parameter `name` of the request, percent-decoded; nullopt when absent.
 std::optional<std::string> query_parameter(const Request& request, std::string_view name);

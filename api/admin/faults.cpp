@@ -32,6 +32,8 @@ constexpr std::array<std::pair<FaultError, std::string_view>, 6> kErrorNames{{
 
 // Latency beyond this is surely a mistake (and would hold a connection for long).
 constexpr int64_t kMaxLatencyMs = 5 * 60 * 1000;
+constexpr int64_t kMaxCount = 10'000;
+constexpr int64_t kMaxSeed = (int64_t{1} << 53) - 1;  // what a JavaScript client can send exactly
 
 std::string_view error_name(FaultError error) {
   for (const auto& [e, name] : kErrorNames)
@@ -85,9 +87,7 @@ engine::FaultRule parse_rule(Request& request, engine::Namespaces& namespaces) {
       throw model::admin_invalid("key must be a primary key in DynamoDB JSON");
     rule.key = decode_attribute_map(*k);
   }
-  rule.latency_ms = integer_member(body, "latencyMs").value_or(0);
-  if (rule.latency_ms < 0 || rule.latency_ms > kMaxLatencyMs)
-    throw model::admin_invalid("latencyMs must be from 0 to " + std::to_string(kMaxLatencyMs));
+  rule.latency_ms = integer_member(body, "latencyMs", 0, kMaxLatencyMs).value_or(0);
   if (rule.error == FaultError::None && rule.latency_ms == 0)
     throw model::admin_invalid("a fault needs an error, a latencyMs, or both");
   if (rule.error == FaultError::TransactionConflict && rule.latency_ms > 0)
@@ -98,14 +98,12 @@ engine::FaultRule parse_rule(Request& request, engine::Namespaces& namespaces) {
       throw model::admin_invalid("probability must be a number above 0 and at most 1");
     rule.probability = probability->GetDouble();
   }
-  if (auto seed = integer_member(body, "seed")) {
-    if (*seed < 0) throw model::admin_invalid("seed must be a non-negative integer");
+  if (auto seed = integer_member(body, "seed", 0, kMaxSeed)) {
     rule.seed = static_cast<uint64_t>(*seed);
   }
   // Without a probability a rule is for the next call, or the next `count` calls; with one,
   // for as many calls as it takes unless `count` limits it.
-  rule.count = integer_member(body, "count");
-  if (rule.count && *rule.count < 1) throw model::admin_invalid("count must be at least 1");
+  rule.count = integer_member(body, "count", 1, kMaxCount);
   if (!rule.count && !probability) rule.count = 1;
   return rule;
 }

@@ -12,6 +12,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { DynamoDBClient, GetItemCommand, PutItemCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { admin } from '../lib/admin.mjs';
 import { endpoint } from '../lib/env.mjs';
 import { makeClient } from '../lib/client.mjs';
 import { differsOn } from '../lib/reference.mjs';
@@ -30,16 +31,8 @@ const withDefaults = new DynamoDBClient({ endpoint, region: 'us-east-1', credent
 const T = name('t');
 const KEY = { pk: { S: 'k' } };
 
-async function admin(method, path, body) {
-  const res = await fetch(`${endpoint}${path}`, {
-    method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  assert.equal(res.status, 200, `${method} ${path}: HTTP ${res.status} ${text}`);
-  return JSON.parse(text);
-}
-const inject = (rule) => admin('POST', `/_minnow/faults?namespace=${namespace}`, rule);
-const clearFaults = () => admin('DELETE', `/_minnow/faults?namespace=${namespace}`);
+const inject = (rule) => admin('POST', `faults?namespace=${namespace}`, rule);
+const clearFaults = () => admin('DELETE', `faults?namespace=${namespace}`);
 
 before(async () => {
   if (MINNOW_ONLY) return;
@@ -103,7 +96,7 @@ for (const [error, status, space, message] of ERRORS) {
     const out = await withDefaults.send(new GetItemCommand({ TableName: T, Key: KEY }));
     assert.deepEqual(out.Item, KEY);
     assert.equal(out.$metadata.attempts, 3);
-    assert.deepEqual((await admin('GET', `/_minnow/faults?namespace=${namespace}`)).faults, [], 'both failures were used');
+    assert.deepEqual((await admin('GET', `faults?namespace=${namespace}`)).faults, [], 'both failures were used');
   });
 }
 
@@ -143,7 +136,7 @@ test('a fault on one item leaves the others alone', { skip: MINNOW_ONLY }, async
     { name: 'InternalServerError' });
   await assert.rejects(client.send(new GetItemCommand({ TableName: T, Key: { pk: { S: 'hot' } } })),
     { name: 'InternalServerError' });
-  const [rule] = (await admin('GET', `/_minnow/faults?namespace=${namespace}`)).faults;
+  const [rule] = (await admin('GET', `faults?namespace=${namespace}`)).faults;
   assert.equal(rule.count, 3);
   assert.equal(rule.fired, 2);
 });

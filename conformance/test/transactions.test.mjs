@@ -64,10 +64,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { TransactWriteItemsCommand, TransactGetItemsCommand } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { admin } from '../lib/admin.mjs';
 import { makeClient, makeDocumentClient } from '../lib/client.mjs';
 import { rawCall, expectError, expectOk } from '../lib/http.mjs';
 import { differsOn, reference } from '../lib/reference.mjs';
-import { endpoint } from '../lib/env.mjs';
 import { tableNamer } from '../lib/names.mjs';
 import { keyedTable, createTable, dropTables } from '../lib/tables.mjs';
 import { itemSize, padItem } from '../lib/size.mjs';
@@ -470,21 +470,13 @@ test('TransactGetItems with no Gets', { skip: NO_TRANSACTIONS || differsOn('dyna
 const NO_FAULTS = differsOn(['dynamodb-local', 'dynalite'], 'no fault injection; DynamoDB Local never raises conflicts');
 const CONFLICT = 'Transaction is ongoing for the item';
 
-async function admin(method, path, body) {
-  const res = await fetch(`${endpoint}${path}`, {
-    method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  assert.equal(res.status, 200, `${method} ${path}: HTTP ${res.status}`);
-  return res.json();
-}
-
 // A pending conflict on a table cancels a transaction touching it (TransactionConflict reason
 // for that action, None for the others) and fails a single-item write with
 // TransactionConflictException; after `count` uses the table works again.
 test('injected conflicts fail transactions and single-item writes', { skip: NO_FAULTS }, async (t) => {
-  t.after(() => admin('DELETE', '/_minnow/faults'));
+  t.after(() => admin('DELETE', 'faults'));
   const [k, other] = [uniq('cf'), uniq('cf-other')];
-  assert.equal((await admin('POST', '/_minnow/faults', { error: 'TransactionConflict', table: A, count: 3 })).count, 3);
+  assert.equal((await admin('POST', 'faults', { error: 'TransactionConflict', table: A, count: 3 })).count, 3);
   expectCancelled(await tw([
     { Put: { TableName: B, Item: { pk: S(other), sk: N(1) } } },
     { Put: { TableName: A, Item: K(k) } },
@@ -501,9 +493,9 @@ test('injected conflicts fail transactions and single-item writes', { skip: NO_F
 
 // A fault with a key touches only that item; other tables and keys are unaffected.
 test('an injected conflict on one key leaves other keys alone', { skip: NO_FAULTS }, async (t) => {
-  t.after(() => admin('DELETE', '/_minnow/faults'));
+  t.after(() => admin('DELETE', 'faults'));
   const [k, other] = [uniq('ck'), uniq('ck-other')];
-  assert.equal((await admin('POST', '/_minnow/faults', { error: 'TransactionConflict', table: A, key: K(k) })).count, 1);
+  assert.equal((await admin('POST', 'faults', { error: 'TransactionConflict', table: A, key: K(k) })).count, 1);
   expectOk(await rawCall('PutItem', { TableName: A, Item: K(other) }));
   expectOk(await rawCall('PutItem', { TableName: B, Item: { pk: S(k), sk: N(1) } }));
   expectError(await rawCall('UpdateItem', { TableName: A, Key: K(k), UpdateExpression: 'SET a = :a', ExpressionAttributeValues: { ':a': N(1) } }),
@@ -514,9 +506,9 @@ test('an injected conflict on one key leaves other keys alone', { skip: NO_FAULT
 // DELETE /_minnow/faults forgets every pending fault.
 test('DELETE /_minnow/faults clears pending conflicts', { skip: NO_FAULTS }, async () => {
   const k = uniq('clr');
-  assert.equal((await admin('POST', '/_minnow/faults', { error: 'TransactionConflict', table: A, count: 5 })).count, 5);
-  assert.deepEqual(await admin('DELETE', '/_minnow/faults'), { removed: 1 });
-  assert.deepEqual(await admin('GET', '/_minnow/faults'), { faults: [] });
+  assert.equal((await admin('POST', 'faults', { error: 'TransactionConflict', table: A, count: 5 })).count, 5);
+  assert.deepEqual(await admin('DELETE', 'faults'), { removed: 1 });
+  assert.deepEqual(await admin('GET', 'faults'), { faults: [] });
   expectOk(await rawCall('PutItem', { TableName: A, Item: K(k) }));
   assert.deepEqual(expectOk(await tw([{ Update: { TableName: A, Key: K(k), UpdateExpression: 'SET a = :a', ExpressionAttributeValues: { ':a': N(1) } } }])), {});
 });

@@ -45,6 +45,7 @@ import {
 import {
   DynamoDBStreamsClient, DescribeStreamCommand, GetShardIteratorCommand, GetRecordsCommand,
 } from '@aws-sdk/client-dynamodb-streams';
+import { admin } from '../lib/admin.mjs';
 import { makeClient } from '../lib/client.mjs';
 import { endpoint, region, credentials } from '../lib/env.mjs';
 import { rawCall, expectError, expectOk } from '../lib/http.mjs';
@@ -67,19 +68,8 @@ const update = (TableName, Enabled, AttributeName) =>
   client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { Enabled, AttributeName } }));
 const spec = (TableName, TimeToLiveSpecification) => rawCall('UpdateTimeToLive', { TableName, TimeToLiveSpecification });
 
-// Minnow's test controls.
-async function admin(path, body) {
-  const res = await fetch(`${endpoint}/_minnow/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  assert.equal(res.status, 200, `/_minnow/${path}: HTTP ${res.status} ${text}`);
-  return JSON.parse(text);
-}
-const sweep = () => admin('ttl/sweep', {});
-const nowSeconds = async () => Math.floor((await admin('clock')).epochMillis / 1000);
+const sweep = () => admin('POST', 'ttl/sweep', {});
+const nowSeconds = async () => Math.floor((await admin('GET', 'clock')).epochMillis / 1000);
 
 // ---------------------------------------------------------------------------------------------
 // UpdateTimeToLive and DescribeTimeToLive
@@ -174,7 +164,7 @@ test('UpdateTimeToLive validation errors', { skip: differsOn('dynalite', 'dynali
 // ---------------------------------------------------------------------------------------------
 // Expiry (Minnow's /_minnow controls)
 
-after(async () => { if (!NO_ADMIN) await admin('clock', { reset: true }); });
+after(async () => { if (!NO_ADMIN) await admin('POST', 'clock', { reset: true }); });
 
 // The sweep deletes exactly the items whose TTL number is in the past (but not more than five
 // years back); strings, future times and items without the attribute stay. Expired items
@@ -206,13 +196,13 @@ test('TTL sweep deletes expired items only; the clock makes future items expire'
   for (const pk of ['future', 'string', 'ancient', 'none']) assert.ok(await get(pk), `${pk} was deleted`);
 
   // Two hours later the future item has expired too.
-  const clock = await admin('clock', { advanceSeconds: 7200 });
+  const clock = await admin('POST', 'clock', { advanceSeconds: 7200 });
   assert.ok(clock.epochMillis >= (now + 7200) * 1000, JSON.stringify(clock));
   assert.ok(await get('future'), 'expired, not yet swept');
   await sweep();
   assert.equal(await get('future'), undefined);
   for (const pk of ['string', 'ancient', 'none']) assert.ok(await get(pk), `${pk} was deleted`);
-  await admin('clock', { reset: true });
+  await admin('POST', 'clock', { reset: true });
 });
 
 // A table without TTL (or with TTL disabled) keeps its items whatever their attributes say.

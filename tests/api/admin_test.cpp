@@ -1,6 +1,7 @@
 // Minnow's /_minnow test controls (docs/admin-api.md) through api::Service: the clock, faults
 // (injected conflicts, as every write action reports them), reset.
 #include <catch2/catch.hpp>
+#include <functional>
 #include <string>
 
 #include "api/service.h"
@@ -15,24 +16,30 @@ const std::string kConflict =
     R"({"__type":"com.amazonaws.dynamodb.v20120810#TransactionConflictException","message":"Transaction is ongoing for the item"})";
 
 struct Harness : testing::ServiceHarness {
-  Harness() {
+  explicit Harness(api::ServiceOptions options = {}) : ServiceHarness(std::move(options)) {
     admin("POST", "/_minnow/reset");
     REQUIRE(call("CreateTable", R"({"TableName":"t_a","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"BillingMode":"PAY_PER_REQUEST"})")
                 .status == 200);
   }
-  api::Reply admin(const std::string& method, const std::string& path, std::string body = "") {
+  // A call as the conformance helpers and docs/admin-api.md make it; `edit` may change it first.
+  api::Reply admin(const std::string& method, const std::string& path, std::string body = "",
+                   const std::function<void(api::Request&)>& edit = {}) {
     api::Request request;
     request.method = method;
     const auto question = path.find('?');
     request.path = std::string_view(path).substr(0, question);
     if (question != std::string::npos) request.query = std::string_view(path).substr(question + 1);
     request.content_type = "application/json";
+    request.host = "localhost:8000";
+    request.admin_header = "1";
     request.body = std::move(body);
+    if (edit) edit(request);
     return service.handle(request);
   }
-  std::string admin_ok(const std::string& method, const std::string& path, std::string body = "") {
-    api::Reply reply = admin(method, path, std::move(body));
+  std::string admin_ok(const std::string& method, const std::string& path, std::string body = "",
+                       const std::function<void(api::Request&)>& edit = {}) {
+    api::Reply reply = admin(method, path, std::move(body), edit);
     INFO(method << " " << path << " -> " << reply.body);
     CHECK(reply.status == 200);
     CHECK(reply.content_type == "application/json");
@@ -251,4 +258,102 @@ TEST_CASE("a seeded fraction of calls fails the same way on every run", "[admin]
   CHECK(first == run());
   CHECK(first.find('x') != std::string::npos);
   CHECK(first.find('.') != std::string::npos);
+}
+
+TEST_CASE("/_minnow numbers are range-checked with a clear error", "[admin]") {
+  Harness h;
+  auto message = [&](const std::string& path, const std::string& body) {
+    api::Reply reply = h.admin("POST", path, body);
+    CHECK(reply.status == 400);
+    return reply.body;
+  };
+  const std::string kEpoch = "epochSeconds must be an integer from 0 to 253402300799";
+  for (const char* bad : {"9223372036854775807", "-1", "1e300", "1.5", "\"1\"", "253402300800"}) {
+    INFO(bad);
+    CHECK(message("/_minnow/clock", std::string(R"({"epochSeconds":)") + bad + "}").find(kEpoch) != std::string::npos);
+  }
+  for (const char* bad : {"1e300", "-1e300", "9223372036854775807", "0.5"}) {
+    INFO(bad);
+    CHECK(message("/_minnow/clock", std::string(R"({"advanceSeconds":)") + bad + "}").find("advanceSeconds must be") !=
+          std::string::npos);
+  }
+  // The clock did not move.
+  CHECK(h.clock.now_ms() / 1000 < 2000000000);
+  h.admin_ok("POST", "/_minnow/clock", R"({"epochSeconds":5.0})");
+  CHECK(h.clock.now_ms() / 1000 == 5);
+  for (const char* bad : {"1000000000", "0", "-3", "10001", "2.5"}) {
+    INFO(bad);
+    CHECK(
+        message("/_minnow/faults", std::string(R"({"error":"TransactionConflict","table":"t_a","count":)") + bad + "}")
+            .find("count must be an integer from 1 to 10000") != std::string::npos);
+  }
+  CHECK(h.admin_ok("GET", "/_minnow/faults") == R"({"faults":[]})");
+}
+
+TEST_CASE("/_minnow refuses what a web page could send: no X-Minnow-Admin header, not JSON", "[admin]") {
+  Harness h;
+  auto refused = [&](const std::string& method, const std::function<void(api::Request&)>& edit) {
+    api::Reply reply = h.admin(method, "/_minnow/reset", "", edit);
+    INFO(reply.body);
+    CHECK(reply.status == 403);
+    CHECK(reply.body.find("AccessDeniedException") != std::string::npos);
+    return reply.body;
+  };
+  CHECK(refused("POST", [](api::Request& r) { r.admin_header = ""; }).find("X-Minnow-Admin: 1") != std::string::npos);
+  CHECK(refused("POST", [](api::Request& r) { r.admin_header = "true"; }).find("X-Minnow-Admin") != std::string::npos);
+  // A browser's "simple request" (no preflight): text/plain, a form, or no type at all.
+  for (const char* type : {"text/plain", "application/x-www-form-urlencoded", "multipart/form-data", ""}) {
+    INFO(type);
+    CHECK(refused("POST", [&](api::Request& r) { r.content_type = type; }).find("application/json") !=
+          std::string::npos);
+  }
+  CHECK(refused("DELETE", [](api::Request& r) { r.content_type = "text/plain"; }).find("application/json") !=
+        std::string::npos);
+  // A CORS preflight carries neither header: refused, with no Access-Control-Allow-* to let the page go on.
+  refused("OPTIONS", [](api::Request& r) {
+    r.admin_header = "";
+    r.content_type = "";
+  });
+  CHECK(h.call("ListTables", "{}").body == R"({"TableNames":["t_a"]})");  // nothing was reset
+  // What the docs' calls send works: JSON (parameters allowed), or a GET with the header alone.
+  h.admin("POST", "/_minnow/reset", "", [](api::Request& r) { r.content_type = "Application/JSON; charset=utf-8"; });
+  CHECK(h.call("ListTables", "{}").body == R"({"TableNames":[]})");
+  h.admin_ok("GET", "/_minnow/clock", "", [](api::Request& r) { r.content_type = ""; });
+}
+
+TEST_CASE("/_minnow on loopback only refuses other Host names (DNS rebinding), but --admin-hosts", "[admin]") {
+  api::ServiceOptions loopback;
+  loopback.admin.loopback_only = true;
+  loopback.admin.hosts = {"minnow.test"};
+  Harness h(loopback);
+  for (const char* host : {"localhost", "localhost:8000", "LOCALHOST:1", "127.0.0.1:8000", "127.1.2.3", "[::1]:8000",
+                           "app.localhost:3000", "minnow.test:8000", "MINNOW.test"}) {
+    INFO(host);
+    h.admin_ok("GET", "/_minnow/clock", "", [&](api::Request& r) { r.host = host; });
+  }
+  for (const char* host : {"evil.example", "evil.example:8000", "127.0.0.1.evil.example", "localhost.evil.example", "",
+                           "[::2]:8000", "minnow.test.evil"}) {
+    INFO(host);
+    api::Reply reply = h.admin("POST", "/_minnow/reset", "", [&](api::Request& r) { r.host = host; });
+    CHECK(reply.status == 403);
+    CHECK(reply.body.find("--admin-hosts") != std::string::npos);
+  }
+  CHECK(h.call("ListTables", "{}").body == R"({"TableNames":["t_a"]})");
+}
+
+TEST_CASE("/_minnow turned off is served like any other path", "[admin]") {
+  api::ServiceOptions off;
+  off.admin.enabled = false;
+  testing::ServiceHarness h(off);
+  api::Request request;
+  request.method = "POST";
+  request.path = "/_minnow/reset";
+  request.content_type = "application/json";
+  request.admin_header = "1";
+  api::Reply reply = h.service.handle(request);
+  CHECK(reply.status == 400);
+  CHECK(reply.body.find("UnknownOperationException") != std::string::npos);
+  request.method = "GET";
+  request.path = "/_minnow/clock";
+  CHECK(h.service.handle(request).body.substr(0, 9) == "healthy: ");
 }

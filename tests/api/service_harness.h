@@ -16,6 +16,7 @@ namespace minnow::testing {
 struct ServiceHarness {
   ServiceHarness() = default;
   explicit ServiceHarness(engine::DatabaseOptions options) : namespaces{false, clock, options} {}
+  explicit ServiceHarness(api::ServiceOptions options) : service{namespaces, std::move(options), &clock} {}
 
   engine::AdjustableClock clock;
   engine::Namespaces namespaces{false, clock, engine::DatabaseOptions{}};

@@ -77,6 +77,7 @@ TEST_CASE("a reset releases the holds", "[transaction-window]") {
   reset.method = "POST";
   reset.path = "/_minnow/reset";
   reset.content_type = "application/json";
+  reset.admin_header = "1";
   REQUIRE(h.service.handle(reset).status == 200);
   REQUIRE(h.call("CreateTable", R"({"TableName":"t_w","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"BillingMode":"PAY_PER_REQUEST"})")

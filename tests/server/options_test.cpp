@@ -177,3 +177,19 @@ TEST_CASE("bad flags: one line and exit code 2") {
     CHECK(std::get<OptionsError>(parsed).exit_code == 2);
   }
 }
+
+TEST_CASE("the test controls: on by default, --no-admin or MINNOW_NO_ADMIN=1 turns them off, --admin-hosts") {
+  CHECK(ok(parse({})).admin);
+  CHECK(ok(parse({})).admin_hosts.empty());
+  CHECK_FALSE(ok(parse({"--no-admin"})).admin);
+  OptionsEnvironment no_admin = kDocker;
+  no_admin.no_admin = true;
+  CHECK_FALSE(ok(parse({}, no_admin)).admin);
+  CHECK(ok(parse({"--admin-hosts", "minnow"})).admin_hosts == std::vector<std::string>{"minnow"});
+  CHECK(ok(parse({"--admin-hosts=minnow,db.test"})).admin_hosts == std::vector<std::string>{"minnow", "db.test"});
+  for (const char* bad : {"", ",", "a,", ",a", "a,,b"}) {
+    INFO(bad);
+    CHECK(error(parse({"--admin-hosts", bad})).message == "--admin-hosts: expected host names separated by commas");
+  }
+  CHECK(error(parse({"--no-admin=1"})).message == "--no-admin: takes no value");
+}

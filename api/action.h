@@ -14,6 +14,7 @@
 #include "api/shape.h"
 #include "engine/database.h"
 #include "engine/faults.h"
+#include "requests/context.h"
 
 namespace minnow::api {
 
@@ -27,6 +28,9 @@ struct ActionContext {
   engine::FaultRegistry& faults;
   // How long the server holds the reply back (injected latency, --transaction-window).
   int64_t& reply_delay_ms;
+
+  // What executing a typed request needs (requests/context.h).
+  requests::Context requests() const { return {database, now_ms, faults, namespace_id, operation, reply_delay_ms}; }
 };
 
 using ActionHandler = void (*)(const ActionContext& context, const JsonValue& request, JsonWriter& out);

@@ -1,17 +1,13 @@
 #include "api/fault_injection.h"
 
-#include <chrono>
 #include <deque>
 #include <optional>
 #include <string>
 
 #include "api/codec.h"
 #include "api/table_lookup.h"
-#include "engine/item_holds.h"
-#include "engine/table.h"
 #include "model/errors.h"
 #include "model/fault_errors.h"
-#include "model/key.h"
 
 namespace minnow::api {
 
@@ -89,12 +85,6 @@ class RequestTargets {
   std::vector<engine::FaultTarget> targets_;
 };
 
-// A clock that tests do not move (unlike the engine's): holds last real milliseconds.
-int64_t monotonic_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
 model::Error error_of(engine::FaultError error) {
   switch (error) {
     case engine::FaultError::ProvisionedThroughputExceeded:
@@ -124,26 +114,6 @@ InjectedFaults inject_request_faults(const ActionContext& context, const JsonVal
   InjectedFaults injected{outcome.latency_ms, std::nullopt};
   if (outcome.error != engine::FaultError::None) injected.error = error_of(outcome.error);
   return injected;
-}
-
-std::vector<bool> conflicting_items(const ActionContext& context, std::span<const TouchedItem> items, Holding holding) {
-  if (!context.faults.empty()) {
-    std::vector<engine::FaultTarget> targets;
-    for (const TouchedItem& item : items) targets.push_back({&item.table->name(), item.key});
-    engine::FaultOutcome outcome = context.faults.on_items({context.namespace_id, context.operation, targets});
-    if (outcome.error != engine::FaultError::None) return outcome.hits;
-  }
-  const int64_t window = context.database.options().transaction_window_ms;
-  if (window <= 0) return {};
-  std::vector<std::string> held;
-  for (const TouchedItem& item : items)
-    held.push_back(
-        engine::ItemHolds::item(item.table->name(), model::storage_key(*item.key, item.table->key_schema())));
-  const int64_t now = monotonic_ms();
-  if (holding == Holding::kCheck) return context.database.holds().held(held, now);
-  std::vector<bool> hits = context.database.holds().try_hold(held, now, now + window);
-  if (hits.empty()) context.reply_delay_ms += window;
-  return hits;
 }
 
 }  // namespace minnow::api

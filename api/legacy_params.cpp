@@ -24,9 +24,8 @@ std::vector<expressions::ExpectedCondition> decode_conditions(const JsonValue& m
   return conditions;
 }
 
-bool conditional_operator_is_or(const JsonValue& request) {
-  const JsonValue* v = member(request, "ConditionalOperator");
-  return v && view(*v) == "OR";
+bool conditional_operator_is_or(const JsonValue* conditional_operator) {
+  return conditional_operator && view(*conditional_operator) == "OR";
 }
 
 std::vector<expressions::AttributeUpdate> decode_attribute_updates(const JsonValue& map) {

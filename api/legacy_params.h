@@ -13,7 +13,8 @@ namespace minnow::api {
 // A map of attribute name -> {ComparisonOperator, AttributeValueList, Value, Exists}.
 std::vector<expressions::ExpectedCondition> decode_conditions(const JsonValue& map);
 
-bool conditional_operator_is_or(const JsonValue& request);
+// ConditionalOperator (null: absent, AND) is OR.
+bool conditional_operator_is_or(const JsonValue* conditional_operator);
 
 std::vector<expressions::AttributeUpdate> decode_attribute_updates(const JsonValue& map);
 

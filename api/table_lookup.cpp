@@ -18,7 +18,12 @@ std::string table_name_of(std::string_view name_or_arn) {
 
 std::shared_ptr<engine::Table> find_table(const ActionContext& context, const JsonValue& request,
                                           bool table_operation) {
-  std::string name = table_name_of(view(request["TableName"]));
+  return find_table_named(context, request["TableName"], table_operation);
+}
+
+std::shared_ptr<engine::Table> find_table_named(const ActionContext& context, const JsonValue& table_name,
+                                                bool table_operation) {
+  std::string name = table_name_of(view(table_name));
   auto table = context.database.find(name);
   if (!table) throw table_operation ? model::table_not_found(name) : model::Error(model::kResourceNotFound);
   return table;

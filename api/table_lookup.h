@@ -15,6 +15,9 @@ namespace minnow::api {
 // ResourceNotFoundException: "Requested resource not found" for item operations, with
 // ": Table: X not found" appended for table operations (`table_operation`), as DynamoDB does.
 std::shared_ptr<engine::Table> find_table(const ActionContext& context, const JsonValue& request, bool table_operation);
+// The same given the TableName member itself.
+std::shared_ptr<engine::Table> find_table_named(const ActionContext& context, const JsonValue& table_name,
+                                                bool table_operation);
 
 // The name part of a TableName parameter that may be an ARN.
 std::string table_name_of(std::string_view name_or_arn);

@@ -63,18 +63,19 @@ SecondaryIndex::SecondaryIndex(const IndexDefinition& definition,
       key_(index_key_schema(definition, attribute_definitions)),
       table_schema_(table_schema) {}
 
-void SecondaryIndex::check_item(const model::Item& item, bool from_update) const {
+std::optional<model::IndexKeyViolation> SecondaryIndex::check_item(const model::Item& item) const {
   for (const auto* attrs : {&key_.hash, &key_.range}) {
     for (const model::KeyAttribute& a : *attrs) {
       const model::AttributeValue* v = find(item, a.name);
       if (!v) continue;
-      if (v->type() != a.type) throw model::index_key_type_mismatch(a.name, a.type, v->type(), name_);
-      if (is_empty_scalar(*v)) {
-        if (from_update) throw model::index_key_update_empty_value(a.type);
-        throw model::index_key_empty_value(name_, a.name, a.type);
-      }
+      model::IndexKeyViolation violation{
+          model::IndexKeyViolation::Problem::WrongType, false, name_, a.name, a.type, v->type()};
+      if (v->type() != a.type) return violation;
+      violation.problem = model::IndexKeyViolation::Problem::EmptyValue;
+      if (is_empty_scalar(*v)) return violation;
     }
   }
+  return std::nullopt;
 }
 
 std::string SecondaryIndex::partition_prefix(const std::vector<const model::AttributeValue*>& values) const {

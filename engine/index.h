@@ -34,6 +34,7 @@
 #include "engine/query.h"
 #include "engine/table_definition.h"
 #include "model/attribute_value.h"
+#include "model/index_key_violation.h"
 #include "model/key.h"
 
 namespace minnow::engine {
@@ -78,10 +79,9 @@ class SecondaryIndex {
   bool local() const { return local_; }
   const IndexKeySchema& key_schema() const { return key_; }
 
-  // Throws DynamoDB's ValidationException when `item` has an index key attribute of the wrong
-  // type or an empty S or B index key value. `from_update`: the message UpdateItem gets for an
-  // empty value.
-  void check_item(const model::Item& item, bool from_update) const;
+  // Why `item` cannot be in this index: an index key attribute of the wrong type, or an empty S
+  // or B index key value; nullopt when it can.
+  std::optional<model::IndexKeyViolation> check_item(const model::Item& item) const;
 
   // The entry key for `item` stored under `base_key`, or nullopt when the item lacks an index
   // key attribute (or has one of the wrong type: check_item rejects those before a write).

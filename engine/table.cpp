@@ -107,8 +107,9 @@ std::optional<std::string> Table::get_encoded_locked(const std::string& storage_
   return it->second;
 }
 
-void Table::write(const model::AttributeMap& key, FunctionRef<WriteDecision(const model::Item* old)> decide,
-                  bool decide_reads_old) {
+std::optional<model::IndexKeyViolation> Table::write(const model::AttributeMap& key,
+                                                     FunctionRef<WriteDecision(const model::Item* old)> decide,
+                                                     bool decide_reads_old) {
   std::string k = model::storage_key(key, key_schema_);
   std::unique_lock lock(mu_);
   // One lookup for the read and the commit (`decide` does not touch the table: `it` stays valid).
@@ -116,19 +117,25 @@ void Table::write(const model::AttributeMap& key, FunctionRef<WriteDecision(cons
   std::optional<model::Item> old;
   if (it != items_.end() && (decide_reads_old || !indexes_.empty())) old = model::decode_item(it->second);
   WriteDecision decision = decide(old && decide_reads_old ? &*old : nullptr);
-  check_write_locked(decision);
+  if (auto violation = check_write_locked(decision)) return violation;
   commit_at(it, k, old ? &*old : nullptr, std::move(decision));
+  return std::nullopt;
 }
 
-void Table::check_put(const model::Item& item) const {
+std::optional<model::IndexKeyViolation> Table::check_put(const model::Item& item) const {
   std::shared_lock lock(mu_);
-  for (const auto& index : indexes_) index->check_item(item, /*from_update=*/false);
+  for (const auto& index : indexes_)
+    if (auto violation = index->check_item(item)) return violation;
+  return std::nullopt;
 }
 
-void Table::check_write_locked(const WriteDecision& decision) const {
-  if (decision.action != WriteDecision::Action::Put) return;
-  for (const auto& index : indexes_) index->check_item(decision.item, decision.from_update);
-  for (const auto& index : vector_indexes_) index->check_item(decision.item);
+std::optional<model::IndexKeyViolation> Table::check_write_locked(const WriteDecision& decision) const {
+  if (decision.action != WriteDecision::Action::Put) return std::nullopt;
+  for (const auto& index : indexes_)
+    if (auto violation = index->check_item(decision.new_item())) return violation;
+  for (const auto& index : vector_indexes_)
+    if (auto violation = index->check_item(decision.new_item())) return violation;
+  return std::nullopt;
 }
 
 void Table::commit_write_locked(const std::string& storage_key, const model::Item* old, WriteDecision decision) {
@@ -144,7 +151,7 @@ void Table::commit_at(Items::iterator it, const std::string& k, const model::Ite
     case WriteDecision::Action::Keep:
       return;
     case WriteDecision::Action::Put: {
-      std::string encoded = model::encode_item(decision.item);
+      std::string encoded = model::encode_item(decision.new_item());
       if (it != items_.end() && it->second == encoded) return;  // nothing changes: no record
       if (stream_) stream_->append(it != items_.end() ? &it->second : nullptr, &encoded, false);
       size_bytes_ += model::encoded_item_size(encoded);
@@ -154,8 +161,8 @@ void Table::commit_at(Items::iterator it, const std::string& k, const model::Ite
       } else {
         it = items_.emplace_hint(it, k, std::move(encoded));
       }
-      for (const auto& index : indexes_) index->update(k, old, &decision.item, it);
-      for (const auto& index : vector_indexes_) index->put(*it, decision.item, old);
+      for (const auto& index : indexes_) index->update(k, old, &decision.new_item(), it);
+      for (const auto& index : vector_indexes_) index->put(*it, decision.new_item(), old);
       return;
     }
     case WriteDecision::Action::Delete:
@@ -201,12 +208,7 @@ void Table::sync_indexes() {
     auto index = std::make_unique<VectorIndex>(d, definition_.attribute_definitions);
     for (const auto& entry : items_) {
       model::Item item = model::decode_item(entry.second);
-      try {
-        index->check_item(item);
-      } catch (const model::Error&) {
-        continue;
-      }
-      index->put(entry, item, nullptr);
+      if (!index->check_item(item)) index->put(entry, item, nullptr);
     }
     synced_vectors.push_back(std::move(index));
   }

@@ -32,17 +32,18 @@ namespace minnow::engine {
 struct WriteDecision {
   enum class Action { Keep, Put, Delete };
   Action action = Action::Keep;
-  model::Item item;  // the new item, for Put
-  // Set by UpdateItem: a secondary index key of the wrong type gets UpdateItem's message.
-  bool from_update = false;
+  model::Item item;                       // the new item, for Put ...
+  const model::Item* borrowed = nullptr;  // ... or the caller's, which outlives the write call
   // Set by the TTL sweeper: the stream record says the DynamoDB service deleted the item.
   bool by_ttl = false;
 
+  const model::Item& new_item() const { return borrowed ? *borrowed : item; }
+
   static WriteDecision keep() { return {}; }
   static WriteDecision put(model::Item item) { return {Action::Put, std::move(item)}; }
-  static WriteDecision update(model::Item item) { return {Action::Put, std::move(item), true}; }
+  static WriteDecision put_borrowed(const model::Item& item) { return {Action::Put, {}, &item}; }
   static WriteDecision remove() { return {Action::Delete, {}}; }
-  static WriteDecision expire() { return {Action::Delete, {}, false, true}; }
+  static WriteDecision expire() { return {Action::Delete, {}, nullptr, true}; }
 };
 
 struct IndexStats {
@@ -72,16 +73,18 @@ class Table {
   std::optional<std::string> get_encoded(const model::AttributeMap& key) const;
 
   // Looks up the item with this (validated) key and applies what `decide` returns, all under
-  // the exclusive lock. `decide` may throw model::Error (a failed condition): nothing changes.
-  // A new item with a secondary index key of the wrong type (or an empty one) is rejected with
-  // DynamoDB's ValidationException, and nothing changes. `decide` must not touch this table.
-  // `decide_reads_old` false: `decide` does not look at the current item (an unconditional
-  // PutItem), which then is not decoded unless an index needs it; `decide` gets null.
-  void write(const model::AttributeMap& key, FunctionRef<WriteDecision(const model::Item* old)> decide,
-             bool decide_reads_old = true);
-  // Throws what write() would for putting `item` (a secondary index key of the wrong type, or an
+  // the exclusive lock. `decide` says Keep when it declines (a failed condition); if it throws,
+  // nothing changes either. A new item an index cannot take (an index key of the wrong type or
+  // an empty one, a malformed vector) is not written: the violation is returned, and nothing
+  // changes. `decide` must not touch this table. `decide_reads_old` false: `decide` does not
+  // look at the current item (an unconditional PutItem), which then is not decoded unless an
+  // index needs it; `decide` gets null.
+  std::optional<model::IndexKeyViolation> write(const model::AttributeMap& key,
+                                                FunctionRef<WriteDecision(const model::Item* old)> decide,
+                                                bool decide_reads_old = true);
+  // What write() would refuse in putting `item` (a secondary index key of the wrong type, or an
   // empty one), changing nothing: BatchWriteItem checks every item before writing any.
-  void check_put(const model::Item& item) const;
+  std::optional<model::IndexKeyViolation> check_put(const model::Item& item) const;
 
   uint64_t item_count() const;
   uint64_t size_bytes() const;
@@ -119,8 +122,8 @@ class Table {
   std::shared_mutex& mutex() const { return mu_; }
   std::optional<model::Item> get_locked(const std::string& storage_key) const;
   std::optional<std::string> get_encoded_locked(const std::string& storage_key) const;
-  // Throws what write() would for this decision (index keys), changing nothing.
-  void check_write_locked(const WriteDecision& decision) const;
+  // What write() would refuse in this decision (index keys), changing nothing.
+  std::optional<model::IndexKeyViolation> check_write_locked(const WriteDecision& decision) const;
   void commit_write_locked(const std::string& storage_key, const model::Item* old, WriteDecision decision);
 
  private:

@@ -23,7 +23,7 @@ std::vector<Table*> lock_order(const std::vector<Action>& actions) {
 
 }  // namespace
 
-std::vector<std::optional<model::Error>> transact_write(const std::vector<TransactWriteAction>& actions) {
+std::vector<std::optional<ActionFailure>> transact_write(const std::vector<TransactWriteAction>& actions) {
   std::vector<std::unique_lock<std::shared_mutex>> locks;
   for (Table* t : lock_order(actions)) locks.emplace_back(t->mutex());
 
@@ -33,20 +33,25 @@ std::vector<std::optional<model::Error>> transact_write(const std::vector<Transa
     WriteDecision decision;
   };
   std::vector<Pending> pending(actions.size());
-  std::vector<std::optional<model::Error>> reasons(actions.size());
+  std::vector<std::optional<ActionFailure>> reasons(actions.size());
   bool failed = false;
   for (std::size_t i = 0; i < actions.size(); ++i) {
     const TransactWriteAction& a = actions[i];
     Pending& p = pending[i];
     p.storage_key = model::storage_key(a.key, a.table->key_schema());
     p.old = a.table->get_locked(p.storage_key);
-    try {
-      p.decision = a.decide(p.old ? &*p.old : nullptr);
-      a.table->check_write_locked(p.decision);
-    } catch (const model::Error& e) {
-      reasons[i] = e;
+    std::optional<WriteDecision> decision = a.decide(p.old ? &*p.old : nullptr);
+    if (!decision) {
+      reasons[i] = ActionFailure{};
       failed = true;
+      continue;
     }
+    if (auto violation = a.table->check_write_locked(*decision)) {
+      reasons[i] = ActionFailure{std::move(violation)};
+      failed = true;
+      continue;
+    }
+    p.decision = std::move(*decision);
   }
   if (failed) return reasons;
   for (std::size_t i = 0; i < actions.size(); ++i) {

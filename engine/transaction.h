@@ -17,24 +17,29 @@
 
 #include "engine/table.h"
 #include "model/attribute_value.h"
-#include "model/errors.h"
 
 namespace minnow::engine {
 
 // One action of a TransactWriteItems: ConditionCheck (decide returns keep), Put, Update or
-// Delete. `decide` sees the current item (or null), must not touch any table, and throws a
-// model::Error to cancel the transaction with that error as this action's reason.
+// Delete. `decide` sees the current item (or null) and must not touch any table; it returns
+// nullopt to decline (a failed condition, ...), which cancels the transaction.
 struct TransactWriteAction {
   std::shared_ptr<Table> table;
   model::AttributeMap key;  // a validated primary key
-  std::function<WriteDecision(const model::Item* old)> decide;
+  std::function<std::optional<WriteDecision>(const model::Item* old)> decide;
 };
 
-// Either every action is applied, or none is. Returns no reasons when the transaction
-// committed; otherwise one entry per action, in request order: the error of each action that
-// failed, nullopt ("None") for the others. Every action is evaluated, as DynamoDB reports every
-// failed condition.
-std::vector<std::optional<model::Error>> transact_write(const std::vector<TransactWriteAction>& actions);
+// Why one action of a cancelled transaction failed: its decide declined (no index_key), or the
+// item it decided on cannot be stored (index_key).
+struct ActionFailure {
+  std::optional<model::IndexKeyViolation> index_key;
+};
+
+// Either every action is applied, or none is. Returns nothing when the transaction committed;
+// otherwise one entry per action, in request order: the failure of each action that failed,
+// nullopt ("None") for the others. Every action is evaluated, as DynamoDB reports every failed
+// condition.
+std::vector<std::optional<ActionFailure>> transact_write(const std::vector<TransactWriteAction>& actions);
 
 struct TransactGetAction {
   std::shared_ptr<Table> table;

@@ -6,7 +6,6 @@
 
 #include "engine/index.h"
 #include "model/key.h"
-#include "model/vector_errors.h"
 
 namespace minnow::engine {
 
@@ -62,34 +61,60 @@ VectorIndex::VectorIndex(const VectorIndexDefinition& definition,
   }
 }
 
-void VectorIndex::check_item(const model::Item& item) const {
-  const std::string& index = definition_.name;
+std::optional<model::IndexKeyViolation> VectorIndex::check_item(const model::Item& item) const {
+  using Problem = model::IndexKeyViolation::Problem;
+  auto violation = [&](Problem problem, const std::string& attribute) {
+    model::IndexKeyViolation v;
+    v.problem = problem;
+    v.vector_index = true;
+    v.index = definition_.name;
+    v.attribute = attribute;
+    return v;
+  };
   if (const model::AttributeValue* v = find(item, definition_.vector_attribute)) {
-    if (v->type() != model::ValueType::L)
-      throw model::vector_type_mismatch(definition_.vector_attribute, v->type(), index);
+    if (v->type() != model::ValueType::L) {
+      model::IndexKeyViolation out = violation(Problem::VectorNotList, definition_.vector_attribute);
+      out.actual = v->type();
+      return out;
+    }
     const model::AttributeList& elements = v->as<model::AttributeList>();
     for (std::size_t i = 0; i < elements.size(); ++i) {
-      if (elements[i].type() != model::ValueType::N)
-        throw model::vector_element_not_number(definition_.vector_attribute, i + 1, elements[i].type(), index);
+      if (elements[i].type() == model::ValueType::N) continue;
+      model::IndexKeyViolation out = violation(Problem::VectorElementNotNumber, definition_.vector_attribute);
+      out.position = i + 1;
+      out.actual = elements[i].type();
+      return out;
     }
-    if (elements.size() != definition_.dimensions)
-      throw model::vector_dimension_mismatch(definition_.vector_attribute, elements.size(), definition_.dimensions,
-                                             index);
+    if (elements.size() != definition_.dimensions) {
+      model::IndexKeyViolation out = violation(Problem::VectorDimensions, definition_.vector_attribute);
+      out.count = elements.size();
+      out.dimensions = definition_.dimensions;
+      return out;
+    }
     for (std::size_t i = 0; i < elements.size(); ++i) {
-      if (!to_float32(elements[i].as<model::Number>()))
-        throw model::vector_element_out_of_range(definition_.vector_attribute, i + 1, index);
+      if (to_float32(elements[i].as<model::Number>())) continue;
+      model::IndexKeyViolation out = violation(Problem::VectorElementOutOfRange, definition_.vector_attribute);
+      out.position = i + 1;
+      return out;
     }
   }
-  if (hash_) {
-    if (const model::AttributeValue* v = find(item, hash_->name)) {
-      if (v->type() != hash_->type) throw model::index_key_type_mismatch(hash_->name, hash_->type, v->type(), index);
-      if (is_empty_scalar(*v)) throw model::index_key_empty_value(index, hash_->name, hash_->type);
-    }
-  }
-  for (const Attribute& a : filters_) {
-    const model::AttributeValue* v = find(item, a.name);
-    if (v && v->type() != a.type) throw model::index_key_type_mismatch(a.name, a.type, v->type(), index);
-  }
+  auto check_scalar = [&](const std::string& name, model::ValueType type,
+                          bool nonempty) -> std::optional<model::IndexKeyViolation> {
+    const model::AttributeValue* v = find(item, name);
+    if (!v) return std::nullopt;
+    model::IndexKeyViolation out = violation(Problem::WrongType, name);
+    out.expected = type;
+    out.actual = v->type();
+    if (v->type() != type) return out;
+    out.problem = Problem::EmptyValue;
+    if (nonempty && is_empty_scalar(*v)) return out;
+    return std::nullopt;
+  };
+  if (hash_)
+    if (auto v = check_scalar(hash_->name, hash_->type, true)) return v;
+  for (const Attribute& a : filters_)
+    if (auto v = check_scalar(a.name, a.type, false)) return v;
+  return std::nullopt;
 }
 
 std::optional<std::vector<float>> VectorIndex::vector_of(const model::Item& item) const {

@@ -5,7 +5,7 @@
 // HASH element, that attribute (sparse, as GSIs). AWS documents that a write is rejected with a
 // ValidationException when the vector attribute is not a list of numbers with the index's
 // dimension count, when an element does not fit in float32, or when a search schema attribute
-// does not have its defined type: check_item() throws those (model/vector_errors.h), and an
+// does not have its defined type: check_item() reports those (api/ words them from model/vector_errors.h), and an
 // empty S or B HASH value as for a GSI key. An INLINE_FILTER attribute may be absent: the item
 // is indexed and matches no filter on it.
 //
@@ -30,6 +30,7 @@
 
 #include "engine/table_definition.h"
 #include "model/attribute_value.h"
+#include "model/index_key_violation.h"
 #include "vector/store.h"
 
 namespace minnow::engine {
@@ -59,8 +60,8 @@ class VectorIndex {
 
   const std::string& name() const { return definition_.name; }
 
-  // Throws DynamoDB's ValidationException for an item this index cannot take (see above).
-  void check_item(const model::Item& item) const;
+  // Why this index cannot take `item` (see above); nullopt when it can.
+  std::optional<model::IndexKeyViolation> check_item(const model::Item& item) const;
 
   // After a base write of `item` (checked) at `entry`; `old` is the previous item when known
   // (null: absent or not decoded). Adds, moves or removes the entry's vector.

@@ -8,13 +8,15 @@
 #include "api/capacity.h"
 #include "api/codec.h"
 #include "api/expression_params.h"
+#include "api/members.h"
 #include "api/operations.h"
-#include "api/request_expressions.h"
+#include "api/reads/query_scan.h"
 #include "api/table_lookup.h"
 #include "expressions/legacy.h"
 #include "expressions/projection.h"
 #include "model/errors.h"
 #include "model/key.h"
+#include "requests/batch.h"
 
 namespace minnow::api::batch {
 
@@ -34,38 +36,41 @@ const Shape kShape(R"({
 })");
 
 constexpr std::size_t kMaxKeys = 100;
-constexpr std::size_t kMaxResponseBytes = 16 * 1024 * 1024;
 
-struct TableGets {
-  std::string request_name;  // as written in RequestItems (the response uses it)
-  const JsonValue* spec;
-  std::shared_ptr<engine::Table> table;
-  std::optional<expressions::Projection> projection;
-  std::vector<model::AttributeMap> keys;
-  bool consistent = false;
-  double units = 0;
+struct Members {
+  const JsonValue *request_items, *return_consumed_capacity;
+};
+constexpr MemberField<Members> kMembers[] = {
+    {"RequestItems", &Members::request_items},
+    {"ReturnConsumedCapacity", &Members::return_consumed_capacity},
 };
 
-void batch_get_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const JsonValue& request_items = request["RequestItems"];
-  std::vector<TableGets> tables;
+struct TableMembers {
+  const JsonValue *keys, *attributes_to_get, *consistent_read, *projection_expression, *names;
+};
+constexpr MemberField<TableMembers> kTableMembers[] = {
+    {"Keys", &TableMembers::keys},
+    {"AttributesToGet", &TableMembers::attributes_to_get},
+    {"ConsistentRead", &TableMembers::consistent_read},
+    {"ProjectionExpression", &TableMembers::projection_expression},
+    {"ExpressionAttributeNames", &TableMembers::names},
+};
+
+requests::BatchGetItemRequest decode(const ActionContext& context, const JsonValue& json) {
+  const Members m = read_members(json, kMembers);
+  requests::BatchGetItemRequest r;
   std::size_t total_keys = 0;
-  for (auto t = request_items.MemberBegin(); t != request_items.MemberEnd(); ++t) {
-    TableGets gets;
-    gets.request_name.assign(t->name.GetString(), t->name.GetStringLength());
-    gets.spec = &t->value;
-    validate_expression_params(t->value, {"ProjectionExpression"}, {"AttributesToGet"});
-    if (const JsonValue* names = member(t->value, "AttributesToGet")) {
-      std::unordered_set<std::string_view> seen;
-      for (const auto& n : names->GetArray())
-        if (!seen.insert(view(n)).second) throw model::duplicate_attribute_to_get(std::string(view(n)));
-      std::vector<std::string> attributes;
-      for (const auto& n : names->GetArray()) attributes.emplace_back(view(n));
-      gets.projection = expressions::projection_from_attributes_to_get(attributes);
-    }
-    if (auto projection = compile_expressions(t->value).projection) gets.projection = std::move(projection);
+  for (auto t = m.request_items->MemberBegin(); t != m.request_items->MemberEnd(); ++t) {
+    const TableMembers tm = read_members(t->value, kTableMembers);
+    requests::BatchGetTable gets;
+    gets.name.assign(t->name.GetString(), t->name.GetStringLength());
+    ExpressionMembers expression{.names = tm.names, .projection = tm.projection_expression};
+    validate_expression_params({{"ProjectionExpression", tm.projection_expression}},
+                               {{"AttributesToGet", tm.attributes_to_get}}, expression);
+    check_attributes_to_get(tm.attributes_to_get);
+    gets.projection = read_projection(compile_expressions(expression).projection, tm.attributes_to_get);
     std::set<std::string> seen_keys;
-    for (const auto& k : t->value["Keys"].GetArray()) {
+    for (const auto& k : tm.keys->GetArray()) {
       model::AttributeMap key = decode_attribute_map(k);
       std::string canonical;
       for (const auto& [name, value] : key) canonical += name + '\0' + model::key_value_bytes(value) + '\0';
@@ -73,63 +78,68 @@ void batch_get_item(const ActionContext& context, const JsonValue& request, Json
       if (++total_keys > kMaxKeys) throw model::Error(model::kBatchGetTooManyKeys);
       gets.keys.push_back(std::move(key));
     }
-    const JsonValue* consistent_read = member(t->value, "ConsistentRead");
-    gets.consistent = consistent_read && coral_bool(*consistent_read);
-    tables.push_back(std::move(gets));
+    gets.consistent_read = tm.consistent_read && coral_bool(*tm.consistent_read);
+    r.tables.push_back(std::move(gets));
   }
-  for (auto& gets : tables) {
-    gets.table = context.database.find(table_name_of(gets.request_name));
+  for (auto& gets : r.tables) {
+    gets.table = context.database.find(table_name_of(gets.name));
     if (!gets.table) throw model::Error(model::kResourceNotFound);
     for (const auto& key : gets.keys) model::validate_key(key, gets.table->key_schema());
   }
+  r.return_consumed_capacity = return_consumed_capacity(m.return_consumed_capacity);
+  return r;
+}
 
-  std::size_t response_bytes = 0;
-  std::vector<std::pair<const TableGets*, std::vector<const model::AttributeMap*>>> unprocessed;
+void batch_get_item(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  requests::BatchGetItemRequest request = decode(context, json);
   out.StartObject();
   out.Key("Responses");
   out.StartObject();
-  for (auto& gets : tables) {
-    out.Key(gets.request_name.data(), gets.request_name.size());
-    out.StartArray();
-    std::vector<const model::AttributeMap*> left;
-    for (const auto& key : gets.keys) {
-      if (response_bytes > kMaxResponseBytes) {
-        left.push_back(&key);
-        continue;
-      }
-      std::optional<model::Item> item = gets.table->get(key);
-      gets.units += read_units(item ? model::item_size(*item) : 0, gets.consistent);
-      if (!item) continue;
-      response_bytes += model::item_size(*item);
-      write_attribute_map(out, gets.projection ? expressions::project(*item, *gets.projection) : *item);
+  std::size_t opened = 0;  // the tables whose array is open or written
+  auto open_through = [&](std::size_t t) {
+    for (; opened <= t; ++opened) {
+      if (opened > 0) out.EndArray();
+      const std::string& name = request.tables[opened].name;
+      out.Key(name.data(), name.size());
+      out.StartArray();
     }
-    out.EndArray();
-    if (!left.empty()) unprocessed.emplace_back(&gets, std::move(left));
-  }
+  };
+  requests::BatchGetItemResult result =
+      requests::execute(context.requests(), request, [&](std::size_t t, const model::Item& item) {
+        open_through(t);
+        write_attribute_map(out, item);
+      });
+  if (!request.tables.empty()) open_through(request.tables.size() - 1);
+  if (opened > 0) out.EndArray();
   out.EndObject();
   out.Key("UnprocessedKeys");
   out.StartObject();
-  for (const auto& [gets, keys] : unprocessed) {
-    out.Key(gets->request_name.data(), gets->request_name.size());
+  auto spec_it = json["RequestItems"].MemberBegin();  // the tables' KeysAndAttributes, in order
+  for (std::size_t t = 0; t < request.tables.size(); ++t, ++spec_it) {
+    if (result.unprocessed[t].empty()) continue;
+    const requests::BatchGetTable& gets = request.tables[t];
+    out.Key(gets.name.data(), gets.name.size());
     // The request's own KeysAndAttributes, with only the keys not read.
+    const JsonValue& spec = spec_it->value;
     out.StartObject();
-    for (auto m = gets->spec->MemberBegin(); m != gets->spec->MemberEnd(); ++m) {
+    for (auto m = spec.MemberBegin(); m != spec.MemberEnd(); ++m) {
       if (view(m->name) == "Keys" || m->value.IsNull()) continue;
       out.Key(m->name.GetString(), m->name.GetStringLength());
       m->value.Accept(out);
     }
     out.Key("Keys");
     out.StartArray();
-    for (const auto* key : keys) write_attribute_map(out, *key);
+    for (std::size_t k : result.unprocessed[t]) write_attribute_map(out, gets.keys[k]);
     out.EndArray();
     out.EndObject();
   }
   out.EndObject();
-  ReturnConsumedCapacity mode = return_consumed_capacity(request);
+  ReturnConsumedCapacity mode = request.return_consumed_capacity;
   if (mode != ReturnConsumedCapacity::None) {
     out.Key("ConsumedCapacity");
     out.StartArray();
-    for (const auto& gets : tables) write_capacity_entry(out, mode, gets.table->name(), gets.units);
+    for (std::size_t t = 0; t < request.tables.size(); ++t)
+      write_capacity_entry(out, mode, request.tables[t].table->name(), result.units[t]);
     out.EndArray();
   }
   out.EndObject();

@@ -2,20 +2,23 @@
 // most 25 requests in all; then per table: the table, each key against the schema, duplicate keys;
 // then every put's secondary index keys.
 // Every check passes before the first write (and before an injected conflict, engine/faults.h,
-// fails the whole request); the writes themselves are independent, as in DynamoDB.
-// ItemCollectionMetrics: one estimate per item collection written in a table with an LSI.
+// fails the whole request); the writes themselves are independent, as in DynamoDB
+// (requests/batch.h). ItemCollectionMetrics: one estimate per item collection written in a table
+// with an LSI.
 #include <algorithm>
 #include <set>
 
 #include "api/capacity.h"
 #include "api/codec.h"
-#include "api/fault_injection.h"
-#include "api/items/item_write.h"
+#include "api/items/write_parts.h"
+#include "api/members.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
 #include "model/errors.h"
+#include "model/index_key_violation.h"
 #include "model/key.h"
 #include "model/limits.h"
+#include "requests/batch.h"
 
 namespace minnow::api::batch {
 
@@ -37,49 +40,48 @@ const Shape kShape(R"({
 
 constexpr std::size_t kMaxRequests = 25;
 
-struct WriteRequest {
-  bool is_put;
-  model::AttributeMap item_or_key;
+struct Members {
+  const JsonValue *request_items, *return_consumed_capacity, *return_item_collection_metrics;
+};
+constexpr MemberField<Members> kMembers[] = {
+    {"RequestItems", &Members::request_items},
+    {"ReturnConsumedCapacity", &Members::return_consumed_capacity},
+    {"ReturnItemCollectionMetrics", &Members::return_item_collection_metrics},
 };
 
-struct TableWrites {
-  std::string name;
-  std::shared_ptr<engine::Table> table;
-  std::vector<WriteRequest> requests;
-  double units = 0;
-};
-
-void batch_write_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const JsonValue& request_items = request["RequestItems"];
-  std::vector<TableWrites> tables;
+requests::BatchWriteItemRequest decode(const ActionContext& context, const JsonValue& json) {
+  const Members m = read_members(json, kMembers);
+  requests::BatchWriteItemRequest r;
   std::size_t total_requests = 0;
-  for (auto t = request_items.MemberBegin(); t != request_items.MemberEnd(); ++t) {
-    TableWrites writes;
+  for (auto t = m.request_items->MemberBegin(); t != m.request_items->MemberEnd(); ++t) {
+    requests::BatchWriteTable writes;
     writes.name = table_name_of(view(t->name));
-    for (const auto& r : t->value.GetArray()) {
+    for (const auto& w : t->value.GetArray()) {
       if (++total_requests > kMaxRequests) throw model::Error(model::kBatchWriteTooManyItems);
-      const JsonValue* put = member(r, "PutRequest");
-      const JsonValue* del = member(r, "DeleteRequest");
+      const JsonValue* put = member(w, "PutRequest");
+      const JsonValue* del = member(w, "DeleteRequest");
       if (!put && !del) throw model::Error(model::kAttributeValueMultipleTypes);  // DynamoDB's wording for {}
       if (put) {
-        model::Item item = decode_attribute_map((*put)["Item"]);
-        if (model::item_size(item) > model::kMaxItemBytes) throw model::Error(model::kItemTooLarge);
-        writes.requests.push_back({true, std::move(item)});
+        requests::Put p;
+        p.item = decode_attribute_map((*put)["Item"]);
+        p.size = model::item_size(p.item);
+        if (p.size > model::kMaxItemBytes) throw model::Error(model::kItemTooLarge);
+        writes.writes.emplace_back(std::move(p));
       } else {
-        writes.requests.push_back({false, decode_attribute_map((*del)["Key"])});
+        writes.writes.emplace_back(requests::Delete{decode_attribute_map((*del)["Key"]), {}});
       }
     }
-    tables.push_back(std::move(writes));
+    r.tables.push_back(std::move(writes));
   }
-  for (auto& writes : tables) {
+  for (auto& writes : r.tables) {
     writes.table = context.database.find(writes.name);
     if (!writes.table) throw model::Error(model::kResourceNotFound);
     const model::KeySchema& schema = writes.table->key_schema();
     std::set<std::string> seen;
-    for (const auto& r : writes.requests) {
-      if (r.is_put) {
+    for (auto& w : writes.writes) {
+      if (auto* put = std::get_if<requests::Put>(&w)) {
         try {
-          model::validate_item_key(r.item_or_key, schema);
+          model::validate_item_key(put->item, schema);
         } catch (const model::Error& e) {
           // A put whose key attributes are missing or mistyped is reported like a bad key.
           if (e.message().find("Missing the key") != std::string::npos ||
@@ -87,81 +89,71 @@ void batch_write_item(const ActionContext& context, const JsonValue& request, Js
             throw model::Error(model::kKeyDoesNotMatchSchema);
           throw;
         }
+        put->key = model::key_of(put->item, schema);
       } else {
-        model::validate_key(r.item_or_key, schema);
+        model::validate_key(requests::key_of(w), schema);
       }
-      if (!seen.insert(model::storage_key(r.item_or_key, schema)).second)
+      if (!seen.insert(model::storage_key(requests::key_of(w), schema)).second)
         throw model::Error(model::kBatchDuplicateKeys);
     }
   }
   // Index keys last, before any write: DynamoDB writes nothing when any request is invalid.
-  for (const auto& writes : tables)
-    for (const auto& r : writes.requests)
-      if (r.is_put) writes.table->check_put(r.item_or_key);
+  for (const auto& writes : r.tables)
+    for (const auto& w : writes.writes)
+      if (const auto* put = std::get_if<requests::Put>(&w))
+        if (auto violation = writes.table->check_put(put->item)) throw model::index_key_error(*violation, false);
+  r.return_consumed_capacity = return_consumed_capacity(m.return_consumed_capacity);
+  r.return_item_collection_metrics = item_collection_metrics_wanted(m.return_item_collection_metrics);
+  return r;
+}
 
-  // Every request's primary key: for an injected conflict and ItemCollectionMetrics.
-  std::vector<std::vector<model::AttributeMap>> keys;
-  for (const auto& writes : tables) {
-    keys.emplace_back();
-    for (const auto& r : writes.requests)
-      keys.back().push_back(r.is_put ? model::key_of(r.item_or_key, writes.table->key_schema()) : r.item_or_key);
-  }
-  std::vector<TouchedItem> touched;
-  for (std::size_t t = 0; t < tables.size(); ++t)
-    for (const auto& key : keys[t]) touched.push_back({tables[t].table.get(), &key});
-  if (!conflicting_items(context, touched).empty()) throw model::Error(model::kTransactionConflict);
-
-  for (std::size_t t = 0; t < tables.size(); ++t) {
-    TableWrites& writes = tables[t];
-    for (std::size_t i = 0; i < writes.requests.size(); ++i) {
-      WriteRequest& r = writes.requests[i];
-      const model::AttributeMap& key = keys[t][i];
-      std::size_t new_size = r.is_put ? model::item_size(r.item_or_key) : 0;
-      std::size_t old_size = 0;
-      writes.table->write(key, [&](const model::Item* existing) {
-        if (existing) old_size = model::item_size(*existing);
-        if (r.is_put) return engine::WriteDecision::put(std::move(r.item_or_key));
-        return existing ? engine::WriteDecision::remove() : engine::WriteDecision::keep();
-      });
-      writes.units += write_units(std::max(new_size, old_size));
-    }
-  }
-
+void write_response(JsonWriter& out, const requests::BatchWriteItemRequest& request,
+                    const requests::BatchWriteItemResult& result) {
   out.StartObject();
   out.Key("UnprocessedItems");
   out.StartObject();
   out.EndObject();
-  ReturnConsumedCapacity mode = return_consumed_capacity(request);
+  ReturnConsumedCapacity mode = request.return_consumed_capacity;
   if (mode != ReturnConsumedCapacity::None) {
     out.Key("ConsumedCapacity");
     out.StartArray();
-    for (const auto& writes : tables) write_capacity_entry(out, mode, writes.table->name(), writes.units);
+    for (std::size_t t = 0; t < request.tables.size(); ++t)
+      write_capacity_entry(out, mode, request.tables[t].table->name(), result.units[t]);
     out.EndArray();
   }
   // One estimate per item collection written, for the tables with a local secondary index.
   bool metrics = false;
-  for (std::size_t t = 0; t < tables.size(); ++t) {
-    if (!wants_item_collection_metrics(request, *tables[t].table)) continue;
+  for (const auto& writes : request.tables) {
+    if (!request.return_item_collection_metrics || !has_item_collections(*writes.table)) continue;
     if (!metrics) {
       out.Key("ItemCollectionMetrics");
       out.StartObject();
       metrics = true;
     }
-    out.Key(tables[t].name.data(), tables[t].name.size());
+    out.Key(writes.name.data(), writes.name.size());
     out.StartArray();
-    const std::string& hash = tables[t].table->key_schema().hash.name;
+    const std::string& hash = writes.table->key_schema().hash.name;
     std::vector<const model::AttributeValue*> written;
-    for (const auto& key : keys[t]) {
+    for (const auto& w : writes.writes) {
+      const model::AttributeMap& key = requests::key_of(w);
       const model::AttributeValue& value = key.at(hash);
       if (std::find_if(written.begin(), written.end(), [&](const auto* v) { return *v == value; }) != written.end())
         continue;
       written.push_back(&value);
-      write_item_collection_metrics(out, *tables[t].table, key);
+      write_item_collection_metrics(out, *writes.table, key);
     }
     out.EndArray();
   }
   if (metrics) out.EndObject();
   out.EndObject();
+}
+
+void batch_write_item(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  requests::BatchWriteItemRequest request = decode(context, json);
+  requests::BatchWriteItemResult result = requests::execute(context.requests(), request);
+  if (result.conflict) throw model::Error(model::kTransactionConflict);
+  if (result.index_key) throw model::index_key_error(*result.index_key, /*in_update=*/false);
+  write_response(out, request, result);
 }
 
 }  // namespace

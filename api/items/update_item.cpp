@@ -1,11 +1,14 @@
-// UpdateItem. Checks, in DynamoDB's order: shape; expression parameters (ConditionalOperator is a
-// non-expression parameter); key values; AttributeUpdates; condition and expressions; table; key
-// against the schema; ConditionalOperator without Expected; nested paths into key attributes read
-// by the condition or a SET value; key attributes not updated; then, under the table lock, the
-// condition, the update, the size of the result. The item is created when absent, as DynamoDB does.
-#include "api/operations.h"
+// UpdateItem: decoded into a requests::UpdateItemRequest, executed (requests/items.h), answered.
+// The item is created when absent, as DynamoDB does.
+#include "api/codec.h"
+#include "api/expression_params.h"
 #include "api/item_shapes.h"
-#include "api/items/item_write.h"
+#include "api/items/write_parts.h"
+#include "api/legacy_params.h"
+#include "api/operations.h"
+#include "api/table_lookup.h"
+#include "model/key.h"
+#include "requests/key_checks.h"
 
 namespace minnow::api::items {
 
@@ -22,8 +25,44 @@ const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_TA
   "ConditionExpression": {"type": "String"}, "UpdateExpression": {"type": "String"},)" MINNOW_SHAPE_EXPRESSION_ATTRIBUTES
                    "," MINNOW_SHAPE_RETURN_VALUES_ON_CONDITION_CHECK_FAILURE "}");
 
-void update_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  write_single_item(ItemWrite::Kind::Update, context, request, out);
+// The checks in DynamoDB's order, after the Shape.
+requests::UpdateItemRequest decode(const ActionContext& context, const JsonValue& json) {
+  const WriteMembers m = read_write_members(json);
+  const ExpressionMembers expression = write_expressions(m, /*update=*/true);
+  requests::UpdateItemRequest r;
+  r.update.key = decode_attribute_map(*m.key);
+  if (m.attribute_updates) {
+    r.update.attribute_updates = decode_attribute_updates(*m.attribute_updates);
+    expressions::validate_attribute_updates(r.update.attribute_updates);
+  }
+  expressions::Compiled compiled = compile_expressions(expression);
+  std::vector<expressions::Path> read = requests::read_paths(compiled.condition ? &*compiled.condition : nullptr,
+                                                             compiled.update ? &*compiled.update : nullptr, nullptr);
+  r.update.expression = std::move(compiled.update);
+  r.update.condition =
+      decode_write_condition(std::move(compiled.condition), m.expected, m.conditional_operator, m.on_condition_failure);
+  r.return_values = decode_return_values(m.return_values, /*put_or_delete=*/false);
+
+  r.table = find_table_named(context, *m.table_name, /*table_operation=*/false);
+  const model::KeySchema& schema = r.table->key_schema();
+  model::validate_key(r.update.key, schema);
+  check_conditional_operator(m.conditional_operator, m.expected);
+  // Nested paths into key attributes read by the condition or a SET value, then key attributes
+  // written, then nested paths written.
+  requests::check_key_paths(read, schema);
+  requests::check_no_key_updates(r.update.written_attributes(), schema);
+  if (r.update.expression) requests::check_key_paths(r.update.expression->paths(), schema);
+  r.return_consumed_capacity = return_consumed_capacity(m.return_consumed_capacity);
+  r.return_item_collection_metrics = item_collection_metrics_wanted(m.return_item_collection_metrics);
+  return r;
+}
+
+void update_item(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  requests::UpdateItemRequest request = decode(context, json);
+  requests::ItemWriteResult result = requests::execute(context.requests(), request);
+  throw_if_failed(result, /*in_update=*/true);
+  write_item_write_response(out, *request.table, request.update.key, request.return_consumed_capacity,
+                            request.return_item_collection_metrics, result);
 }
 
 }  // namespace

@@ -133,7 +133,7 @@ minnow::partiql::Lookup Catalog::lookup() {
     Entry& e = entry(shape.name);
     auto it = e.indexes.find(name);
     if (it == e.indexes.end()) {
-      IndexTarget target = index_target(*e.table, name);
+      IndexTarget target = requests::index_target(*e.table, name);
       minnow::partiql::IndexShape s{target.name, target.global, target.key.hash, target.key.range};
       it = e.indexes.emplace(name, std::make_pair(std::move(s), std::move(target))).first;
     }
@@ -256,7 +256,7 @@ std::optional<PagePosition> read_page(const BoundSelect& select, engine::Table& 
       std::optional<std::string> encoded = table.get_encoded(select.keys[r]);
       ++read;
       std::size_t size = encoded ? model::encoded_item_size(*encoded) : 0;
-      key_read_units += read_units(size, options.consistent);
+      key_read_units += requests::read_units(size, options.consistent);
       if (encoded) write(*encoded);
       if (options.limit && read == options.limit) {  // a NextToken even after the last key, as a Query's
         next = PagePosition{r + 1, std::nullopt};
@@ -299,10 +299,10 @@ std::optional<PagePosition> read_page(const BoundSelect& select, engine::Table& 
       break;
     }
   }
-  double page_units = page_read_units(bytes, options.consistent) + key_read_units;
+  double page_units = requests::page_read_units(bytes, options.consistent) + key_read_units;
   if (index) {
     bool fetched = !index->projects_all && !index->global && select.projection;
-    add_units(units, index_capacity(*index, page_units, fetched ? page_units : 0));
+    add_units(units, requests::index_capacity(*index, page_units, fetched ? page_units : 0));
   } else {
     units.table += page_units;
   }
@@ -318,7 +318,7 @@ std::optional<model::Item> select_result_of(const BoundSelect& select, const std
 
 std::optional<model::Item> read_one(const BoundSelect& select, engine::Table& table, bool consistent, double& units) {
   std::optional<std::string> encoded = table.get_encoded(select.keys.at(0));
-  units += read_units(encoded ? model::encoded_item_size(*encoded) : 0, consistent);
+  units += requests::read_units(encoded ? model::encoded_item_size(*encoded) : 0, consistent);
   return select_result_of(select, encoded);
 }
 
@@ -389,7 +389,7 @@ std::optional<model::Item> StatementWrite::returned() const {
 
 CapacityBreakdown StatementWrite::consumed_capacity() const {
   std::size_t new_size = new_item_ ? model::item_size(*new_item_) : 0;
-  return index_charges_.breakdown(write_units(std::max(old_size_, new_size)));
+  return index_charges_.breakdown(requests::write_units(std::max(old_size_, new_size)));
 }
 
 void add_units(CapacityBreakdown& total, const CapacityBreakdown& units) {

@@ -1,6 +1,7 @@
 // What ExecuteStatement, BatchExecuteStatement and ExecuteTransaction share: a statement's
 // Parameters, its table (and index) looked up for the binder (partiql/binder.h), a SELECT's page
-// of results, and a write decided against the stored item.
+// of results. Writes run as typed requests (requests/items.h), as PutItem, UpdateItem and
+// DeleteItem do (execute_statement.cpp).
 //
 // The binder turns a statement into key reads, Queries, Scans and single-item writes with
 // expressions/ trees; this file runs them on the engine the way GetItem, Query, Scan, PutItem,
@@ -17,9 +18,9 @@
 
 #include "api/action.h"
 #include "api/capacity.h"
-#include "api/reads/index_reads.h"
 #include "engine/table.h"
 #include "partiql/binder.h"
+#include "requests/index_target.h"
 
 namespace minnow::api::partiql {
 
@@ -27,6 +28,7 @@ using minnow::partiql::BoundSelect;
 using minnow::partiql::BoundStatement;
 using minnow::partiql::BoundWrite;
 using minnow::partiql::Parameters;
+using requests::IndexTarget;
 
 // What a statement is, by its first word: how batches and transactions tell reads from writes
 // before they parse anything.

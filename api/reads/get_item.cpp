@@ -1,20 +1,18 @@
 // GetItem. Checks, in DynamoDB's order: shape; expression parameters; key values; duplicate
 // AttributesToGet; ProjectionExpression; table; key against the schema; nested projection paths
-// into key attributes (dynalite's order: DynamoDB Local checks them before the key); then the read.
-#include <unordered_set>
-
-#include "api/operations.h"
+// into key attributes (dynalite's order: DynamoDB Local checks them before the key); then the
+// read (requests/reads.h).
 #include "api/capacity.h"
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
-#include "api/key_paths.h"
-#include "api/request_expressions.h"
+#include "api/members.h"
+#include "api/operations.h"
+#include "api/reads/query_scan.h"
 #include "api/table_lookup.h"
-#include "expressions/projection.h"
-#include "model/errors.h"
-#include "model/item_codec.h"
 #include "model/key.h"
+#include "requests/key_checks.h"
+#include "requests/reads.h"
 
 namespace minnow::api::reads {
 
@@ -29,44 +27,52 @@ const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY R"(,
   "ExpressionAttributeNames": {"type": "Map<java.lang.String>", "children": "String"}
 })");
 
-void get_item(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  validate_expression_params(request, {"ProjectionExpression"}, {"AttributesToGet"});
-  model::AttributeMap key = decode_attribute_map(request["Key"]);
-  const JsonValue* attributes_to_get = member(request, "AttributesToGet");
-  if (attributes_to_get) {
-    std::unordered_set<std::string_view> seen;
-    for (const auto& name : attributes_to_get->GetArray())
-      if (!seen.insert(view(name)).second) throw model::duplicate_attribute_to_get(std::string(view(name)));
-  }
-  std::optional<expressions::Projection> projection = compile_expressions(request).projection;
+struct Members {
+  const JsonValue *table_name, *key, *attributes_to_get, *consistent_read, *projection_expression, *names,
+      *return_consumed_capacity;
+};
+constexpr MemberField<Members> kMembers[] = {
+    {"TableName", &Members::table_name},
+    {"Key", &Members::key},
+    {"AttributesToGet", &Members::attributes_to_get},
+    {"ConsistentRead", &Members::consistent_read},
+    {"ProjectionExpression", &Members::projection_expression},
+    {"ExpressionAttributeNames", &Members::names},
+    {"ReturnConsumedCapacity", &Members::return_consumed_capacity},
+};
 
-  auto table = find_table(context, request, /*table_operation=*/false);
-  model::validate_key(key, table->key_schema());
-  if (projection) validate_key_paths(projection->paths, table->key_schema());
-  // Stored form: written as JSON directly unless a projection needs the decoded item.
-  std::optional<std::string> encoded = table->get_encoded(key);
+requests::GetItemRequest decode(const ActionContext& context, const JsonValue& json) {
+  const Members m = read_members(json, kMembers);
+  ExpressionMembers expression{.names = m.names, .projection = m.projection_expression};
+  validate_expression_params({{"ProjectionExpression", m.projection_expression}},
+                             {{"AttributesToGet", m.attributes_to_get}}, expression);
+  requests::GetItemRequest r;
+  r.key = decode_attribute_map(*m.key);
+  check_attributes_to_get(m.attributes_to_get);
+  r.projection = read_projection(compile_expressions(expression).projection, m.attributes_to_get);
 
+  r.table = find_table_named(context, *m.table_name, /*table_operation=*/false);
+  model::validate_key(r.key, r.table->key_schema());
+  if (m.projection_expression) requests::check_key_paths(r.projection->paths, r.table->key_schema());
+  r.consistent_read = m.consistent_read && coral_bool(*m.consistent_read);
+  r.return_consumed_capacity = return_consumed_capacity(m.return_consumed_capacity);
+  return r;
+}
+
+void get_item(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  requests::GetItemRequest request = decode(context, json);
+  requests::GetItemResult result = requests::execute(context.requests(), request);
   out.StartObject();
-  if (encoded) {
+  if (result.encoded) {
     out.Key("Item");
-    if (projection) {
-      write_attribute_map(out, expressions::project(model::decode_item(*encoded), *projection));
-    } else if (attributes_to_get) {
-      model::Item item = model::decode_item(*encoded);
-      model::AttributeMap projected;
-      for (const auto& name : attributes_to_get->GetArray()) {
-        auto it = item.find(view(name));
-        if (it != item.end()) projected.insert(*it);
-      }
-      write_attribute_map(out, projected);
+    // The stored form is written as JSON directly unless a projection needs the decoded item.
+    if (request.projection) {
+      write_attribute_map(out, requests::projected_item(request.projection, *result.encoded));
     } else {
-      write_encoded_item(out, *encoded);
+      write_encoded_item(out, *result.encoded);
     }
   }
-  const JsonValue* consistent_read = member(request, "ConsistentRead");
-  bool consistent = consistent_read && coral_bool(*consistent_read);
-  write_consumed_capacity(out, return_consumed_capacity(request), table->name(),
-                          read_units(encoded ? model::encoded_item_size(*encoded) : 0, consistent));
+  write_consumed_capacity(out, request.return_consumed_capacity, request.table->name(), result.units);
   out.EndObject();
 }
 

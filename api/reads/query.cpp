@@ -14,18 +14,18 @@
 // Then the read: one partition of the table or index, from a logarithmic seek (engine/query.h).
 #include <algorithm>
 
+#include "api/capacity.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
-#include "api/key_paths.h"
 #include "api/operations.h"
-#include "api/reads/index_reads.h"
 #include "api/reads/query_scan.h"
-#include "api/request_expressions.h"
 #include "api/table_lookup.h"
 #include "expressions/key_condition.h"
 #include "model/errors.h"
 #include "model/expression_errors.h"
 #include "model/limits.h"
+#include "requests/index_target.h"
+#include "requests/key_checks.h"
 
 namespace minnow::api::reads {
 
@@ -67,14 +67,14 @@ struct KeyTerm {
   bool nested = false;  // a document path (KeyConditionExpression only)
 };
 
-std::vector<KeyTerm> key_terms(const JsonValue& request, const expressions::Compiled& compiled) {
+std::vector<KeyTerm> key_terms(const JsonValue* key_conditions, const expressions::Compiled& compiled) {
   std::vector<KeyTerm> terms;
   if (compiled.key_condition) {
     for (auto& t : expressions::key_condition_terms(*compiled.key_condition))
       terms.push_back({t.attribute, expressions::key_operator_name(t.op), t.values, t.nested});
     for (const KeyTerm& t : terms) check_condition(t.op, t.values);
   } else {
-    for (auto& c : decode_condition_map(member(request, "KeyConditions")))
+    for (auto& c : decode_condition_map(key_conditions))
       terms.push_back({c.attribute, *c.comparison_operator, *c.attribute_value_list, false});
   }
   // More than two conditions can only be for a multi-attribute index key: checked once the key
@@ -183,20 +183,37 @@ engine::IndexQuerySpec multi_key_spec(const engine::IndexKeySchema& key, const s
   return spec;
 }
 
-void query(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  validate_expression_params(request, {"ProjectionExpression", "FilterExpression", "KeyConditionExpression"},
-                             {"AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"});
-  std::vector<expressions::ExpectedCondition> query_filter = decode_condition_map(member(request, "QueryFilter"));
-  check_attributes_to_get(request);
-  std::optional<model::AttributeMap> start_key = decode_start_key(request);
-  if (!member(request, "KeyConditions") && !member(request, "KeyConditionExpression"))
-    throw model::Error(model::kKeyConditionsRequired);
-  expressions::Compiled compiled = compile_expressions(request);
-  std::vector<KeyTerm> terms = key_terms(request, compiled);
+requests::QueryRequest decode(const ActionContext& context, const JsonValue& json) {
+  const QueryScanMembers m = read_query_scan_members(json);
+  ExpressionMembers expression{.names = m.names,
+                               .values = m.values,
+                               .key_condition = m.key_condition_expression,
+                               .filter = m.filter_expression,
+                               .projection = m.projection_expression};
+  validate_expression_params({{"ProjectionExpression", m.projection_expression},
+                              {"FilterExpression", m.filter_expression},
+                              {"KeyConditionExpression", m.key_condition_expression}},
+                             {{"AttributesToGet", m.attributes_to_get},
+                              {"QueryFilter", m.query_filter},
+                              {"ConditionalOperator", m.conditional_operator},
+                              {"KeyConditions", m.key_conditions}},
+                             expression);
+  std::vector<expressions::ExpectedCondition> query_filter = decode_condition_map(m.query_filter);
+  check_attributes_to_get(m.attributes_to_get);
+  std::optional<model::AttributeMap> start_key = decode_start_key(m.exclusive_start_key);
+  if (!m.key_conditions && !m.key_condition_expression) throw model::Error(model::kKeyConditionsRequired);
+  expressions::Compiled compiled = compile_expressions(expression);
+  std::vector<KeyTerm> terms = key_terms(m.key_conditions, compiled);
 
-  auto table = find_table(context, request, /*table_operation=*/false);
-  const model::KeySchema& table_schema = table->key_schema();
-  std::optional<IndexTarget> index = index_target(request, *table);
+  requests::QueryRequest r;
+  r.table = find_table_named(context, *m.table_name, /*table_operation=*/false);
+  const model::KeySchema& table_schema = r.table->key_schema();
+  const bool consistent = m.consistent_read && coral_bool(*m.consistent_read);
+  std::optional<requests::IndexTarget> index;
+  if (m.index_name) {
+    index = requests::index_target(*r.table, view(*m.index_name));
+    if (index->global && consistent) throw model::Error(model::kConsistentReadOnGlobalIndex);
+  }
   // The key the conditions are on: the table's, or the index's (as a KeySchema when it has one
   // or two attributes; a multi-attribute key has rules of its own).
   std::optional<model::KeySchema> key_schema = index ? index->simple_key() : table_schema;
@@ -210,8 +227,8 @@ void query(const ActionContext& context, const JsonValue& request, JsonWriter& o
       is_key = t.attribute == key_schema->hash.name || (key_schema->range && t.attribute == key_schema->range->name);
     throw is_key ? model::key_path_not_scalar(t.attribute) : model::Error(model::kKeyConditionNestedAttributes);
   }
-  engine::QuerySpec spec;
-  engine::IndexQuerySpec index_spec;
+  engine::QuerySpec& spec = r.spec;
+  engine::IndexQuerySpec& index_spec = r.index_spec;
   if (key_schema) {
     const model::KeySchema& schema = *key_schema;
     std::size_t key_size = index ? index->page_key.size() : schema.range ? 2 : 1;
@@ -221,7 +238,7 @@ void query(const ActionContext& context, const JsonValue& request, JsonWriter& o
     const KeyTerm* range_term = schema.range ? term_for(terms, schema.range->name) : nullptr;
     if (range_term) spec.sort = sort_condition(*range_term);
     if (start_key) {
-      if (index) check_index_start_key(*start_key, *index, table_schema);
+      if (index) requests::check_index_start_key(*start_key, *index, table_schema);
       const model::AttributeValue& start_hash = start_key->at(schema.hash.name);
       if (!spec.sort) {
         if (!(start_hash == spec.hash_value)) throw model::Error(model::kStartKeyOutsideQuery);
@@ -236,7 +253,7 @@ void query(const ActionContext& context, const JsonValue& request, JsonWriter& o
       index_spec.sort = spec.sort;
     }
   } else {
-    if (start_key) check_index_start_key(*start_key, *index, table_schema);
+    if (start_key) requests::check_index_start_key(*start_key, *index, table_schema);
     index_spec = multi_key_spec(index->key, terms);
   }
   if (index)
@@ -244,12 +261,12 @@ void query(const ActionContext& context, const JsonValue& request, JsonWriter& o
   else
     spec.exclusive_start_key = start_key;
   const model::KeySchema& schema = table_schema;
-  if (compiled.projection) validate_key_paths(compiled.projection->paths, schema);
+  if (compiled.projection) requests::check_key_paths(compiled.projection->paths, schema);
   if (!query_filter.empty() || compiled.filter) {
     std::vector<std::string> heads;
     if (compiled.filter) {
       std::vector<const expressions::Path*> paths;
-      collect_paths(compiled.filter->root, paths);
+      requests::collect_paths(compiled.filter->root, paths);
       for (const auto* p : paths) heads.push_back(p->elements[0].name);
     } else {
       for (const auto& c : query_filter) heads.push_back(c.attribute);
@@ -268,21 +285,20 @@ void query(const ActionContext& context, const JsonValue& request, JsonWriter& o
         throw model::filter_on_key_attribute(parameter, attr->name);
     }
   }
-  if (index) check_index_select(request, *index);
-  check_select(request, !query_filter.empty());
+  const requests::Select select = decode_select(m.select);
+  if (index) requests::check_index_select(select, *index);
+  check_select(select, m.conditional_operator, !query_filter.empty(), m.projection_expression, m.attributes_to_get,
+               m.index_name);
 
-  ReadPlan plan = read_plan(request, compiled, query_filter);
-  if (index) {
-    plan.index = &*index;
-    plan.fetch_from_table = apply_index_projection(request, *index, plan);
-  }
-  bool forward = true;
-  if (const JsonValue* v = member(request, "ScanIndexForward")) forward = coral_bool(*v);
-  spec.forward = index_spec.forward = forward;
-  write_page(out, plan, table->name(), [&](engine::Table::ItemVisitor visit) {
-    if (index) return table->query_index(index->name, index_spec, plan.limits, visit);
-    return table->query(spec, plan.limits, visit);
-  });
+  r.plan = read_plan(m, compiled, query_filter, select, consistent, std::move(index));
+  spec.forward = index_spec.forward = !m.scan_index_forward || coral_bool(*m.scan_index_forward);
+  return r;
+}
+
+void query(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  requests::QueryRequest request = decode(context, json);
+  write_page(out, request.plan, request.table->name(),
+             [&](const requests::PageSink& sink) { return requests::execute(context.requests(), request, sink); });
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <unordered_set>
 
+#include "api/capacity.h"
 #include "api/codec.h"
 #include "api/legacy_params.h"
 #include "api/shape.h"
@@ -60,6 +61,33 @@ std::size_t as_count(const JsonValue& v) {
 
 }  // namespace
 
+namespace {
+constexpr MemberField<QueryScanMembers> kQueryScanMembers[] = {
+    {"TableName", &QueryScanMembers::table_name},
+    {"IndexName", &QueryScanMembers::index_name},
+    {"Select", &QueryScanMembers::select},
+    {"AttributesToGet", &QueryScanMembers::attributes_to_get},
+    {"Limit", &QueryScanMembers::limit},
+    {"ConsistentRead", &QueryScanMembers::consistent_read},
+    {"KeyConditions", &QueryScanMembers::key_conditions},
+    {"QueryFilter", &QueryScanMembers::query_filter},
+    {"ScanFilter", &QueryScanMembers::scan_filter},
+    {"ConditionalOperator", &QueryScanMembers::conditional_operator},
+    {"ScanIndexForward", &QueryScanMembers::scan_index_forward},
+    {"ExclusiveStartKey", &QueryScanMembers::exclusive_start_key},
+    {"ReturnConsumedCapacity", &QueryScanMembers::return_consumed_capacity},
+    {"Segment", &QueryScanMembers::segment},
+    {"TotalSegments", &QueryScanMembers::total_segments},
+    {"ProjectionExpression", &QueryScanMembers::projection_expression},
+    {"FilterExpression", &QueryScanMembers::filter_expression},
+    {"KeyConditionExpression", &QueryScanMembers::key_condition_expression},
+    {"ExpressionAttributeNames", &QueryScanMembers::names},
+    {"ExpressionAttributeValues", &QueryScanMembers::values},
+};
+}  // namespace
+
+QueryScanMembers read_query_scan_members(const JsonValue& request) { return read_members(request, kQueryScanMembers); }
+
 void check_condition(const std::string& op, const std::vector<model::AttributeValue>& values) {
   const OperatorRule* rule = nullptr;
   for (const OperatorRule& r : kOperators)
@@ -94,16 +122,14 @@ std::vector<expressions::ExpectedCondition> decode_condition_map(const JsonValue
   return out;
 }
 
-void check_attributes_to_get(const JsonValue& request) {
-  const JsonValue* names = member(request, "AttributesToGet");
+void check_attributes_to_get(const JsonValue* names) {
   if (!names) return;
   std::unordered_set<std::string_view> seen;
   for (const auto& name : names->GetArray())
     if (!seen.insert(view(name)).second) throw model::duplicate_attribute_to_get(std::string(view(name)));
 }
 
-std::optional<model::AttributeMap> decode_start_key(const JsonValue& request) {
-  const JsonValue* key = member(request, "ExclusiveStartKey");
+std::optional<model::AttributeMap> decode_start_key(const JsonValue* key) {
   if (!key) return std::nullopt;
   model::AttributeMap out;
   for (auto it = key->MemberBegin(); it != key->MemberEnd(); ++it) {
@@ -122,102 +148,101 @@ std::optional<model::AttributeMap> decode_start_key(const JsonValue& request) {
   return out;
 }
 
-void collect_paths(const expressions::Node& node, std::vector<const expressions::Path*>& out) {
-  if (node.kind == expressions::NodeKind::Path) {
-    out.push_back(&node.path);
-    return;
-  }
-  for (const auto& a : node.args) collect_paths(a, out);
+requests::Select decode_select(const JsonValue* select) {
+  using requests::Select;
+  if (!select) return Select::Default;
+  std::string_view s = view(*select);
+  return s == "ALL_ATTRIBUTES"             ? Select::AllAttributes
+         : s == "ALL_PROJECTED_ATTRIBUTES" ? Select::AllProjectedAttributes
+         : s == "SPECIFIC_ATTRIBUTES"      ? Select::SpecificAttributes
+         : s == "COUNT"                    ? Select::Count
+                                           : Select::Default;
 }
 
-ReadPlan read_plan(const JsonValue& request, expressions::Compiled& compiled,
-                   const std::vector<expressions::ExpectedCondition>& legacy_filter) {
-  ReadPlan plan;
-  if (compiled.filter)
-    plan.filter = std::move(compiled.filter);
-  else if (!legacy_filter.empty())
-    plan.filter = expressions::condition_from_expected(legacy_filter, conditional_operator_is_or(request));
-  if (compiled.projection) {
-    plan.projection = std::move(compiled.projection);
-  } else if (const JsonValue* names = member(request, "AttributesToGet")) {
-    std::vector<std::string> attributes;
-    for (const auto& n : names->GetArray()) attributes.emplace_back(view(n));
-    plan.projection = expressions::projection_from_attributes_to_get(attributes);
+std::size_t decode_limit(const JsonValue* limit) { return limit ? as_count(*limit) : 0; }
+
+std::optional<expressions::Condition> read_filter(std::optional<expressions::Condition> compiled,
+                                                  const std::vector<expressions::ExpectedCondition>& legacy,
+                                                  const JsonValue* conditional_operator) {
+  if (compiled) return compiled;
+  if (legacy.empty()) return std::nullopt;
+  return expressions::condition_from_expected(legacy, conditional_operator_is_or(conditional_operator));
+}
+
+std::optional<expressions::Projection> read_projection(std::optional<expressions::Projection> compiled,
+                                                       const JsonValue* attributes_to_get) {
+  if (compiled) return compiled;
+  if (!attributes_to_get) return std::nullopt;
+  std::vector<std::string> attributes;
+  for (const auto& n : attributes_to_get->GetArray()) attributes.emplace_back(view(n));
+  return expressions::projection_from_attributes_to_get(attributes);
+}
+
+void check_select(requests::Select select, const JsonValue* conditional_operator, bool has_legacy_filter,
+                  const JsonValue* projection_expression, const JsonValue* attributes_to_get,
+                  const JsonValue* index_name) {
+  using requests::Select;
+  if (conditional_operator && !has_legacy_filter) throw model::Error(model::kConditionalOperatorWithoutFilter);
+  const char* parameter = projection_expression ? "ProjectionExpression"
+                          : attributes_to_get   ? "AttributesToGet"
+                                                : nullptr;
+  switch (select) {
+    case Select::SpecificAttributes:
+      if (!parameter) throw model::Error(model::kSelectSpecificWithoutProjection);
+      break;
+    case Select::AllAttributes:
+      if (parameter) throw model::select_with_projection(parameter, "ALL_ATTRIBUTES");
+      break;
+    case Select::Count:
+      if (parameter) throw model::select_with_projection(parameter, "only the Count");
+      break;
+    case Select::AllProjectedAttributes:
+      if (parameter) throw model::select_with_projection(parameter, "ALL_PROJECTED_ATTRIBUTES");
+      if (!index_name) throw model::Error(model::kSelectAllProjectedWithoutIndex);
+      break;
+    case Select::Default:
+      break;
   }
-  const JsonValue* select = member(request, "Select");
-  plan.count_only = select && view(*select) == "COUNT";
-  if (const JsonValue* v = member(request, "ConsistentRead")) plan.consistent = coral_bool(*v);
-  if (const JsonValue* v = member(request, "Limit")) plan.limits.max_items = as_count(*v);
-  plan.capacity = return_consumed_capacity(request);
+}
+
+requests::ReadPlan read_plan(const QueryScanMembers& m, expressions::Compiled& compiled,
+                             const std::vector<expressions::ExpectedCondition>& legacy_filter, requests::Select select,
+                             bool consistent_read, std::optional<requests::IndexTarget> index) {
+  requests::ReadPlan plan;
+  plan.filter = read_filter(std::move(compiled.filter), legacy_filter, m.conditional_operator);
+  plan.projection = read_projection(std::move(compiled.projection), m.attributes_to_get);
+  plan.select = select;
+  plan.consistent_read = consistent_read;
+  plan.limits.max_items = decode_limit(m.limit);
+  plan.return_consumed_capacity = return_consumed_capacity(m.return_consumed_capacity);
+  if (index) {
+    plan.fetch_from_table = requests::apply_index_projection(select, *index, plan.projection);
+    plan.index = std::move(index);
+  }
   return plan;
 }
 
-void check_select(const JsonValue& request, bool has_legacy_filter) {
-  if (member(request, "ConditionalOperator") && !has_legacy_filter)
-    throw model::Error(model::kConditionalOperatorWithoutFilter);
-  const JsonValue* select = member(request, "Select");
-  if (!select) return;
-  std::string_view s = view(*select);
-  const char* parameter = member(request, "ProjectionExpression") ? "ProjectionExpression"
-                          : member(request, "AttributesToGet")    ? "AttributesToGet"
-                                                                  : nullptr;
-  if (s == "SPECIFIC_ATTRIBUTES") {
-    if (!parameter) throw model::Error(model::kSelectSpecificWithoutProjection);
-  } else if (s == "ALL_ATTRIBUTES") {
-    if (parameter) throw model::select_with_projection(parameter, "ALL_ATTRIBUTES");
-  } else if (s == "COUNT") {
-    if (parameter) throw model::select_with_projection(parameter, "only the Count");
-  } else if (s == "ALL_PROJECTED_ATTRIBUTES") {
-    if (parameter) throw model::select_with_projection(parameter, "ALL_PROJECTED_ATTRIBUTES");
-    if (!member(request, "IndexName")) throw model::Error(model::kSelectAllProjectedWithoutIndex);
-  }
-}
-
-double page_read_units(std::size_t bytes, bool consistent) {
-  if (bytes == 0) return 0;
-  double units = static_cast<double>((bytes + 4095) / 4096);
-  return consistent ? units : units / 2;
-}
-
-void write_page(JsonWriter& out, const ReadPlan& plan, const std::string& table_name,
-                engine::FunctionRef<engine::PageResult(engine::Table::ItemVisitor)> read) {
+void write_page(JsonWriter& out, const requests::ReadPlan& plan, const std::string& table_name,
+                engine::FunctionRef<requests::Page(const requests::PageSink&)> read) {
+  const bool count_only = plan.select == requests::Select::Count;
   out.StartObject();
-  if (!plan.count_only) {
+  if (!count_only) {
     out.Key("Items");
     out.StartArray();
   }
-  uint64_t count = 0;
-  engine::PageResult page = read([&](std::string_view encoded) {
-    if (!plan.filter && !plan.projection) {  // the common case: no decoding at all
-      ++count;
-      if (!plan.count_only) write_encoded_item(out, encoded);
-      return;
-    }
-    model::Item item = model::decode_item(encoded);
-    if (plan.filter && !expressions::evaluate(*plan.filter, &item)) return;
-    ++count;
-    if (plan.count_only) return;
-    if (plan.projection)
-      write_attribute_map(out, expressions::project(item, *plan.projection));
-    else
-      write_attribute_map(out, item);
-  });
-  if (!plan.count_only) out.EndArray();
+  auto encoded = [&](std::string_view e) { write_encoded_item(out, e); };
+  auto item = [&](const model::Item& i) { write_attribute_map(out, i); };
+  requests::Page page = read(requests::PageSink{encoded, item});
+  if (!count_only) out.EndArray();
   out.Key("Count");
-  out.Uint64(count);
+  out.Uint64(page.count);
   out.Key("ScannedCount");
   out.Uint64(page.scanned_count);
   if (page.last_evaluated_key) {
     out.Key("LastEvaluatedKey");
     write_attribute_map(out, *page.last_evaluated_key);
   }
-  double units = page_read_units(page.bytes_read, plan.consistent);
-  if (plan.index) {
-    double table_units = plan.fetch_from_table ? units : 0;
-    write_consumed_capacity(out, plan.capacity, table_name, index_capacity(*plan.index, units, table_units));
-  } else {
-    write_consumed_capacity(out, plan.capacity, table_name, units);
-  }
+  write_consumed_capacity(out, plan.return_consumed_capacity, table_name, page.consumed);
   out.EndObject();
 }
 

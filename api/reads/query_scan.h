@@ -1,24 +1,34 @@
-// What Query and Scan share: their legacy condition maps, their ExclusiveStartKey, the rules of
-// Select, and the page they answer.
+// What Query and Scan decode alike: their legacy condition maps, their ExclusiveStartKey, the
+// rules of Select, Limit; and the page they answer.
 //
-// The page is written while the engine reads it: the visitor runs under the table's shared
-// lock, evaluates the filter, and writes the (projected) item straight into the response, so a
-// page copies only what it returns. Count is the number of items that passed the filter,
-// ScannedCount the number read; Limit and the 1 MB limit count items read, as DynamoDB does.
+// The page is written while the engine reads it (requests/reads.h: the items go to a sink
+// under the table's shared lock, straight into the response), so a page copies only what it
+// returns. Count is the number of items that passed the filter, ScannedCount the number read;
+// Limit and the 1 MB limit count items read, as DynamoDB does.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "api/capacity.h"
-#include "api/reads/index_reads.h"
 #include "api/json.h"
-#include "engine/table.h"
+#include "api/members.h"
+#include "engine/function_ref.h"
+#include "expressions/ast.h"
 #include "expressions/legacy.h"
-#include "expressions/resolve.h"
+#include "requests/reads.h"
 
 namespace minnow::api {
+
+// The members Query and Scan read, found in one pass (api/members.h). Each reads those its Shape
+// declares (which checked their JSON types); the others stay unread.
+struct QueryScanMembers {
+  const JsonValue *table_name, *index_name, *select, *attributes_to_get, *limit, *consistent_read, *key_conditions,
+      *query_filter, *scan_filter, *conditional_operator, *scan_index_forward, *exclusive_start_key,
+      *return_consumed_capacity, *segment, *total_segments, *projection_expression, *filter_expression,
+      *key_condition_expression, *names, *values;
+};
+QueryScanMembers read_query_scan_members(const JsonValue& request);
 
 // A QueryFilter, ScanFilter or KeyConditions map (attribute -> {ComparisonOperator,
 // AttributeValueList}), decoded and checked entry by entry in the request's order, the way
@@ -29,46 +39,42 @@ std::vector<expressions::ExpectedCondition> decode_condition_map(const JsonValue
 // The checks of one condition after its values are decoded (the same order as above).
 void check_condition(const std::string& op, const std::vector<model::AttributeValue>& values);
 
-// "Duplicate value in attribute name" for AttributesToGet.
-void check_attributes_to_get(const JsonValue& request);
+// "Duplicate value in attribute name" for AttributesToGet (null: absent).
+void check_attributes_to_get(const JsonValue* attributes_to_get);
 
-// ExclusiveStartKey's values, decoded and checked; most value errors are prefixed with "The
-// provided starting key is invalid: " (DynamoDB leaves number and duplicate errors bare).
-std::optional<model::AttributeMap> decode_start_key(const JsonValue& request);
+// ExclusiveStartKey's values (null: absent), decoded and checked; most value errors are
+// prefixed with "The provided starting key is invalid: " (DynamoDB leaves number and duplicate
+// errors bare).
+std::optional<model::AttributeMap> decode_start_key(const JsonValue* start_key);
 
-// Every document path a condition reads, in the order written.
-void collect_paths(const expressions::Node& node, std::vector<const expressions::Path*>& out);
+requests::Select decode_select(const JsonValue* select);
+// Limit (null: none), as a count of items.
+std::size_t decode_limit(const JsonValue* limit);
 
-// What to do with every item read, and how to answer.
-struct ReadPlan {
-  std::optional<expressions::Condition> filter;
-  std::optional<expressions::Projection> projection;  // ProjectionExpression or AttributesToGet
-  bool count_only = false;                            // Select COUNT
-  bool consistent = false;                            // ConsistentRead
-  ReturnConsumedCapacity capacity = ReturnConsumedCapacity::None;
-  engine::PageLimits limits;
-  const IndexTarget* index = nullptr;  // set when reading a secondary index
-  bool fetch_from_table = false;       // an LSI read returning attributes the index lacks
-};
-
-// The filter (FilterExpression or the legacy map with ConditionalOperator), the projection,
-// Select, ConsistentRead, Limit and ReturnConsumedCapacity of a request. `compiled` gives up its
-// filter and projection.
-ReadPlan read_plan(const JsonValue& request, expressions::Compiled& compiled,
-                   const std::vector<expressions::ExpectedCondition>& legacy_filter);
+// The filter: FilterExpression compiled, or else the legacy map with ConditionalOperator.
+std::optional<expressions::Condition> read_filter(std::optional<expressions::Condition> compiled,
+                                                  const std::vector<expressions::ExpectedCondition>& legacy,
+                                                  const JsonValue* conditional_operator);
+// The projection: ProjectionExpression compiled, or else AttributesToGet.
+std::optional<expressions::Projection> read_projection(std::optional<expressions::Projection> compiled,
+                                                       const JsonValue* attributes_to_get);
 
 // The last semantic checks, in DynamoDB Local's order (after the key and start-key checks):
 // ConditionalOperator without a filter, then Select against the projection parameters.
-void check_select(const JsonValue& request, bool has_legacy_filter);
+void check_select(requests::Select select, const JsonValue* conditional_operator, bool has_legacy_filter,
+                  const JsonValue* projection_expression, const JsonValue* attributes_to_get,
+                  const JsonValue* index_name);
 
-// Runs `read` (Table::query or Table::scan with the plan's limits) and writes the response:
-// Items, Count, ScannedCount, LastEvaluatedKey, ConsumedCapacity.
-void write_page(JsonWriter& out, const ReadPlan& plan, const std::string& table_name,
-                engine::FunctionRef<engine::PageResult(engine::Table::ItemVisitor)> read);
+// The plan of a Query or Scan once every check passed: the filter (FilterExpression or the
+// legacy map), the projection, Select, ConsistentRead, Limit, ReturnConsumedCapacity, and on an
+// index its projection rules (requests::apply_index_projection).
+requests::ReadPlan read_plan(const QueryScanMembers& m, expressions::Compiled& compiled,
+                             const std::vector<expressions::ExpectedCondition>& legacy_filter, requests::Select select,
+                             bool consistent_read, std::optional<requests::IndexTarget> index);
 
-// Read units for a Query or Scan: on the total size of the items read, 1 per 4 KB rounded up,
-// halved when eventually consistent; an empty page costs nothing (as DynamoDB Local and dynalite
-// answer).
-double page_read_units(std::size_t bytes, bool consistent);
+// Runs the read (requests::execute of a Query or Scan, given the sink) and writes the
+// response: Items, Count, ScannedCount, LastEvaluatedKey, ConsumedCapacity.
+void write_page(JsonWriter& out, const requests::ReadPlan& plan, const std::string& table_name,
+                engine::FunctionRef<requests::Page(const requests::PageSink&)> read);
 
 }  // namespace minnow::api

@@ -10,15 +10,16 @@
 //   FilterExpression paths into keys; ConditionalOperator without a filter; Select; a GSI's
 //   projection (api/reads/index_reads.h).
 // Then the read: the segment's range of the hash space, after the start key (engine/query.h).
+#include "api/capacity.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
-#include "api/key_paths.h"
 #include "api/operations.h"
 #include "api/reads/query_scan.h"
-#include "api/request_expressions.h"
 #include "api/table_lookup.h"
 #include "model/errors.h"
 #include "model/key.h"
+#include "requests/index_target.h"
+#include "requests/key_checks.h"
 
 namespace minnow::api::reads {
 
@@ -44,32 +45,43 @@ const Shape kShape(R"({
   )" MINNOW_SHAPE_EXPRESSION_ATTRIBUTES R"(,
   "ConsistentRead": "Boolean"})");
 
-void scan(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  validate_expression_params(request, {"ProjectionExpression", "FilterExpression"},
-                             {"AttributesToGet", "ScanFilter", "ConditionalOperator"});
-  check_attributes_to_get(request);
-  std::vector<expressions::ExpectedCondition> scan_filter = decode_condition_map(member(request, "ScanFilter"));
-  std::optional<model::AttributeMap> start_key = decode_start_key(request);
-  const JsonValue* segment_json = member(request, "Segment");
-  const JsonValue* total_json = member(request, "TotalSegments");
-  int64_t segment = segment_json ? coral_long(*segment_json) : 0;
-  int64_t total = total_json ? coral_long(*total_json) : 1;
+requests::ScanRequest decode(const ActionContext& context, const JsonValue& json) {
+  const QueryScanMembers m = read_query_scan_members(json);
+  ExpressionMembers expression{
+      .names = m.names, .values = m.values, .filter = m.filter_expression, .projection = m.projection_expression};
+  validate_expression_params(
+      {{"ProjectionExpression", m.projection_expression}, {"FilterExpression", m.filter_expression}},
+      {{"AttributesToGet", m.attributes_to_get},
+       {"ScanFilter", m.scan_filter},
+       {"ConditionalOperator", m.conditional_operator}},
+      expression);
+  check_attributes_to_get(m.attributes_to_get);
+  std::vector<expressions::ExpectedCondition> scan_filter = decode_condition_map(m.scan_filter);
+  std::optional<model::AttributeMap> start_key = decode_start_key(m.exclusive_start_key);
+  int64_t segment = m.segment ? coral_long(*m.segment) : 0;
+  int64_t total = m.total_segments ? coral_long(*m.total_segments) : 1;
   // As dynalite has it: Segment 0 alone is accepted (a falsy Segment needs no TotalSegments).
-  if (segment_json && segment != 0 && !total_json) throw model::Error(model::kTotalSegmentsRequired);
-  if (total_json) {
-    if (!segment_json) throw model::Error(model::kSegmentRequired);
+  if (m.segment && segment != 0 && !m.total_segments) throw model::Error(model::kTotalSegmentsRequired);
+  if (m.total_segments) {
+    if (!m.segment) throw model::Error(model::kSegmentRequired);
     if (segment >= total) throw model::segment_not_less_than_total(segment, total);
   }
-  expressions::Compiled compiled = compile_expressions(request);
+  expressions::Compiled compiled = compile_expressions(expression);
 
-  auto table = find_table(context, request, /*table_operation=*/false);
-  const model::KeySchema& schema = table->key_schema();
-  std::optional<IndexTarget> index = index_target(request, *table);
-  engine::ScanSpec spec;
+  requests::ScanRequest r;
+  r.table = find_table_named(context, *m.table_name, /*table_operation=*/false);
+  const model::KeySchema& schema = r.table->key_schema();
+  const bool consistent = m.consistent_read && coral_bool(*m.consistent_read);
+  std::optional<requests::IndexTarget> index;
+  if (m.index_name) {
+    index = requests::index_target(*r.table, view(*m.index_name));
+    if (index->global && consistent) throw model::Error(model::kConsistentReadOnGlobalIndex);
+  }
+  engine::ScanSpec& spec = r.spec;
   spec.segment = static_cast<uint32_t>(segment);
   spec.total_segments = static_cast<uint32_t>(total);
   if (start_key && index) {
-    check_index_start_key(*start_key, *index, schema);
+    requests::check_index_start_key(*start_key, *index, schema);
     spec.exclusive_start_key = std::move(start_key);
   } else if (start_key) {
     try {
@@ -81,26 +93,27 @@ void scan(const ActionContext& context, const JsonValue& request, JsonWriter& ou
       throw model::start_key_wrong_segment(total, segment);
     spec.exclusive_start_key = std::move(start_key);
   }
-  if (index) check_index_select(request, *index);
-  if (compiled.projection) validate_key_paths(compiled.projection->paths, schema);
+  const requests::Select select = decode_select(m.select);
+  if (index) requests::check_index_select(select, *index);
+  if (compiled.projection) requests::check_key_paths(compiled.projection->paths, schema);
   if (compiled.filter) {
     std::vector<const expressions::Path*> paths;
-    collect_paths(compiled.filter->root, paths);
+    requests::collect_paths(compiled.filter->root, paths);
     std::vector<expressions::Path> copies;
     for (const auto* p : paths) copies.push_back(*p);
-    validate_key_paths(copies, schema);
+    requests::check_key_paths(copies, schema);
   }
-  check_select(request, !scan_filter.empty());
+  check_select(select, m.conditional_operator, !scan_filter.empty(), m.projection_expression, m.attributes_to_get,
+               m.index_name);
 
-  ReadPlan plan = read_plan(request, compiled, scan_filter);
-  if (index) {
-    plan.index = &*index;
-    plan.fetch_from_table = apply_index_projection(request, *index, plan);
-  }
-  write_page(out, plan, table->name(), [&](engine::Table::ItemVisitor visit) {
-    if (index) return table->scan_index(index->name, spec, plan.limits, visit);
-    return table->scan(spec, plan.limits, visit);
-  });
+  r.plan = read_plan(m, compiled, scan_filter, select, consistent, std::move(index));
+  return r;
+}
+
+void scan(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  requests::ScanRequest request = decode(context, json);
+  write_page(out, request.plan, request.table->name(),
+             [&](const requests::PageSink& sink) { return requests::execute(context.requests(), request, sink); });
 }
 
 }  // namespace

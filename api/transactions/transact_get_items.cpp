@@ -10,17 +10,18 @@
 #include "api/capacity.h"
 #include "api/codec.h"
 #include "api/expression_params.h"
-#include "api/fault_injection.h"
 #include "api/item_shapes.h"
-#include "api/key_paths.h"
+#include "api/members.h"
 #include "api/operations.h"
-#include "api/request_expressions.h"
 #include "api/table_lookup.h"
 #include "engine/transaction.h"
 #include "expressions/projection.h"
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/key.h"
+#include "requests/key_checks.h"
+#include "requests/reads.h"
+#include "requests/transactions.h"
 
 namespace minnow::api::transactions {
 
@@ -34,50 +35,56 @@ const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY R"(,
         "ProjectionExpression": {"type": "String"},
         "ExpressionAttributeNames": {"type": "Map<java.lang.String>", "children": "String"}}}}}}})");
 
-struct Get {
-  const JsonValue* request;
-  model::AttributeMap key;
-  std::optional<expressions::Projection> projection;
-  std::shared_ptr<engine::Table> table;
+struct GetMembers {
+  const JsonValue *table_name, *key, *projection_expression, *names;
+};
+constexpr MemberField<GetMembers> kGetMembers[] = {
+    {"TableName", &GetMembers::table_name},
+    {"Key", &GetMembers::key},
+    {"ProjectionExpression", &GetMembers::projection_expression},
+    {"ExpressionAttributeNames", &GetMembers::names},
 };
 
-void transact_get_items(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  std::vector<Get> gets;
-  for (const auto& element : request["TransactItems"].GetArray()) {
-    const JsonValue& get = element["Get"];
-    validate_expression_params(get, {"ProjectionExpression"}, {});
-    Get g{&get, decode_attribute_map(get["Key"]), {}, nullptr};
-    g.projection = compile_expressions(get).projection;
-    gets.push_back(std::move(g));
+requests::TransactGetItemsRequest decode(const ActionContext& context, const JsonValue& json) {
+  requests::TransactGetItemsRequest r;
+  std::vector<const JsonValue*> table_names;
+  for (const auto& element : json["TransactItems"].GetArray()) {
+    const GetMembers m = read_members(element["Get"], kGetMembers);
+    ExpressionMembers expression{.names = m.names, .projection = m.projection_expression};
+    validate_expression_params({{"ProjectionExpression", m.projection_expression}}, {}, expression);
+    requests::TransactGet g;
+    g.key = decode_attribute_map(*m.key);
+    g.projection = compile_expressions(expression).projection;
+    r.gets.push_back(std::move(g));
+    table_names.push_back(m.table_name);
   }
-  for (auto& g : gets) {
-    g.table = context.database.find(table_name_of(string_member(*g.request, "TableName")));
-    if (!g.table) throw model::Error(model::kResourceNotFound);
+  for (std::size_t i = 0; i < r.gets.size(); ++i) {
+    r.gets[i].table = context.database.find(table_name_of(view(*table_names[i])));
+    if (!r.gets[i].table) throw model::Error(model::kResourceNotFound);
   }
-  for (std::size_t i = 0; i < gets.size(); ++i)
+  for (std::size_t i = 0; i < r.gets.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
-      if (gets[i].table == gets[j].table && gets[i].key == gets[j].key) throw model::Error(model::kTransactionSameItem);
-  for (const auto& g : gets) {
+      if (r.gets[i].table == r.gets[j].table && r.gets[i].key == r.gets[j].key)
+        throw model::Error(model::kTransactionSameItem);
+  for (const auto& g : r.gets) {
     model::validate_key(g.key, g.table->key_schema());
-    if (g.projection) validate_key_paths(g.projection->paths, g.table->key_schema());
+    if (g.projection) requests::check_key_paths(g.projection->paths, g.table->key_schema());
   }
+  r.return_consumed_capacity = return_consumed_capacity(member(json, "ReturnConsumedCapacity"));
+  return r;
+}
 
-  {
-    std::vector<TouchedItem> touched;
-    for (const auto& g : gets) touched.push_back({g.table.get(), &g.key});
-    std::vector<bool> hits = conflicting_items(context, touched);
-    if (!hits.empty()) {
-      std::vector<model::CancellationReason> reasons(gets.size(), model::CancellationReason{"None", "", nullptr});
-      for (std::size_t i = 0; i < gets.size(); ++i)
-        if (hits[i]) reasons[i] = model::cancellation_reason(model::Error(model::kTransactionConflict));
-      throw model::transaction_canceled(std::move(reasons));
-    }
+void transact_get_items(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  requests::TransactGetItemsRequest request = decode(context, json);
+  requests::TransactGetItemsResult result = requests::execute(context.requests(), request);
+  const auto& gets = request.gets;
+  if (!result.conflicts.empty()) {
+    std::vector<model::CancellationReason> reasons(gets.size(), model::CancellationReason{"None", "", nullptr});
+    for (std::size_t i = 0; i < gets.size(); ++i)
+      if (result.conflicts[i]) reasons[i] = model::cancellation_reason(model::Error(model::kTransactionConflict));
+    throw model::transaction_canceled(std::move(reasons));
   }
-
-  std::vector<engine::TransactGetAction> reads;
-  for (const auto& g : gets) reads.push_back({g.table, g.key});
-  std::vector<std::optional<std::string>> items = engine::transact_get(reads);
-
+  const auto& items = result.items;
   out.StartObject();
   out.Key("Responses");
   out.StartArray();
@@ -86,7 +93,7 @@ void transact_get_items(const ActionContext& context, const JsonValue& request, 
     if (items[i]) {
       out.Key("Item");
       if (gets[i].projection) {
-        write_attribute_map(out, expressions::project(model::decode_item(*items[i]), *gets[i].projection));
+        write_attribute_map(out, requests::projected_item(gets[i].projection, *items[i]));
       } else {
         write_encoded_item(out, *items[i]);
       }
@@ -94,7 +101,7 @@ void transact_get_items(const ActionContext& context, const JsonValue& request, 
     out.EndObject();
   }
   out.EndArray();
-  ReturnConsumedCapacity mode = return_consumed_capacity(request);
+  ReturnConsumedCapacity mode = request.return_consumed_capacity;
   if (mode != ReturnConsumedCapacity::None) {
     // One entry per table, in order of first use; a transactional read costs two strong reads.
     std::vector<std::pair<const engine::Table*, double>> units;
@@ -102,7 +109,7 @@ void transact_get_items(const ActionContext& context, const JsonValue& request, 
       const engine::Table* t = gets[i].table.get();
       auto it = std::find_if(units.begin(), units.end(), [&](const auto& u) { return u.first == t; });
       if (it == units.end()) it = units.insert(units.end(), {t, 0.0});
-      it->second += 2 * read_units(items[i] ? model::encoded_item_size(*items[i]) : 0, /*consistent=*/true);
+      it->second += 2 * requests::read_units(items[i] ? model::encoded_item_size(*items[i]) : 0, /*consistent=*/true);
     }
     out.Key("ConsumedCapacity");
     out.StartArray();

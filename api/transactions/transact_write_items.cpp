@@ -1,28 +1,28 @@
 // TransactWriteItems. Checks, in DynamoDB's order: shape (at most 100 actions, a ConditionCheck's
 // ConditionExpression, the token's length); per action, one of ConditionCheck, Put, Update or
-// Delete, then the single-item call's checks that need no table (api/items/item_write.h: values,
-// expressions, item size); the 4 MB aggregate of the Put items; every table; every key's
-// attributes present (a ValidationException, as in the single-item calls); no item twice; the
-// ClientRequestToken. Then item-level checks (key types, key attributes updated) become
-// ValidationError cancellation reasons, evaluated together with every action's condition under
-// the tables' locks (engine/transaction.h): either everything is applied or nothing is, and
-// TransactionCanceledException lists one reason per action in request order.
-//
-// A token's answer is remembered for ten minutes once its transaction committed
-// (engine/idempotency.h): the same request gets the same answer without being applied again.
+// Delete, then the single-item call's checks that need no table (values, expressions, item
+// size); the 4 MB aggregate of the Put items; every table; every key's attributes present (a
+// ValidationException, as in the single-item calls); no item twice. Then the item-level checks
+// (key types, key attributes updated, ...): a failure is the action's ValidationError
+// cancellation reason, reported with every action's condition (requests/transactions.h: the
+// ClientRequestToken, then the transaction under the tables' locks, all or nothing).
 #include <algorithm>
 #include <memory>
 #include <optional>
 
 #include "api/capacity.h"
-#include "api/fault_injection.h"
+#include "api/codec.h"
+#include "api/expression_params.h"
 #include "api/item_shapes.h"
-#include "api/items/item_write.h"
+#include "api/items/write_parts.h"
+#include "api/members.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "engine/transaction.h"
 #include "model/errors.h"
+#include "model/key.h"
 #include "model/limits.h"
+#include "requests/key_checks.h"
+#include "requests/transactions.h"
 
 namespace minnow::api::transactions {
 
@@ -45,22 +45,24 @@ const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_RE
     MINNOW_SHAPE_TRANSACT_KEY
     R"(, "UpdateExpression": {"type": "String", "notNull": true}, "ConditionExpression": {"type": "String"})") R"(}}}}})");
 
-struct TransactAction {
-  const JsonValue* request;  // the action's object
-  ItemWrite write;
+enum class Kind { ConditionCheck, Put, Delete, Update };
+
+// One action while it is decoded: its members, and the paths its expressions read.
+struct DecodedAction {
+  Kind kind;
+  WriteMembers m;
+  requests::TransactWriteAction action;
+  std::vector<expressions::Path> read;
 };
 
 // The one action of a TransactWriteItem element.
-std::pair<ItemWrite::Kind, const JsonValue*> action_of(const JsonValue& element) {
-  static constexpr std::pair<const char*, ItemWrite::Kind> kKinds[] = {
-      {"ConditionCheck", ItemWrite::Kind::ConditionCheck},
-      {"Put", ItemWrite::Kind::Put},
-      {"Delete", ItemWrite::Kind::Delete},
-      {"Update", ItemWrite::Kind::Update}};
-  std::optional<std::pair<ItemWrite::Kind, const JsonValue*>> found;
+std::pair<Kind, const JsonValue*> action_of(const JsonValue& element) {
+  static constexpr std::pair<const char*, Kind> kKinds[] = {
+      {"ConditionCheck", Kind::ConditionCheck}, {"Put", Kind::Put}, {"Delete", Kind::Delete}, {"Update", Kind::Update}};
+  std::optional<std::pair<Kind, const JsonValue*>> found;
   for (const auto& [name, kind] : kKinds) {
     const JsonValue* v = member(element, name);
-    if (!v || v->IsNull()) continue;
+    if (!v) continue;
     if (found) throw model::Error(model::kTransactionItemMultipleActions);
     found.emplace(kind, v);
   }
@@ -68,41 +70,163 @@ std::pair<ItemWrite::Kind, const JsonValue*> action_of(const JsonValue& element)
   return *found;
 }
 
-// Undoes a token reservation unless the transaction committed.
-struct TokenReservation {
-  engine::IdempotencyCache* cache = nullptr;
-  std::string token;
-  ~TokenReservation() {
-    if (cache) cache->abandon(token);
+// The single-item call's checks that need no table, in its order (without ReturnValues).
+DecodedAction decode_action(Kind kind, const JsonValue& json) {
+  DecodedAction a{kind, read_write_members(json), {}, {}};
+  const WriteMembers& m = a.m;
+  const ExpressionMembers expression = write_expressions(m, kind == Kind::Update);
+  requests::Put put;
+  model::AttributeMap key;
+  if (kind == Kind::Put) {
+    put.item = decode_attribute_map(*m.item);
+    put.size = model::item_size(put.item);
+    if (put.size > model::kMaxItemBytes) throw model::Error(model::kItemTooLarge);
+  } else {
+    key = decode_attribute_map(*m.key);
   }
+  expressions::Compiled compiled = compile_expressions(expression);
+  a.read = requests::read_paths(compiled.condition ? &*compiled.condition : nullptr,
+                                compiled.update ? &*compiled.update : nullptr, nullptr);
+  requests::WriteCondition condition =
+      decode_write_condition(std::move(compiled.condition), m.expected, m.conditional_operator, m.on_condition_failure);
+  switch (kind) {
+    case Kind::Put:
+      put.condition = std::move(condition);
+      a.action.operation = std::move(put);
+      break;
+    case Kind::Update:
+      a.action.operation = requests::Update{std::move(key), std::move(compiled.update), {}, std::move(condition)};
+      break;
+    case Kind::Delete:
+      a.action.operation = requests::Delete{std::move(key), std::move(condition)};
+      break;
+    case Kind::ConditionCheck:
+      a.action.operation = requests::ConditionCheck{std::move(key), std::move(condition)};
+      break;
+  }
+  return a;
+}
+
+// Once the table is known: the key's attributes are present (a ValidationException for the whole
+// request, as in the single-item calls). A Put's key is taken from its item.
+void check_key_present(DecodedAction& a) {
+  const model::KeySchema& schema = a.action.table->key_schema();
+  if (auto* put = std::get_if<requests::Put>(&a.action.operation)) {
+    if (!put->item.count(schema.hash.name)) throw model::missing_key_in_item(schema.hash.name);
+    if (schema.range && !put->item.count(schema.range->name)) throw model::missing_key_in_item(schema.range->name);
+    put->key = model::key_of(put->item, schema);
+    return;
+  }
+  const model::AttributeMap& key = requests::key_of(a.action.operation);
+  if (key.size() != (schema.range ? 2u : 1u) || !key.count(schema.hash.name) ||
+      (schema.range && !key.count(schema.range->name)))
+    throw model::Error(model::kKeyDoesNotMatchSchema);
+}
+
+// The item-level checks: key types and values (a transaction names the mistyped attribute, as
+// for an item), ConditionalOperator without Expected, nested paths into key attributes, key
+// attributes updated.
+void check_item(const DecodedAction& a) {
+  const model::KeySchema& schema = a.action.table->key_schema();
+  if (const auto* put = std::get_if<requests::Put>(&a.action.operation)) {
+    model::validate_item_key(put->item, schema);
+  } else {
+    const model::AttributeMap& key = requests::key_of(a.action.operation);
+    for (const model::KeyAttribute* attr : {&schema.hash, schema.range ? &*schema.range : nullptr}) {
+      if (!attr) continue;
+      const model::AttributeValue& v = key.at(attr->name);
+      if (v.type() != attr->type) throw model::key_type_mismatch(attr->name, attr->type, v.type());
+    }
+    model::validate_key(key, schema);
+  }
+  check_conditional_operator(a.m.conditional_operator, a.m.expected);
+  requests::check_key_paths(a.read, schema);
+  if (const auto* update = std::get_if<requests::Update>(&a.action.operation)) {
+    requests::check_no_key_updates(update->written_attributes(), schema);
+    if (update->expression) requests::check_key_paths(update->expression->paths(), schema);
+  }
+}
+
+struct Members {
+  const JsonValue *transact_items, *return_consumed_capacity, *return_item_collection_metrics, *client_request_token;
+};
+constexpr MemberField<Members> kMembers[] = {
+    {"TransactItems", &Members::transact_items},
+    {"ReturnConsumedCapacity", &Members::return_consumed_capacity},
+    {"ReturnItemCollectionMetrics", &Members::return_item_collection_metrics},
+    {"ClientRequestToken", &Members::client_request_token},
 };
 
-// Thrown by an action's decision when another action already failed item-level checks: the
-// transaction is cancelled anyway, but every condition is still evaluated (and reported).
-model::Error not_applied() { return model::Error(model::ErrorCode::TransactionCanceledException, ""); }
+requests::TransactWriteItemsRequest decode(const ActionContext& context, const JsonValue& json) {
+  const Members m = read_members(json, kMembers);
+  std::vector<DecodedAction> actions;
+  actions.reserve(m.transact_items->Size());
+  std::size_t payload = 0;
+  for (const auto& element : m.transact_items->GetArray()) {
+    auto [kind, action] = action_of(element);
+    actions.push_back(decode_action(kind, *action));
+    if (const auto* put = std::get_if<requests::Put>(&actions.back().action.operation)) payload += put->size;
+  }
+  if (payload > model::kMaxTransactionPayloadBytes) throw model::transaction_payload_too_large(payload);
+  for (auto& a : actions) {
+    a.action.table = context.database.find(table_name_of(view(*a.m.table_name)));
+    if (!a.action.table) throw model::Error(model::kResourceNotFound);
+  }
+  for (auto& a : actions) check_key_present(a);
+  for (std::size_t i = 0; i < actions.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (actions[i].action.table == actions[j].action.table &&
+          requests::key_of(actions[i].action.operation) == requests::key_of(actions[j].action.operation))
+        throw model::Error(model::kTransactionSameItem);
 
-void write_answer(const JsonValue& request, const std::vector<TransactAction>& actions, JsonWriter& out) {
+  requests::TransactWriteItemsRequest r;
+  for (auto& a : actions) {
+    try {
+      check_item(a);
+    } catch (const model::Error& e) {
+      a.action.invalid = e;
+    }
+    r.actions.push_back(std::move(a.action));
+  }
+  r.return_consumed_capacity = return_consumed_capacity(m.return_consumed_capacity);
+  r.return_item_collection_metrics = item_collection_metrics_wanted(m.return_item_collection_metrics);
+  if (m.client_request_token) {
+    r.client_request_token = std::string(view(*m.client_request_token));
+    r.idempotency_parameters = canonical_json_text(json);
+  }
+  return r;
+}
+
+// The response of a committed transaction: ConsumedCapacity (one entry per table, in order of
+// first use; a transactional write costs two writes), ItemCollectionMetrics.
+std::string answer(const requests::TransactWriteItemsRequest& request,
+                   const std::vector<requests::ItemWriteResult>& results) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter out(buffer);
   out.StartObject();
-  ReturnConsumedCapacity mode = return_consumed_capacity(request);
-  if (mode != ReturnConsumedCapacity::None) {
-    // One entry per table, in order of first use; a transactional write costs two writes.
+  if (request.return_consumed_capacity != ReturnConsumedCapacity::None) {
     std::vector<std::pair<const engine::Table*, double>> units;
-    for (const auto& a : actions) {
-      const engine::Table* t = a.write.table().get();
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      const engine::Table* t = request.actions[i].table.get();
       auto it = std::find_if(units.begin(), units.end(), [&](const auto& u) { return u.first == t; });
       if (it == units.end()) it = units.insert(units.end(), {t, 0.0});
-      it->second += 2 * write_units(a.write.consumed_bytes());
+      it->second += 2 * results[i].consumed.table;
     }
     out.Key("ConsumedCapacity");
     out.StartArray();
-    for (const auto& [table, n] : units) write_capacity_entry(out, mode, table->name(), n);
+    for (const auto& [table, n] : units) write_capacity_entry(out, request.return_consumed_capacity, table->name(), n);
     out.EndArray();
   }
+  auto writes_item = [](const requests::TransactWriteAction& a) {
+    return !std::holds_alternative<requests::ConditionCheck>(a.operation);
+  };
   std::vector<const engine::Table*> metric_tables;
-  for (const auto& a : actions) {
-    const engine::Table* t = a.write.table().get();
-    if (a.write.kind() == ItemWrite::Kind::ConditionCheck || !wants_item_collection_metrics(request, *t)) continue;
-    if (std::find(metric_tables.begin(), metric_tables.end(), t) == metric_tables.end()) metric_tables.push_back(t);
+  if (request.return_item_collection_metrics) {
+    for (const auto& a : request.actions) {
+      const engine::Table* t = a.table.get();
+      if (!writes_item(a) || !has_item_collections(*t)) continue;
+      if (std::find(metric_tables.begin(), metric_tables.end(), t) == metric_tables.end()) metric_tables.push_back(t);
+    }
   }
   if (!metric_tables.empty()) {
     out.Key("ItemCollectionMetrics");
@@ -110,114 +234,42 @@ void write_answer(const JsonValue& request, const std::vector<TransactAction>& a
     for (const engine::Table* t : metric_tables) {
       out.Key(t->name().data(), t->name().size());
       out.StartArray();
-      for (const auto& a : actions)
-        if (a.write.table().get() == t && a.write.kind() != ItemWrite::Kind::ConditionCheck)
-          write_item_collection_metrics(out, *t, a.write.key());
+      for (const auto& a : request.actions)
+        if (a.table.get() == t && writes_item(a)) write_item_collection_metrics(out, *t, requests::key_of(a.operation));
       out.EndArray();
     }
     out.EndObject();
   }
   out.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-void transact_write_items(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const JsonValue& items = request["TransactItems"];
-  std::vector<TransactAction> actions;
-  actions.reserve(items.Size());
-  std::size_t payload = 0;
-  for (const auto& element : items.GetArray()) {
-    auto [kind, action] = action_of(element);
-    actions.push_back({action, ItemWrite(kind, *action, /*single_item=*/false)});
-    payload += actions.back().write.put_size();
+void transact_write_items(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  requests::TransactWriteItemsRequest request = decode(context, json);
+  requests::TransactWriteItemsResult result = requests::execute(
+      context.requests(), request,
+      [&](const std::vector<requests::ItemWriteResult>& results) { return answer(request, results); });
+  using Status = requests::TransactWriteItemsResult::Status;
+  switch (result.status) {
+    case Status::Committed:
+    case Status::Replayed:
+      out.RawValue(result.answer.data(), result.answer.size(), rapidjson::kObjectType);
+      return;
+    case Status::ParameterMismatch:
+      throw model::Error(model::kIdempotentParameterMismatch);
+    case Status::InProgress:
+      throw model::Error(model::kTransactionInProgress);
+    case Status::Cancelled:
+      break;
   }
-  if (payload > model::kMaxTransactionPayloadBytes) throw model::transaction_payload_too_large(payload);
-  std::vector<std::shared_ptr<engine::Table>> tables;
-  for (auto& a : actions) {
-    tables.push_back(context.database.find(table_name_of(string_member(*a.request, "TableName"))));
-    if (!tables.back()) throw model::Error(model::kResourceNotFound);
+  std::vector<model::CancellationReason> reasons(result.actions.size(), model::CancellationReason{"None", "", nullptr});
+  for (std::size_t i = 0; i < result.actions.size(); ++i) {
+    const auto& op = request.actions[i].operation;
+    auto error = failure_error(result.actions[i], std::holds_alternative<requests::Update>(op),
+                               std::holds_alternative<requests::ConditionCheck>(op));
+    if (error) reasons[i] = model::cancellation_reason(*error);
   }
-  for (std::size_t i = 0; i < actions.size(); ++i) actions[i].write.bind(tables[i]);
-  for (std::size_t i = 0; i < actions.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (tables[i] == tables[j] && actions[i].write.key() == actions[j].write.key())
-        throw model::Error(model::kTransactionSameItem);
-
-  TokenReservation reservation;
-  if (const JsonValue* token = member(request, "ClientRequestToken")) {
-    engine::IdempotencyCache& cache = context.database.idempotency();
-    std::string parameters = canonical_json_text(request);
-    auto lookup = cache.begin(std::string(view(*token)), parameters, context.now_ms);
-    switch (lookup.status) {
-      case engine::IdempotencyCache::Status::Replay:
-        out.RawValue(lookup.answer.data(), lookup.answer.size(), rapidjson::kObjectType);
-        return;
-      case engine::IdempotencyCache::Status::Mismatch:
-        throw model::Error(model::kIdempotentParameterMismatch);
-      case engine::IdempotencyCache::Status::InProgress:
-        throw model::Error(model::kTransactionInProgress);
-      case engine::IdempotencyCache::Status::New:
-        reservation.cache = &cache;
-        reservation.token = std::string(view(*token));
-        break;
-    }
-  }
-
-  std::vector<std::optional<model::Error>> item_errors(actions.size());
-  bool item_failed = false;
-  for (std::size_t i = 0; i < actions.size(); ++i) {
-    try {
-      actions[i].write.check_item();
-    } catch (const model::Error& e) {
-      item_errors[i] = e;
-      item_failed = true;
-    }
-  }
-
-  std::vector<model::CancellationReason> reasons(actions.size(), model::CancellationReason{"None", "", nullptr});
-  {
-    std::vector<TouchedItem> touched;
-    for (const auto& a : actions) touched.push_back({a.write.table().get(), &a.write.key()});
-    std::vector<bool> hits = conflicting_items(context, touched, Holding::kHold);
-    if (!hits.empty()) {
-      for (std::size_t i = 0; i < actions.size(); ++i)
-        if (hits[i]) reasons[i] = model::cancellation_reason(model::Error(model::kTransactionConflict));
-      throw model::transaction_canceled(std::move(reasons));
-    }
-  }
-
-  std::vector<engine::TransactWriteAction> engine_actions;
-  std::vector<std::size_t> engine_index;  // engine action -> request action
-  for (std::size_t i = 0; i < actions.size(); ++i) {
-    if (item_errors[i]) continue;
-    ItemWrite* write = &actions[i].write;
-    engine_actions.push_back({write->table(), write->key(), [write, item_failed](const model::Item* old) {
-                                engine::WriteDecision decision = write->decide(old);
-                                if (item_failed) throw not_applied();
-                                return decision;
-                              }});
-    engine_index.push_back(i);
-  }
-  std::vector<std::optional<model::Error>> engine_reasons = engine::transact_write(engine_actions);
-  if (item_failed || !engine_reasons.empty()) {
-    for (std::size_t i = 0; i < actions.size(); ++i)
-      if (item_errors[i]) reasons[i] = model::cancellation_reason(*item_errors[i]);
-    for (std::size_t k = 0; k < engine_reasons.size(); ++k) {
-      const auto& e = engine_reasons[k];
-      if (e && e->code() != model::ErrorCode::TransactionCanceledException)
-        reasons[engine_index[k]] = model::cancellation_reason(*e);
-    }
-    throw model::transaction_canceled(std::move(reasons));
-  }
-
-  rapidjson::StringBuffer buffer;
-  JsonWriter answer(buffer);
-  write_answer(request, actions, answer);
-  std::string text(buffer.GetString(), buffer.GetSize());
-  if (reservation.cache) {
-    reservation.cache->finish(reservation.token, text, context.now_ms);
-    reservation.cache = nullptr;
-  }
-  out.RawValue(text.data(), text.size(), rapidjson::kObjectType);
+  throw model::transaction_canceled(std::move(reasons));
 }
 
 }  // namespace

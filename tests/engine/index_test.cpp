@@ -19,6 +19,7 @@
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/key.h"
+#include "tests/support/engine_writes.h"
 
 using namespace minnow;
 using namespace minnow::engine;
@@ -263,8 +264,8 @@ struct Fixture {
     if (bad) spoil(next);
     const bool from_update = what >= 6;
     auto write = [&] {
-      table->write(key,
-                   [&](const Item*) { return from_update ? WriteDecision::update(next) : WriteDecision::put(next); });
+      test::write_or_throw(
+          *table, key, [&](const Item*) { return WriteDecision::put(next); }, from_update);
     };
     if (bad) {
       ++counters.rejected;
@@ -525,10 +526,10 @@ TEST_CASE("a rejected index key leaves the table and its indexes unchanged") {
     bad[name] = value;
     bad["v"] = str("changed");
     for (bool update : {false, true}) {
-      REQUIRE_THROWS_AS(
-          f.table->write(model::key_of(bad, f.model.schema),
-                         [&](const Item*) { return update ? WriteDecision::update(bad) : WriteDecision::put(bad); }),
-          model::Error);
+      REQUIRE_THROWS_AS(test::write_or_throw(
+                            *f.table, model::key_of(bad, f.model.schema),
+                            [&](const Item*) { return WriteDecision::put(bad); }, update),
+                        model::Error);
       f.check();
     }
   }

@@ -116,9 +116,9 @@ TEST_CASE("concurrent transfers: snapshots are consistent, balances exact", "[tr
       Transfer t{pick(rng), pick(rng), amount(rng)};
       if (t.from == t.to) t.to = in_ledger ? kPaired + (t.to - kPaired + 1) % kLedger : (t.to + 1) % kPaired;
       std::vector<engine::TransactWriteAction> actions;
-      actions.push_back({table_of(t.from), key(t.from), [t](const Item* old) {
+      actions.push_back({table_of(t.from), key(t.from), [t](const Item* old) -> std::optional<WriteDecision> {
                            int64_t b = old ? balance_of(*old) : 0;
-                           if (b < t.amount) throw model::Error(model::kConditionalCheckFailed);
+                           if (b < t.amount) return std::nullopt;  // the condition fails
                            return WriteDecision::put(account_item(t.from, b - t.amount));
                          }});
       actions.push_back({table_of(t.to), key(t.to), [t](const Item* old) {
@@ -307,7 +307,7 @@ TEST_CASE("transact_write: a failed action cancels all, reasons in request order
   a->write(key(1), [&](const Item*) { return WriteDecision::put(account_item(1, 5)); });
   std::vector<engine::TransactWriteAction> actions = {
       {b, key(2), [](const Item*) { return WriteDecision::put(account_item(2, 1)); }},
-      {a, key(1), [](const Item*) -> WriteDecision { throw model::Error(model::kConditionalCheckFailed); }},
+      {a, key(1), [](const Item*) -> std::optional<WriteDecision> { return std::nullopt; }},
       {a, key(3), [](const Item*) { return WriteDecision::put(account_item(3, 1)); }},
   };
   auto reasons = engine::transact_write(actions);

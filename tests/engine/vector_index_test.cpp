@@ -28,6 +28,7 @@
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/key.h"
+#include "tests/support/engine_writes.h"
 #include "vector/distance.h"
 
 using namespace minnow;
@@ -254,7 +255,7 @@ struct Fixture {
   void put(bool invalid) {
     Item i = random_item(invalid);
     auto write = [&] {
-      table->write(model::key_of(i, model.schema), [&](const Item*) { return WriteDecision::put(i); });
+      test::write_or_throw(*table, model::key_of(i, model.schema), [&](const Item*) { return WriteDecision::put(i); });
     };
     if (invalid) return expect_rejected(i, write);
     write();
@@ -286,10 +287,13 @@ struct Fixture {
         next["u"] = vector_value(2);
     }
     auto write = [&] {
-      table->write(model::key_of(next, model.schema), [&](const Item* old) {
-        REQUIRE(old);
-        return WriteDecision::update(next);
-      });
+      test::write_or_throw(
+          *table, model::key_of(next, model.schema),
+          [&](const Item* old) {
+            REQUIRE(old);
+            return WriteDecision::put(next);
+          },
+          /*in_update=*/true);
     };
     if (invalid) return expect_rejected(next, write);
     write();

@@ -1,5 +1,5 @@
-// What Query and Scan do differently on a secondary index (IndexName): which index and key
-// schema they read, what an ExclusiveStartKey must hold, and the projection rules.
+// What Query and Scan do differently on a secondary index: which index and key schema they
+// read, what an ExclusiveStartKey must hold, and the projection rules.
 //
 // An index holds the table key, its own key and (INCLUDE) its NonKeyAttributes, or every
 // attribute (ALL). Without a projection a read of an index returns what the index holds
@@ -8,19 +8,22 @@
 // may not: DynamoDB rejects the request.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "api/capacity.h"
-#include "api/json.h"
 #include "engine/index.h"
 #include "engine/table.h"
+#include "expressions/ast.h"
 #include "model/key.h"
+#include "requests/capacity.h"
 
-namespace minnow::api {
+namespace minnow::requests {
 
-struct ReadPlan;
+// Query's and Scan's Select. Default: absent (all attributes, or an index's projected ones).
+enum class Select : uint8_t { Default, AllAttributes, AllProjectedAttributes, SpecificAttributes, Count };
 
 struct IndexTarget {
   std::string name;
@@ -36,10 +39,7 @@ struct IndexTarget {
   std::optional<model::KeySchema> simple_key() const;
 };
 
-// The request's IndexName resolved against the table (nullopt without IndexName), with
-// dynalite's first checks: the index exists, and ConsistentRead is not asked of a GSI.
-std::optional<IndexTarget> index_target(const JsonValue& request, const engine::Table& table);
-// The index of that name (model::index_not_found otherwise).
+// The table's index of that name (model::index_not_found otherwise).
 IndexTarget index_target(const engine::Table& table, std::string_view name);
 
 // An ExclusiveStartKey on an index: exactly the page key's attributes, each a valid key piece
@@ -49,15 +49,17 @@ void check_index_start_key(const model::AttributeMap& start_key, const IndexTarg
 
 // Select ALL_ATTRIBUTES on a GSI whose projection is not ALL (dynalite's place for it: after the
 // key and filter checks).
-void check_index_select(const JsonValue& request, const IndexTarget& index);
+void check_index_select(Select select, const IndexTarget& index);
 
-// Once the plan is built: a GSI rejects a projection of attributes it does not hold; without a
-// projection (and unless Select is ALL_ATTRIBUTES or COUNT) the plan projects the index's
-// attributes. Returns whether the read fetches attributes from the table (an LSI only).
-bool apply_index_projection(const JsonValue& request, const IndexTarget& index, ReadPlan& plan);
+// Once the projection is known: a GSI rejects a projection of attributes it does not hold;
+// without a projection (and unless Select is ALL_ATTRIBUTES or COUNT) the read projects the
+// index's attributes (`projection` is set to them). Returns whether the read fetches attributes
+// from the table (an LSI only).
+bool apply_index_projection(Select select, const IndexTarget& index,
+                            std::optional<expressions::Projection>& projection);
 
 // The ConsumedCapacity of a page read from an index: `index_units` for the index, plus
 // `table_units` for what was fetched from the table.
 CapacityBreakdown index_capacity(const IndexTarget& index, double index_units, double table_units);
 
-}  // namespace minnow::api
+}  // namespace minnow::requests

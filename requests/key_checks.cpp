@@ -1,10 +1,10 @@
-#include "api/key_paths.h"
+#include "requests/key_checks.h"
 
 #include <algorithm>
 
 #include "model/errors.h"
 
-namespace minnow::api {
+namespace minnow::requests {
 
 namespace {
 void collect(const expressions::Node& node, std::vector<expressions::Path>& out) {
@@ -13,7 +13,7 @@ void collect(const expressions::Node& node, std::vector<expressions::Path>& out)
 }
 }  // namespace
 
-void validate_key_paths(const std::vector<expressions::Path>& paths, const model::KeySchema& schema) {
+void check_key_paths(const std::vector<expressions::Path>& paths, const model::KeySchema& schema) {
   // DynamoDB reports the key attributes in key-schema order.
   for (const model::KeyAttribute* attr : {&schema.hash, schema.range ? &*schema.range : nullptr}) {
     if (!attr) continue;
@@ -23,24 +23,33 @@ void validate_key_paths(const std::vector<expressions::Path>& paths, const model
   }
 }
 
-void validate_no_key_updates(const std::vector<std::string>& top_level_names, const model::KeySchema& schema) {
+void check_no_key_updates(const std::vector<std::string>& top_level_names, const model::KeySchema& schema) {
   for (const model::KeyAttribute* attr : {&schema.hash, schema.range ? &*schema.range : nullptr}) {
     if (attr && std::find(top_level_names.begin(), top_level_names.end(), attr->name) != top_level_names.end())
       throw model::key_attribute_updated(attr->name);
   }
 }
 
-std::vector<expressions::Path> read_paths(const expressions::Compiled& compiled) {
+std::vector<expressions::Path> read_paths(const expressions::Condition* condition, const expressions::Update* update,
+                                          const expressions::Projection* projection) {
   std::vector<expressions::Path> out;
-  if (compiled.condition) collect(compiled.condition->root, out);
-  if (compiled.update) {
-    for (const auto& section : compiled.update->sections) {
+  if (condition) collect(condition->root, out);
+  if (update) {
+    for (const auto& section : update->sections) {
       if (section.clause != expressions::UpdateClause::Set) continue;
       for (const auto& action : section.actions) collect(action.value, out);
     }
   }
-  if (compiled.projection) out.insert(out.end(), compiled.projection->paths.begin(), compiled.projection->paths.end());
+  if (projection) out.insert(out.end(), projection->paths.begin(), projection->paths.end());
   return out;
 }
 
-}  // namespace minnow::api
+void collect_paths(const expressions::Node& node, std::vector<const expressions::Path*>& out) {
+  if (node.kind == expressions::NodeKind::Path) {
+    out.push_back(&node.path);
+    return;
+  }
+  for (const auto& a : node.args) collect_paths(a, out);
+}
+
+}  // namespace minnow::requests

@@ -1,13 +1,11 @@
-#include "api/reads/index_reads.h"
+#include "requests/index_target.h"
 
 #include <algorithm>
 
-#include "api/reads/query_scan.h"
-#include "api/shape.h"
 #include "expressions/legacy.h"
 #include "model/errors.h"
 
-namespace minnow::api {
+namespace minnow::requests {
 
 namespace {
 
@@ -68,15 +66,6 @@ IndexTarget index_target(const engine::Table& table, std::string_view name) {
   return target;
 }
 
-std::optional<IndexTarget> index_target(const JsonValue& request, const engine::Table& table) {
-  const JsonValue* name = member(request, "IndexName");
-  if (!name) return std::nullopt;
-  IndexTarget target = index_target(table, view(*name));
-  const JsonValue* consistent = member(request, "ConsistentRead");
-  if (target.global && consistent && coral_bool(*consistent)) throw model::Error(model::kConsistentReadOnGlobalIndex);
-  return target;
-}
-
 void check_index_start_key(const model::AttributeMap& start_key, const IndexTarget& index,
                            const model::KeySchema& table_schema) {
   if (start_key.size() != index.page_key.size()) throw model::Error(model::kStartKeyInvalid);
@@ -88,17 +77,17 @@ void check_index_start_key(const model::AttributeMap& start_key, const IndexTarg
   }
 }
 
-void check_index_select(const JsonValue& request, const IndexTarget& index) {
-  const JsonValue* select = member(request, "Select");
-  if (index.global && !index.projects_all && select && view(*select) == "ALL_ATTRIBUTES")
+void check_index_select(Select select, const IndexTarget& index) {
+  if (index.global && !index.projects_all && select == Select::AllAttributes)
     throw model::select_all_attributes_on_global_index(index.name);
 }
 
-bool apply_index_projection(const JsonValue& request, const IndexTarget& index, ReadPlan& plan) {
+bool apply_index_projection(Select select, const IndexTarget& index,
+                            std::optional<expressions::Projection>& projection) {
   if (index.projects_all) return false;
-  if (plan.projection) {
+  if (projection) {
     std::vector<std::string> missing;
-    for (const auto& path : plan.projection->paths) {
+    for (const auto& path : projection->paths) {
       const std::string& head = path.elements[0].name;
       if (!contains(index.projected, head) && !contains(missing, head)) missing.push_back(head);
     }
@@ -106,10 +95,9 @@ bool apply_index_projection(const JsonValue& request, const IndexTarget& index, 
     if (index.global) throw model::global_index_does_not_project(index.name, missing);
     return true;
   }
-  const JsonValue* select = member(request, "Select");
-  if (select && view(*select) == "ALL_ATTRIBUTES") return !index.global;
-  if (select && view(*select) == "COUNT") return false;
-  plan.projection = expressions::projection_from_attributes_to_get(index.projected);
+  if (select == Select::AllAttributes) return !index.global;
+  if (select == Select::Count) return false;
+  projection = expressions::projection_from_attributes_to_get(index.projected);
   return false;
 }
 
@@ -120,4 +108,4 @@ CapacityBreakdown index_capacity(const IndexTarget& index, double index_units, d
   return units;
 }
 
-}  // namespace minnow::api
+}  // namespace minnow::requests

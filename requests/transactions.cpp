@@ -1,0 +1,142 @@
+#include "requests/transactions.h"
+
+#include "engine/transaction.h"
+#include "model/key.h"
+
+namespace minnow::requests {
+
+namespace {
+
+using Status = TransactWriteItemsResult::Status;
+
+// Undoes a token reservation unless the transaction committed.
+struct TokenReservation {
+  engine::IdempotencyCache* cache = nullptr;
+  std::string token;
+  ~TokenReservation() {
+    if (cache) cache->abandon(token);
+  }
+};
+
+// What one action decided, kept for the answer.
+struct Decided {
+  WriteOutcome outcome;
+  std::size_t old_size = 0;
+};
+
+// The units one applied action charges: the larger of the old and new item (a ConditionCheck
+// is one unit, whatever the item's size).
+double units_of(const WriteOperation& op, const Decided& d) {
+  if (std::holds_alternative<ConditionCheck>(op)) return write_cost(0, 0);
+  std::size_t new_size = 0;
+  if (const Put* put = std::get_if<Put>(&op)) new_size = put->size;
+  if (d.outcome.new_item) new_size = model::item_size(*d.outcome.new_item);
+  return write_cost(d.old_size, new_size);
+}
+
+}  // namespace
+
+TransactWriteItemsResult execute(const Context& context, const TransactWriteItemsRequest& request,
+                                 engine::FunctionRef<std::string(const std::vector<ItemWriteResult>&)> answer) {
+  TransactWriteItemsResult result;
+  const auto& actions = request.actions;
+
+  TokenReservation reservation;
+  if (request.client_request_token) {
+    engine::IdempotencyCache& cache = context.database.idempotency();
+    auto lookup = cache.begin(*request.client_request_token, request.idempotency_parameters, context.now_ms);
+    switch (lookup.status) {
+      case engine::IdempotencyCache::Status::Replay:
+        result.status = Status::Replayed;
+        result.answer = std::move(lookup.answer);
+        return result;
+      case engine::IdempotencyCache::Status::Mismatch:
+        result.status = Status::ParameterMismatch;
+        return result;
+      case engine::IdempotencyCache::Status::InProgress:
+        result.status = Status::InProgress;
+        return result;
+      case engine::IdempotencyCache::Status::New:
+        reservation.cache = &cache;
+        reservation.token = *request.client_request_token;
+        break;
+    }
+  }
+
+  result.actions.resize(actions.size());
+  std::vector<TouchedItem> touched;
+  for (const auto& a : actions) touched.push_back({a.table.get(), &key_of(a.operation)});
+  std::vector<bool> hits = conflicting_items(context, touched, Holding::Hold);
+  if (!hits.empty()) {
+    for (std::size_t i = 0; i < actions.size(); ++i)
+      if (hits[i]) result.actions[i].status = ItemWriteResult::Status::Conflict;
+    result.status = Status::Cancelled;
+    return result;
+  }
+
+  bool invalid = false;
+  for (const auto& a : actions) invalid = invalid || a.invalid.has_value();
+  // Every valid action is decided (DynamoDB reports every failed condition), none is applied
+  // when one is invalid.
+  std::vector<Decided> decided(actions.size());
+  std::vector<engine::TransactWriteAction> engine_actions;
+  std::vector<std::size_t> engine_index;  // engine action -> request action
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    if (actions[i].invalid) continue;
+    const WriteOperation* op = &actions[i].operation;
+    Decided* d = &decided[i];
+    engine_actions.push_back({actions[i].table, key_of(*op),
+                              [op, d, invalid](const model::Item* old) -> std::optional<engine::WriteDecision> {
+                                d->outcome = decide(*op, old);
+                                if (d->outcome.failed()) return std::nullopt;
+                                if (old) d->old_size = model::item_size(*old);
+                                if (invalid) return std::nullopt;  // not applied
+                                return engine_decision(*op, d->outcome);
+                              }});
+    engine_index.push_back(i);
+  }
+  std::vector<std::optional<engine::ActionFailure>> failures = engine::transact_write(engine_actions);
+  if (invalid || !failures.empty()) {
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+      if (!actions[i].invalid) continue;
+      result.actions[i].status = ItemWriteResult::Status::Invalid;
+      result.actions[i].error = actions[i].invalid;
+    }
+    for (std::size_t k = 0; k < failures.size(); ++k) {
+      if (!failures[k]) continue;
+      std::size_t i = engine_index[k];
+      if (failures[k]->index_key) {
+        result.actions[i].status = ItemWriteResult::Status::IndexKeyInvalid;
+        result.actions[i].index_key = std::move(failures[k]->index_key);
+      } else if (decided[i].outcome.failed()) {
+        result.actions[i] = failure_of(std::move(decided[i].outcome));
+      }
+    }
+    result.status = Status::Cancelled;
+    return result;
+  }
+
+  for (std::size_t i = 0; i < actions.size(); ++i)
+    result.actions[i].consumed.table = units_of(actions[i].operation, decided[i]);
+  result.answer = answer(result.actions);
+  if (reservation.cache) {
+    reservation.cache->finish(reservation.token, result.answer, context.now_ms);
+    reservation.cache = nullptr;
+  }
+  result.status = Status::Committed;
+  return result;
+}
+
+TransactGetItemsResult execute(const Context& context, const TransactGetItemsRequest& request) {
+  TransactGetItemsResult result;
+  std::vector<TouchedItem> touched;
+  for (const auto& g : request.gets) touched.push_back({g.table.get(), &g.key});
+  result.conflicts = conflicting_items(context, touched);
+  if (!result.conflicts.empty()) return result;
+  std::vector<engine::TransactGetAction> reads;
+  for (const auto& g : request.gets) reads.push_back({g.table, g.key});
+  result.items = engine::transact_get(reads);
+  return result;
+}
+
+}  // namespace minnow::requests

@@ -13,7 +13,6 @@
 
 #include "api/codec.h"
 #include "api/item_shapes.h"
-#include "api/items/item_write.h"
 #include "api/operations.h"
 #include "api/partiql/statements.h"
 #include "model/errors.h"
@@ -126,13 +125,12 @@ void batch_execute_statement(const ActionContext& context, const JsonValue& requ
       charge(s.table, CapacityBreakdown{read, {}, {}});
       continue;
     }
-    StatementWrite write(std::get<BoundWrite>(std::move(s.bound->body)), s.table, s.return_old_on_failure, capacity);
     try {
-      check_injected_conflict(context, *s.table, write.bound().key);
-      write.run();
-      s.item = write.returned();
+      requests::ItemWriteResult result = run_write(context, std::get<BoundWrite>(std::move(s.bound->body)), s.table,
+                                                   s.return_old_on_failure, capacity);
+      s.item = std::move(result.attributes);
       if (s.item && s.item->empty()) s.item.reset();
-      charge(s.table, write.consumed_capacity());
+      charge(s.table, result.consumed);
     } catch (const model::Error& e) {
       s.error = e;
     }

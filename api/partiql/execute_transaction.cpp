@@ -17,15 +17,16 @@
 #include <algorithm>
 
 #include "api/codec.h"
-#include "api/fault_injection.h"
 #include "api/item_shapes.h"
+#include "api/items/write_parts.h"
 #include "api/operations.h"
 #include "api/partiql/statements.h"
-#include "engine/transaction.h"
+#include "api/transactions/write_outcome.h"
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/partiql_errors.h"
 #include "partiql/parser.h"
+#include "requests/transactions.h"
 
 namespace minnow::api::partiql {
 
@@ -39,15 +40,6 @@ const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY R"(,
       "Parameters": {"type": "List", "lengthGreaterThanOrEqual": 1, "children": "AttrStruct<ValueStruct>"},
       )" MINNOW_SHAPE_RETURN_VALUES_ON_CONDITION_CHECK_FAILURE R"(}}}
 })");
-
-// Undoes a token reservation unless the transaction committed.
-struct TokenReservation {
-  engine::IdempotencyCache* cache = nullptr;
-  std::string token;
-  ~TokenReservation() {
-    if (cache) cache->abandon(token);
-  }
-};
 
 struct Statement {
   std::string_view text;
@@ -80,19 +72,27 @@ void charge(std::vector<std::pair<std::shared_ptr<engine::Table>, double>>& unit
   it->second += n;
 }
 
-void read_transaction(std::vector<Statement>& statements, ReturnConsumedCapacity mode, JsonWriter& out) {
+void read_transaction(const ActionContext& context, std::vector<Statement>& statements, ReturnConsumedCapacity mode,
+                      JsonWriter& out) {
   std::vector<model::CancellationReason> reasons(statements.size(), model::CancellationReason{"None", "", nullptr});
   bool invalid = false;
-  std::vector<engine::TransactGetAction> actions;
+  requests::TransactGetItemsRequest request;
+  request.return_consumed_capacity = mode;
   for (std::size_t i = 0; i < statements.size(); ++i) {
     if (statements[i].bound->deferred_error) {
       reasons[i] = model::cancellation_reason(*statements[i].bound->deferred_error);
       invalid = true;
     }
-    actions.push_back({statements[i].table, std::get<BoundSelect>(statements[i].bound->body).keys.at(0)});
+    request.gets.push_back({statements[i].table, std::get<BoundSelect>(statements[i].bound->body).keys.at(0), {}});
   }
   if (invalid) throw model::transaction_canceled(std::move(reasons));
-  std::vector<std::optional<std::string>> items = engine::transact_get(actions);
+  requests::TransactGetItemsResult result = requests::execute(context.requests(), request);
+  if (!result.conflicts.empty()) {
+    for (std::size_t i = 0; i < statements.size(); ++i)
+      if (result.conflicts[i]) reasons[i] = model::cancellation_reason(model::Error(model::kTransactionConflict));
+    throw model::transaction_canceled(std::move(reasons));
+  }
+  const std::vector<std::optional<std::string>>& items = result.items;
   std::vector<std::pair<std::shared_ptr<engine::Table>, double>> units;
   out.StartObject();
   out.Key("Responses");
@@ -106,108 +106,65 @@ void read_transaction(std::vector<Statement>& statements, ReturnConsumedCapacity
       write_attribute_map(out, *item);
     }
     out.EndObject();
-    charge(units, statements[i].table, 2 * read_units(items[i] ? model::encoded_item_size(*items[i]) : 0, true));
+    charge(units, statements[i].table,
+           2 * requests::read_units(items[i] ? model::encoded_item_size(*items[i]) : 0, true));
   }
   out.EndArray();
   write_capacity(out, mode, units);
   out.EndObject();
 }
 
-// Thrown by a statement's decision when another statement already failed its checks: the
-// transaction is cancelled anyway, but every condition is still evaluated (and reported).
-model::Error not_applied() { return model::Error(model::ErrorCode::TransactionCanceledException, ""); }
-
-void write_transaction(const ActionContext& context, const JsonValue& request, std::vector<Statement>& statements,
+// The statements as a TransactWriteItems of typed write operations (requests/transactions.h):
+// the same decisions, idempotency and conflicts. A statement the binder deferred an error for,
+// or an INSERT over 400 KB, is an invalid action: its reason, the others still evaluated.
+void write_transaction(const ActionContext& context, const JsonValue& json, std::vector<Statement>& statements,
                        ReturnConsumedCapacity mode, JsonWriter& out) {
-  TokenReservation reservation;
-  if (const JsonValue* token = member(request, "ClientRequestToken")) {
-    engine::IdempotencyCache& cache = context.database.idempotency();
-    auto lookup = cache.begin(std::string(view(*token)), canonical_json_text(request), context.now_ms);
-    switch (lookup.status) {
-      case engine::IdempotencyCache::Status::Replay:
-        out.RawValue(lookup.answer.data(), lookup.answer.size(), rapidjson::kObjectType);
-        return;
-      case engine::IdempotencyCache::Status::Mismatch:
-        throw model::Error(model::kIdempotentParameterMismatch);
-      case engine::IdempotencyCache::Status::InProgress:
-        throw model::Error(model::kTransactionInProgress);
-      case engine::IdempotencyCache::Status::New:
-        reservation.cache = &cache;
-        reservation.token = std::string(view(*token));
-        break;
+  requests::TransactWriteItemsRequest request;
+  request.return_consumed_capacity = mode;
+  if (const JsonValue* token = member(json, "ClientRequestToken")) {
+    request.client_request_token = std::string(view(*token));
+    request.idempotency_parameters = canonical_json_text(json);
+  }
+  std::vector<minnow::partiql::WriteKind> kinds;
+  for (Statement& s : statements) {
+    BoundWrite& write = std::get<BoundWrite>(s.bound->body);
+    kinds.push_back(write.kind);
+    requests::TransactWriteAction action{s.table, requests::ConditionCheck{write.key, {}}, s.bound->deferred_error};
+    if (!action.invalid) {
+      try {
+        action.operation = write_operation(std::move(write), *s.table, s.return_old_on_failure);
+      } catch (const model::Error& e) {
+        action.invalid = e;
+      }
     }
+    request.actions.push_back(std::move(action));
   }
 
+  auto answer = [&](const std::vector<requests::ItemWriteResult>& results) {
+    std::vector<std::pair<std::shared_ptr<engine::Table>, double>> units;
+    for (std::size_t i = 0; i < results.size(); ++i)
+      charge(units, request.actions[i].table, 2 * results[i].consumed.table);
+    rapidjson::StringBuffer buffer;
+    JsonWriter answer(buffer);
+    answer.StartObject();
+    answer.Key("Responses");
+    answer.StartArray();
+    answer.EndArray();
+    write_capacity(answer, mode, units);
+    answer.EndObject();
+    return std::string(buffer.GetString(), buffer.GetSize());
+  };
+  requests::TransactWriteItemsResult result = requests::execute(context.requests(), request, answer);
+  if (write_committed(out, result)) return;
   std::vector<model::CancellationReason> reasons(statements.size(), model::CancellationReason{"None", "", nullptr});
-  std::vector<StatementWrite> writes;
-  writes.reserve(statements.size());
-  bool invalid = false;
-  for (std::size_t i = 0; i < statements.size(); ++i) {
-    Statement& s = statements[i];
-    if (s.bound->deferred_error) {
-      reasons[i] = model::cancellation_reason(*s.bound->deferred_error);
-      invalid = true;
-    }
-    writes.emplace_back(std::get<BoundWrite>(std::move(s.bound->body)), s.table, s.return_old_on_failure, mode);
+  for (std::size_t i = 0; i < result.actions.size(); ++i) {
+    std::optional<model::Error> error = write_failure(result.actions[i], kinds[i]);
+    if (!error) continue;
+    // An existing key is a ValidationError reason in a transaction.
+    if (error->code() == model::ErrorCode::DuplicateItemException) error = model::validation(error->message());
+    reasons[i] = model::cancellation_reason(*error);
   }
-  {
-    std::vector<TouchedItem> touched;
-    for (const auto& w : writes) touched.push_back({w.table().get(), &w.bound().key});
-    std::vector<bool> hits = conflicting_items(context, touched, Holding::kHold);
-    if (!hits.empty()) {
-      for (std::size_t i = 0; i < writes.size(); ++i)
-        if (hits[i]) reasons[i] = model::cancellation_reason(model::Error(model::kTransactionConflict));
-      throw model::transaction_canceled(std::move(reasons));
-    }
-  }
-
-  std::vector<engine::TransactWriteAction> actions;
-  std::vector<std::size_t> action_statement;
-  for (std::size_t i = 0; i < writes.size(); ++i) {
-    if (statements[i].bound->deferred_error) continue;
-    StatementWrite* w = &writes[i];
-    const bool check = w->bound().kind == minnow::partiql::WriteKind::Check;
-    actions.push_back({w->table(), w->bound().key, [w, check, invalid](const model::Item* old) {
-                         engine::WriteDecision d;
-                         try {
-                           d = w->decide(old, check);
-                         } catch (const model::Error& e) {
-                           // An existing key is a ValidationError reason in a transaction.
-                           if (e.code() == model::ErrorCode::DuplicateItemException)
-                             throw model::validation(e.message());
-                           throw;
-                         }
-                         if (invalid) throw not_applied();
-                         return d;
-                       }});
-    action_statement.push_back(i);
-  }
-  std::vector<std::optional<model::Error>> failed = engine::transact_write(actions);
-  if (invalid || !failed.empty()) {
-    for (std::size_t k = 0; k < failed.size(); ++k) {
-      const auto& e = failed[k];
-      if (e && e->code() != model::ErrorCode::TransactionCanceledException)
-        reasons[action_statement[k]] = model::cancellation_reason(*e);
-    }
-    throw model::transaction_canceled(std::move(reasons));
-  }
-
-  std::vector<std::pair<std::shared_ptr<engine::Table>, double>> units;
-  for (const auto& w : writes) charge(units, w.table(), 2 * w.consumed_capacity().table);
-  rapidjson::StringBuffer buffer;
-  JsonWriter answer(buffer);
-  answer.StartObject();
-  answer.Key("Responses");
-  answer.StartArray();
-  answer.EndArray();
-  write_capacity(answer, mode, units);
-  answer.EndObject();
-  std::string text(buffer.GetString(), buffer.GetSize());
-  if (reservation.cache) {
-    reservation.cache->finish(reservation.token, text, context.now_ms);
-    reservation.cache = nullptr;
-  }
-  out.RawValue(text.data(), text.size(), rapidjson::kObjectType);
+  throw model::transaction_canceled(std::move(reasons));
 }
 
 void execute_transaction(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
@@ -247,7 +204,7 @@ void execute_transaction(const ActionContext& context, const JsonValue& request,
 
   const ReturnConsumedCapacity mode = return_consumed_capacity(request);
   if (reads) {
-    read_transaction(statements, mode, out);
+    read_transaction(context, statements, mode, out);
   } else {
     write_transaction(context, request, statements, mode, out);
   }

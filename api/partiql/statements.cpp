@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "api/codec.h"
+#include "api/items/write_parts.h"
 #include "api/reads/query_scan.h"
 #include "expressions/evaluate.h"
 #include "expressions/projection.h"
@@ -324,72 +325,102 @@ std::optional<model::Item> read_one(const BoundSelect& select, engine::Table& ta
 
 // ---- Writes -------------------------------------------------------------------------------------
 
-StatementWrite::StatementWrite(BoundWrite write, std::shared_ptr<engine::Table> table, bool return_old_on_failure,
-                               ReturnConsumedCapacity capacity)
-    : write_(std::move(write)),
-      table_(std::move(table)),
-      return_old_on_failure_(return_old_on_failure),
-      capacity_(capacity) {
-  if (capacity_ != ReturnConsumedCapacity::None) index_charges_.load(table_->definition());
+namespace {
+
+// attribute_not_exists(<partition key>) OR `condition`.
+expressions::Condition unless_absent(expressions::Condition condition, const std::string& partition_key) {
+  expressions::Node absent;
+  absent.kind = expressions::NodeKind::Call;
+  absent.function = expressions::Function::AttributeNotExists;
+  absent.text = "attribute_not_exists";
+  expressions::Node path;
+  path.kind = expressions::NodeKind::Path;
+  expressions::PathElement element;
+  element.text = element.name = partition_key;
+  path.path.elements.push_back(std::move(element));
+  absent.args.push_back(std::move(path));
+  expressions::Node either;
+  either.kind = expressions::NodeKind::Or;
+  either.args.push_back(std::move(absent));
+  either.args.push_back(std::move(condition.root));
+  condition.root = std::move(either);
+  return condition;
 }
 
-engine::WriteDecision StatementWrite::decide(const model::Item* existing, bool check_reason) {
-  // A DELETE of an item that does not exist succeeds whatever the rest of its WHERE says
-  // (DynamoDB Local's answer).
-  if (write_.kind == WriteKind::Delete && !existing) return engine::WriteDecision::keep();
-  if (write_.condition && !expressions::evaluate(*write_.condition, existing)) {
-    model::Error error = write_.kind == WriteKind::Insert ? model::pql_duplicate_item()
-                         : check_reason                   ? model::Error(model::kConditionCheckFailed)
-                                                          : model::Error(model::kConditionalCheckFailed);
-    if (return_old_on_failure_ && existing) error.item = std::make_shared<model::AttributeValue>(*existing);
-    throw error;
+requests::ReturnValues return_values_of(minnow::partiql::ReturnValues returning) {
+  using R = minnow::partiql::ReturnValues;
+  switch (returning) {
+    case R::AllOld:
+      return requests::ReturnValues::AllOld;
+    case R::UpdatedOld:
+      return requests::ReturnValues::UpdatedOld;
+    case R::AllNew:
+      return requests::ReturnValues::AllNew;
+    case R::UpdatedNew:
+      return requests::ReturnValues::UpdatedNew;
+    case R::None:
+      break;
   }
-  if (existing && write_.kind != WriteKind::Check) {
-    old_size_ = model::item_size(*existing);
-    old_item_ = *existing;
-    index_charges_.note(*existing);
-  }
-  switch (write_.kind) {
-    case WriteKind::Insert:
-      if (model::item_size(write_.item) > model::kMaxItemBytes) throw model::Error(model::kItemTooLarge);
-      index_charges_.note(write_.item);
-      new_item_ = write_.item;
-      return engine::WriteDecision::put(write_.item);
-    case WriteKind::Delete:
-      return existing ? engine::WriteDecision::remove() : engine::WriteDecision::keep();
-    case WriteKind::Update: {
-      new_item_ = expressions::apply_update(*write_.update, existing ? *existing : write_.key);
-      if (model::item_size(*new_item_) > model::kMaxItemBytes) throw model::Error(model::kUpdateItemTooLarge);
-      index_charges_.note(*new_item_);
-      return engine::WriteDecision::update(*new_item_);
+  return requests::ReturnValues::None;
+}
+
+}  // namespace
+
+requests::WriteOperation write_operation(BoundWrite write, const engine::Table& table, bool return_old_on_failure) {
+  requests::WriteCondition condition{std::move(write.condition), return_old_on_failure};
+  switch (write.kind) {
+    case minnow::partiql::WriteKind::Insert: {
+      requests::Put put;
+      put.size = model::item_size(write.item);
+      if (put.size > model::kMaxItemBytes) throw model::Error(model::kItemTooLarge);
+      put.item = std::move(write.item);
+      put.key = std::move(write.key);
+      put.condition = std::move(condition);
+      return put;
     }
+    case minnow::partiql::WriteKind::Update:
+      return requests::Update{std::move(write.key), std::move(write.update), {}, std::move(condition)};
+    case minnow::partiql::WriteKind::Delete:
+      if (condition.expression)
+        condition.expression = unless_absent(std::move(*condition.expression), table.key_schema().hash.name);
+      return requests::Delete{std::move(write.key), std::move(condition)};
+    case minnow::partiql::WriteKind::Check:
+      break;
   }
-  return engine::WriteDecision::keep();
+  return requests::ConditionCheck{std::move(write.key), std::move(condition)};
 }
 
-void StatementWrite::run() {
-  table_->write(write_.key, [&](const model::Item* existing) { return decide(existing); });
-}
-
-std::optional<model::Item> StatementWrite::returned() const {
-  switch (write_.returning) {
-    case ReturnValues::None:
-      return std::nullopt;
-    case ReturnValues::AllOld:
-      return old_item_;
-    case ReturnValues::AllNew:
-      return new_item_;
-    case ReturnValues::UpdatedOld:
-      return old_item_ ? std::optional(expressions::updated_attributes(*old_item_, *write_.update)) : std::nullopt;
-    case ReturnValues::UpdatedNew:
-      return new_item_ ? std::optional(expressions::updated_attributes(*new_item_, *write_.update)) : std::nullopt;
+std::optional<model::Error> write_failure(const requests::ItemWriteResult& result, minnow::partiql::WriteKind kind) {
+  using minnow::partiql::WriteKind;
+  if (kind == WriteKind::Insert && result.status == requests::ItemWriteResult::Status::ConditionFailed) {
+    model::Error error = model::pql_duplicate_item();
+    if (result.failed_item) error.item = std::make_shared<model::AttributeValue>(*result.failed_item);
+    return error;
   }
-  return std::nullopt;
+  return failure_error(result, kind == WriteKind::Update, kind == WriteKind::Check);
 }
 
-CapacityBreakdown StatementWrite::consumed_capacity() const {
-  std::size_t new_size = new_item_ ? model::item_size(*new_item_) : 0;
-  return index_charges_.breakdown(requests::write_units(std::max(old_size_, new_size)));
+requests::ItemWriteResult run_write(const ActionContext& context, BoundWrite write,
+                                    std::shared_ptr<engine::Table> table, bool return_old_on_failure,
+                                    ReturnConsumedCapacity capacity) {
+  const minnow::partiql::WriteKind kind = write.kind;
+  const requests::ReturnValues returning = return_values_of(write.returning);
+  requests::WriteOperation operation = write_operation(std::move(write), *table, return_old_on_failure);
+  requests::ItemWriteResult result;
+  if (auto* put = std::get_if<requests::Put>(&operation)) {
+    result = requests::execute(context.requests(),
+                               requests::PutItemRequest{std::move(table), std::move(*put), returning, capacity});
+  } else if (auto* update = std::get_if<requests::Update>(&operation)) {
+    result = requests::execute(context.requests(),
+                               requests::UpdateItemRequest{std::move(table), std::move(*update), returning, capacity});
+  } else {
+    result =
+        requests::execute(context.requests(),
+                          requests::DeleteItemRequest{
+                              std::move(table), std::get<requests::Delete>(std::move(operation)), returning, capacity});
+  }
+  if (auto error = write_failure(result, kind)) throw *error;
+  return result;
 }
 
 void add_units(CapacityBreakdown& total, const CapacityBreakdown& units) {

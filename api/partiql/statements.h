@@ -21,6 +21,8 @@
 #include "engine/table.h"
 #include "partiql/binder.h"
 #include "requests/index_target.h"
+#include "requests/items.h"
+#include "requests/write_operations.h"
 
 namespace minnow::api::partiql {
 
@@ -95,35 +97,22 @@ std::optional<model::Item> read_one(const BoundSelect& select, engine::Table& ta
 // The same for an item read by a transaction (the stored form, as engine::transact_get gives it).
 std::optional<model::Item> select_result_of(const BoundSelect& select, const std::optional<std::string>& encoded);
 
-// A single-item write decided against the stored item, as the JSON writes decide theirs.
-class StatementWrite {
- public:
-  StatementWrite(BoundWrite write, std::shared_ptr<engine::Table> table, bool return_old_on_failure,
-                 ReturnConsumedCapacity capacity);
+// A write statement as the typed write operation the JSON writes build (requests/write_operations.h):
+// an INSERT is a Put whose condition is its key's absence, an UPDATE an Update, a DELETE a Delete
+// (of no item: done, whatever the rest of its WHERE says, as DynamoDB Local answers), an EXISTS a
+// ConditionCheck. Throws ValidationException for an INSERT over 400 KB.
+requests::WriteOperation write_operation(BoundWrite write, const engine::Table& table, bool return_old_on_failure);
 
-  const BoundWrite& bound() const { return write_; }
-  const std::shared_ptr<engine::Table>& table() const { return table_; }
+// The error a write statement that did not happen answers (nullopt: it happened): an INSERT of an
+// existing key is DuplicateItemException, an EXISTS that does not hold is "The conditional
+// request failed."; the others as UpdateItem and DeleteItem answer theirs.
+std::optional<model::Error> write_failure(const requests::ItemWriteResult& result, minnow::partiql::WriteKind kind);
 
-  // Throws ConditionalCheckFailedException (DuplicateItemException for an INSERT whose key
-  // exists; `check_reason` gives an EXISTS check's message) or an update's errors.
-  engine::WriteDecision decide(const model::Item* existing, bool check_reason = false);
-  // Runs the write on its table (single-item statements).
-  void run();
-
-  // After decide: what RETURNING asks for (none: nothing to return), and the units charged.
-  std::optional<model::Item> returned() const;
-  CapacityBreakdown consumed_capacity() const;
-
- private:
-  BoundWrite write_;
-  std::shared_ptr<engine::Table> table_;
-  bool return_old_on_failure_;
-  ReturnConsumedCapacity capacity_;
-  std::optional<model::Item> old_item_;
-  std::optional<model::Item> new_item_;
-  std::size_t old_size_ = 0;
-  IndexWriteCharges index_charges_;
-};
+// Runs a single-item write statement as PutItem, UpdateItem or DeleteItem runs (requests/items.h):
+// the item RETURNING asks for and the units charged. Throws the statement's failure.
+requests::ItemWriteResult run_write(const ActionContext& context, BoundWrite write,
+                                    std::shared_ptr<engine::Table> table, bool return_old_on_failure,
+                                    ReturnConsumedCapacity capacity);
 
 // The ConsumedCapacity parts of one table, summed (several statements on one table).
 void add_units(CapacityBreakdown& total, const CapacityBreakdown& units);

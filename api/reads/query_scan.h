@@ -16,6 +16,7 @@
 #include "engine/function_ref.h"
 #include "expressions/ast.h"
 #include "expressions/legacy.h"
+#include "expressions/resolve.h"
 #include "requests/reads.h"
 
 namespace minnow::api {

@@ -18,6 +18,7 @@
 #include "api/members.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
+#include "api/transactions/write_outcome.h"
 #include "model/errors.h"
 #include "model/key.h"
 #include "model/limits.h"
@@ -249,19 +250,7 @@ void transact_write_items(const ActionContext& context, const JsonValue& json, J
   requests::TransactWriteItemsResult result = requests::execute(
       context.requests(), request,
       [&](const std::vector<requests::ItemWriteResult>& results) { return answer(request, results); });
-  using Status = requests::TransactWriteItemsResult::Status;
-  switch (result.status) {
-    case Status::Committed:
-    case Status::Replayed:
-      out.RawValue(result.answer.data(), result.answer.size(), rapidjson::kObjectType);
-      return;
-    case Status::ParameterMismatch:
-      throw model::Error(model::kIdempotentParameterMismatch);
-    case Status::InProgress:
-      throw model::Error(model::kTransactionInProgress);
-    case Status::Cancelled:
-      break;
-  }
+  if (write_committed(out, result)) return;
   std::vector<model::CancellationReason> reasons(result.actions.size(), model::CancellationReason{"None", "", nullptr});
   for (std::size_t i = 0; i < result.actions.size(); ++i) {
     const auto& op = request.actions[i].operation;

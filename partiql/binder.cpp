@@ -67,25 +67,25 @@ class TreeBuilder {
 
   expressions::Path path(const Expr& e) {
     expressions::Path out;
-    if (e.text.empty()) throw model::pql_empty_path_component();
+    if (e.text.empty()) throw model::Error(model::kPqlEmptyPathComponent);
     out.elements.push_back(name_element(e.text, e.position));
     for (const PathStep& s : e.steps) {
       switch (s.kind) {
         case PathStep::Kind::Name:
-          if (s.name.empty()) throw model::pql_empty_path_component();
+          if (s.name.empty()) throw model::Error(model::kPqlEmptyPathComponent);
           out.elements.push_back(name_element(s.name, s.position));
           break;
         case PathStep::Kind::Unpivot:
-          throw model::pql_unpivot_path();
+          throw model::Error(model::kPqlUnpivotPath);
         case PathStep::Kind::Bracket: {
           const Expr& b = s.bracket.front();
           if (b.kind == ExprKind::String && !b.parens) {
-            if (b.text.empty()) throw model::pql_empty_path_component();
+            if (b.text.empty()) throw model::Error(model::kPqlEmptyPathComponent);
             out.elements.push_back(name_element(b.text, s.position));
           } else if (b.kind == ExprKind::Number && !b.parens && b.text.find_first_of(".eE") == std::string::npos) {
             out.elements.push_back(index_element(b));
           } else {
-            fail_at(model::pql_unexpected_path_component(), b.position);
+            fail_at(model::Error(model::kPqlUnexpectedPathComponent), b.position);
           }
           break;
         }
@@ -120,7 +120,7 @@ class TreeBuilder {
       case ExprKind::Path:
         return path_node(e);
       case ExprKind::Missing:
-        throw model::pql_missing_needs_is();
+        throw model::Error(model::kPqlMissingNeedsIs);
       case ExprKind::Call:
         return call(e);
       case ExprKind::Arithmetic:
@@ -176,7 +176,7 @@ class TreeBuilder {
         const Expr& list = e.args[1];
         if ((list.kind != ExprKind::List && list.kind != ExprKind::Bag) || list.args.empty() ||
             e.args[0].kind == ExprKind::List) {
-          throw model::pql_in_operator();
+          throw model::Error(model::kPqlInOperator);
         }
         if (list.args.size() > expressions::kMaxInOperands) {
           throw model::validation(model::expr_in_too_many_operands(list.args.size()));
@@ -190,13 +190,13 @@ class TreeBuilder {
         return is(e);
       case ExprKind::And:
       case ExprKind::Or:
-        if (!is_condition(e.args[0]) || !is_condition(e.args[1])) throw model::pql_and_or_operand();
+        if (!is_condition(e.args[0]) || !is_condition(e.args[1])) throw model::Error(model::kPqlAndOrOperand);
         n.kind = e.kind == ExprKind::And ? NodeKind::And : NodeKind::Or;
         n.args.push_back(condition(e.args[0]));
         n.args.push_back(condition(e.args[1]));
         return n;
       case ExprKind::Not:
-        if (!is_condition(e.args[0])) throw model::pql_not_operand();
+        if (!is_condition(e.args[0])) throw model::Error(model::kPqlNotOperand);
         n.kind = NodeKind::Not;
         n.args.push_back(condition(e.args[0]));
         return n;
@@ -207,7 +207,7 @@ class TreeBuilder {
         return c;
       }
       default:
-        throw model::pql_where_not_boolean();
+        throw model::Error(model::kPqlWhereNotBoolean);
     }
   }
 
@@ -245,7 +245,7 @@ class TreeBuilder {
       for (char& c : shown) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c & ~0x20) : c;
       fail_at(model::pql_is_type(shown), e.position);
     }
-    if (x.kind != ExprKind::Path && !is_value(x)) throw model::pql_is_operand();
+    if (x.kind != ExprKind::Path && !is_value(x)) throw model::Error(model::kPqlIsOperand);
     if (x.kind != ExprKind::Path) {
       // A literal: the answer is known now. NULL IS NULL holds; no literal is MISSING.
       AttributeValue v = to_attribute_value(x, params_);
@@ -282,9 +282,9 @@ class TreeBuilder {
       case ExprKind::Path:
         return path_node(e);
       case ExprKind::Missing:
-        throw model::pql_missing_needs_is();
+        throw model::Error(model::kPqlMissingNeedsIs);
       case ExprKind::Is:
-        throw model::pql_is_in_update();
+        throw model::Error(model::kPqlIsInUpdate);
       case ExprKind::Arithmetic:
         if (e.op != Op::Add && e.op != Op::Subtract) throw model::pql_unsupported_update_operator(op_text(e.op));
         {
@@ -507,8 +507,8 @@ struct ItemKey {
 // `incomplete` is the error for a WHERE without the whole key (it depends on the statement).
 // `defer`: a key value's error goes to ItemKey::invalid instead of being thrown (transactions).
 ItemKey single_item_key(std::optional<expressions::Condition> where, const model::KeySchema& schema,
-                        model::Error (*incomplete)() = model::pql_incomplete_key, bool defer = false) {
-  if (!where) throw incomplete();
+                        const model::FixedError& incomplete = model::kPqlIncompleteKey, bool defer = false) {
+  if (!where) throw model::Error(incomplete);
   std::vector<Node*> parts;
   conjuncts(where->root, parts);
   std::vector<bool> taken(parts.size(), false);
@@ -528,7 +528,7 @@ ItemKey single_item_key(std::optional<expressions::Condition> where, const model
     }
   }
   for (const model::KeyAttribute& k : keys) {
-    if (!out.key.count(k.name)) throw incomplete();
+    if (!out.key.count(k.name)) throw model::Error(incomplete);
   }
   for (const model::KeyAttribute& k : keys) {
     try {
@@ -616,7 +616,8 @@ std::optional<expressions::Condition> where_condition(TreeBuilder& b, const std:
 }
 
 void check_target_name(const Target& t) {
-  if (!valid_table_name(t.table) || (t.index && !valid_table_name(*t.index))) throw model::pql_invalid_table_name();
+  if (!valid_table_name(t.table) || (t.index && !valid_table_name(*t.index)))
+    throw model::Error(model::kPqlInvalidTableName);
 }
 
 // SELECT's projection: paths, with their names in the results.
@@ -624,9 +625,9 @@ void bind_projection(TreeBuilder& b, const SelectStatement& s, BoundSelect& out)
   if (s.star) return;
   expressions::Projection p;
   for (const Expr& e : s.projection) {
-    if (e.kind != ExprKind::Path) fail_at(model::pql_unexpected_path_component(), e.position);
+    if (e.kind != ExprKind::Path) fail_at(model::Error(model::kPqlUnexpectedPathComponent), e.position);
     for (const PathStep& st : e.steps) {
-      if (st.kind == PathStep::Kind::Unpivot) throw model::pql_changing_hierarchy();
+      if (st.kind == PathStep::Kind::Unpivot) throw model::Error(model::kPqlChangingHierarchy);
     }
     expressions::Path path = b.path(e);
     std::string name;
@@ -726,8 +727,8 @@ void plan_select(BoundSelect& out, std::optional<expressions::Condition> where, 
   // ORDER BY: the key attributes of what is read, with the partition key fixed.
   std::optional<bool> hash_descending, range_descending;
   if (!order_by.empty()) {
-    if (!where) throw model::pql_order_by_without_where();
-    if (!hash_fixed) throw model::pql_order_by_without_hash_key();
+    if (!where) throw model::Error(model::kPqlOrderByWithoutWhere);
+    if (!hash_fixed) throw model::Error(model::kPqlOrderByWithoutHashKey);
     for (const OrderItem& item : order_by) {
       if (item.expr.kind != ExprKind::Path || !item.expr.steps.empty()) {
         throw model::pql_order_by_not_path(node_type_name(item.expr));
@@ -873,10 +874,10 @@ BoundSelect bind_select(const SelectStatement& s, const Parameters& params, cons
   if (context != Context::Single) {
     // Batches and transactions read one item by its key, and nothing else.
     const bool tx = context == Context::Transaction;
-    auto not_single = tx ? model::pql_transaction_select_key : model::pql_batch_single_item;
-    if (s.from.index) throw tx ? model::pql_transaction_index() : not_single();
+    const model::FixedError& not_single = tx ? model::kPqlTransactionSelectKey : model::kPqlBatchSingleItem;
+    if (s.from.index) throw model::Error(tx ? model::kPqlTransactionIndex : not_single);
     ItemKey k = single_item_key(std::move(where), table.key, not_single, tx);
-    if (k.rest) throw not_single();
+    if (k.rest) throw model::Error(not_single);
     deferred = std::move(k.invalid);
     out.access = ReadAccess::GetItem;
     out.keys.push_back(std::move(k.key));
@@ -899,13 +900,13 @@ BoundSelect bind_select(const SelectStatement& s, const Parameters& params, cons
 
 void check_dml_target(const Target& t) {
   check_target_name(t);
-  if (t.index) throw model::pql_not_on_index();
+  if (t.index) throw model::Error(model::kPqlNotOnIndex);
 }
 
 BoundWrite bind_insert(const InsertStatement& s, const Parameters& params, const Lookup& lookup, Context context,
                        std::optional<model::Error>& deferred) {
   check_target_name(s.into);
-  if (s.into.index) throw model::pql_dml_invalid_from();
+  if (s.into.index) throw model::Error(model::kPqlDmlInvalidFrom);
   BoundWrite out;
   out.kind = WriteKind::Insert;
   out.table = s.into.table;
@@ -931,7 +932,8 @@ BoundWrite bind_insert(const InsertStatement& s, const Parameters& params, const
 BoundWrite bind_update(const UpdateStatement& s, const Parameters& params, const Lookup& lookup, Context context,
                        std::optional<model::Error>& deferred) {
   check_dml_target(s.table);
-  if (context == Context::Transaction && s.returning != Returning::None) throw model::pql_transaction_returning();
+  if (context == Context::Transaction && s.returning != Returning::None)
+    throw model::Error(model::kPqlTransactionReturning);
   BoundWrite out;
   out.kind = WriteKind::Update;
   out.table = s.table.table;
@@ -981,7 +983,7 @@ BoundWrite bind_update(const UpdateStatement& s, const Parameters& params, const
   b.resolve(update, "Update");
   const TableShape& table = lookup.table(s.table.table);
   const bool tx = context == Context::Transaction;
-  ItemKey k = single_item_key(std::move(where), table.key, model::pql_incomplete_key, tx);
+  ItemKey k = single_item_key(std::move(where), table.key, model::kPqlIncompleteKey, tx);
   deferred = std::move(k.invalid);
   for (const expressions::UpdateSection& sec : update.sections) {
     for (const expressions::UpdateAction& a : sec.actions) {
@@ -1001,7 +1003,8 @@ BoundWrite bind_update(const UpdateStatement& s, const Parameters& params, const
 BoundWrite bind_delete(const DeleteStatement& s, const Parameters& params, const Lookup& lookup, Context context,
                        std::optional<model::Error>& deferred) {
   check_dml_target(s.from);
-  if (context == Context::Transaction && s.returning != Returning::None) throw model::pql_transaction_returning();
+  if (context == Context::Transaction && s.returning != Returning::None)
+    throw model::Error(model::kPqlTransactionReturning);
   if (s.returning != Returning::None && s.returning != Returning::AllOld) {
     throw model::pql_delete_returning(returning_text(s.returning));
   }
@@ -1013,7 +1016,7 @@ BoundWrite bind_delete(const DeleteStatement& s, const Parameters& params, const
   std::optional<expressions::Condition> where =
       where_condition(b, s.where, "Condition", expressions::ExpressionKind::Condition);
   const TableShape& table = lookup.table(s.from.table);
-  ItemKey k = single_item_key(std::move(where), table.key, model::pql_incomplete_key, context == Context::Transaction);
+  ItemKey k = single_item_key(std::move(where), table.key, model::kPqlIncompleteKey, context == Context::Transaction);
   deferred = std::move(k.invalid);
   out.key = std::move(k.key);
   out.condition = std::move(k.rest);
@@ -1022,15 +1025,15 @@ BoundWrite bind_delete(const DeleteStatement& s, const Parameters& params, const
 
 BoundWrite bind_exists(const ExistsStatement& s, const Parameters& params, const Lookup& lookup, Context context,
                        std::optional<model::Error>& deferred) {
-  if (context != Context::Transaction) throw model::pql_exists_outside_transaction();
+  if (context != Context::Transaction) throw model::Error(model::kPqlExistsOutsideTransaction);
   check_target_name(s.select.from);
-  if (s.select.from.index) throw model::pql_transaction_exists_index();
+  if (s.select.from.index) throw model::Error(model::kPqlTransactionExistsIndex);
   TreeBuilder b(params);
   std::optional<expressions::Condition> where =
       where_condition(b, s.select.where, "Condition", expressions::ExpressionKind::Condition);
   const TableShape& table = lookup.table(s.select.from.table);
-  ItemKey k = single_item_key(std::move(where), table.key, model::pql_transaction_exists_single, true);
-  if (!k.rest) throw model::pql_transaction_exists_single();
+  ItemKey k = single_item_key(std::move(where), table.key, model::kPqlTransactionExistsSingle, true);
+  if (!k.rest) throw model::Error(model::kPqlTransactionExistsSingle);
   deferred = std::move(k.invalid);
   BoundWrite out;
   out.kind = WriteKind::Check;
@@ -1054,7 +1057,7 @@ const model::AttributeMap& BoundStatement::item_key() const {
 
 BoundStatement bind_statement(const Statement& statement, const Parameters& params, const Lookup& lookup,
                               Context context) {
-  if (statement.parameters > params.size()) throw model::pql_parameter_count();
+  if (statement.parameters > params.size()) throw model::Error(model::kPqlParameterCount);
   BoundStatement out;
   std::visit(
       [&](const auto& s) {

@@ -110,7 +110,7 @@ class Parser {
       t.table = std::string(next().text);
     } else if (tok.kind == TokenKind::Parameter || tok.kind == TokenKind::String || tok.kind == TokenKind::Number) {
       next();
-      defer(model::pql_unexpected_from_source());
+      defer(model::Error(model::kPqlUnexpectedFromSource));
       return t;
     } else {
       fail();
@@ -129,7 +129,7 @@ class Parser {
       }
       if (++components == 2) t.index = std::move(name);
     }
-    if (components > 2) defer(model::pql_from_path_too_long());
+    if (components > 2) defer(model::Error(model::kPqlFromPathTooLong));
     return t;
   }
 
@@ -138,11 +138,11 @@ class Parser {
     if (accept_word("AS")) {
       if (peek().kind != TokenKind::Identifier && peek().kind != TokenKind::QuotedIdentifier) fail();
       next();
-      defer(model::pql_alias_unsupported());
+      defer(model::Error(model::kPqlAliasUnsupported));
     } else if ((peek().kind == TokenKind::Identifier && !is_keyword(peek().text)) ||
                peek().kind == TokenKind::QuotedIdentifier) {
       next();
-      defer(model::pql_alias_unsupported());
+      defer(model::Error(model::kPqlAliasUnsupported));
     }
   }
 
@@ -161,7 +161,7 @@ class Parser {
         next();
         expression();
       }
-      defer(model::pql_select_value_or_pivot());
+      defer(model::Error(model::kPqlSelectValueOrPivot));
     } else if (accept(TokenKind::Star)) {
       s.star = true;
     } else {
@@ -176,7 +176,7 @@ class Parser {
     while (accept(TokenKind::Comma)) {
       target();
       alias();
-      defer(model::pql_select_multiple_from());
+      defer(model::Error(model::kPqlSelectMultipleFrom));
     }
     if (accept_word("WHERE")) s.where = expression();
     if (is_word(peek(), "GROUP")) {
@@ -235,7 +235,7 @@ class Parser {
     }
     if (is_word(peek(), "RETURNING")) {
       returning();
-      defer(model::pql_insert_returning());
+      defer(model::Error(model::kPqlInsertReturning));
     }
     return s;
   }
@@ -263,14 +263,14 @@ class Parser {
       }
       if (!accept(TokenKind::Star)) {
         expression();
-        defer(model::pql_returning_star());
+        defer(model::Error(model::kPqlReturningStar));
       }
       if (elements++ == 0) {
         result = modified ? (is_new ? Returning::ModifiedNew : Returning::ModifiedOld)
                           : (is_new ? Returning::AllNew : Returning::AllOld);
       }
     } while (accept(TokenKind::Comma));
-    if (elements > 1) defer(model::pql_returning_multiple());
+    if (elements > 1) defer(model::Error(model::kPqlReturningMultiple));
     return result;
   }
 

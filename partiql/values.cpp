@@ -58,19 +58,19 @@ AttributeValue number(const Expr& e, const std::string& under) {
 }
 
 AttributeValue bag(const Expr& e, const Parameters& params, const std::string& under) {
-  if (e.args.empty()) fail_at(model::pql_empty_bag(), e.position);
+  if (e.args.empty()) fail_at(model::Error(model::kPqlEmptyBag), e.position);
   std::vector<AttributeValue> members;
   members.reserve(e.args.size());
   for (std::size_t i = 0; i < e.args.size(); ++i) {
     AttributeValue v = to_attribute_value(e.args[i], params, under + "." + std::to_string(i));
     if (v.type() != ValueType::S && v.type() != ValueType::N && v.type() != ValueType::B) {
-      fail_at(model::pql_bag_element_type(), e.args[i].position);
+      fail_at(model::Error(model::kPqlBagElementType), e.args[i].position);
     }
     members.push_back(std::move(v));
   }
   const ValueType type = members.front().type();
   for (const AttributeValue& m : members) {
-    if (m.type() != type) throw model::pql_bag_element_type();
+    if (m.type() != type) throw model::Error(model::kPqlBagElementType);
   }
   for (std::size_t i = 0; i < members.size(); ++i) {
     for (std::size_t j = i + 1; j < members.size(); ++j) {
@@ -189,7 +189,7 @@ AttributeValue to_attribute_value(const Expr& e, const Parameters& params, const
 }
 
 model::Item to_item(const Expr& e, const Parameters& params) {
-  if (e.kind != ExprKind::Struct) fail_at(model::pql_insert_item_format(), e.position);
+  if (e.kind != ExprKind::Struct) fail_at(model::Error(model::kPqlInsertItemFormat), e.position);
   // Each attribute's value is named "root" in messages, and what is below it "root.x".
   return members(e, params, "root", "root");
 }

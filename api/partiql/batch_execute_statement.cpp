@@ -85,12 +85,12 @@ void batch_execute_statement(const ActionContext& context, const JsonValue& requ
     reads = reads || slots[i].kind == StatementKind::Read;
     writes = writes || slots[i].kind == StatementKind::Write;
   }
-  if (reads && writes) throw model::pql_batch_mixed();
+  if (reads && writes) throw model::Error(model::kPqlBatchMixed);
 
   Catalog catalog(context);
   for (Slot& s : slots) {
     if (s.kind == StatementKind::Other) {
-      s.error = model::pql_batch_invalid_operation();
+      s.error = model::Error(model::kPqlBatchInvalidOperation);
       continue;
     }
     try {

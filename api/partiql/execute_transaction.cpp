@@ -52,7 +52,8 @@ struct Statement {
 // A statement's binding error as ExecuteTransaction reports it.
 [[noreturn]] void fail(std::size_t i, const model::Error& e) {
   if (e.code() != model::ErrorCode::ValidationException) throw e;
-  if (e.message() == model::pql_incomplete_key().message()) throw model::pql_transaction_incomplete_key();
+  if (e.message() == std::string_view(model::kPqlIncompleteKey.message))
+    throw model::Error(model::kPqlTransactionIncompleteKey);
   throw model::pql_transaction_statement_invalid(i, e.message());
 }
 
@@ -181,7 +182,7 @@ void execute_transaction(const ActionContext& context, const JsonValue& request,
     reads = reads || kind == StatementKind::Read;
     writes = writes || kind == StatementKind::Write || kind == StatementKind::Check;
   }
-  if (reads && writes) throw model::pql_transaction_mixed();
+  if (reads && writes) throw model::Error(model::kPqlTransactionMixed);
 
   Catalog catalog(context);
   for (std::size_t i = 0; i < statements.size(); ++i) {

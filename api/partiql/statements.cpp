@@ -167,18 +167,18 @@ std::string encode_next_token(std::string_view statement, const PagePosition& po
 
 PagePosition decode_next_token(std::string_view statement, std::string_view token) {
   std::optional<std::string> bytes = model::base64_decode(token);
-  if (!bytes || bytes->size() < 16) throw model::pql_invalid_next_token();
+  if (!bytes || bytes->size() < 16) throw model::Error(model::kPqlInvalidNextToken);
   uint64_t hash = 0, read = 0;
   std::memcpy(&hash, bytes->data(), 8);
   std::memcpy(&read, bytes->data() + 8, 8);
-  if (hash != statement_hash(statement)) throw model::pql_next_token_mismatch();
+  if (hash != statement_hash(statement)) throw model::Error(model::kPqlNextTokenMismatch);
   PagePosition p;
   p.read = static_cast<std::size_t>(read);
   if (bytes->size() > 16) {
     try {
       p.after = model::decode_item(std::string_view(*bytes).substr(16));
     } catch (...) {
-      throw model::pql_invalid_next_token();
+      throw model::Error(model::kPqlInvalidNextToken);
     }
   }
   return p;
@@ -393,7 +393,7 @@ requests::WriteOperation write_operation(BoundWrite write, const engine::Table& 
 std::optional<model::Error> write_failure(const requests::ItemWriteResult& result, minnow::partiql::WriteKind kind) {
   using minnow::partiql::WriteKind;
   if (kind == WriteKind::Insert && result.status == requests::ItemWriteResult::Status::ConditionFailed) {
-    model::Error error = model::pql_duplicate_item();
+    model::Error error(model::kPqlDuplicateItem);
     if (result.failed_item) error.item = std::make_shared<model::AttributeValue>(*result.failed_item);
     return error;
   }

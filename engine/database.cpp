@@ -6,7 +6,8 @@
 
 namespace minnow::engine {
 
-Database::Database(const Clock& clock, DatabaseOptions options) : clock_(clock), options_(options), streams_(clock) {}
+Database::Database(const Clock& clock, DatabaseOptions options, CommitLog* log)
+    : clock_(clock), options_(options), log_(log), streams_(clock, incarnations_) {}
 Database::~Database() = default;
 
 std::shared_ptr<Table> Database::find(const std::string& name) const {
@@ -19,7 +20,8 @@ std::shared_ptr<Table> Database::create(TableDefinition definition) {
   std::string name = definition.name;
   std::unique_lock lock(mu_);
   if (tables_.count(name)) return nullptr;
-  auto table = std::make_shared<Table>(std::move(definition), &streams_);
+  auto table = std::make_shared<Table>(std::move(definition), &streams_, log_, incarnations_.fetch_add(1) + 1);
+  if (log_) log_->table_defined(table->incarnation(), table->definition_locked(), table->stream().get());
   tables_.emplace(std::move(name), table);
   return table;
 }
@@ -31,6 +33,7 @@ std::shared_ptr<Table> Database::remove(const std::string& name) {
   auto table = std::move(it->second);
   tables_.erase(it);
   table->close_stream();  // a deleted table's stream stays describable, DISABLED
+  if (log_) log_->table_deleted(table->incarnation());
   return table;
 }
 
@@ -47,6 +50,26 @@ void Database::clear() {
   for (auto& [name, table] : tables_) table->close_stream();
   tables_.clear();
   streams_.clear();
+  if (log_) log_->cleared();
+}
+
+std::vector<std::shared_ptr<Table>> Database::tables() const {
+  std::shared_lock lock(mu_);
+  std::vector<std::shared_ptr<Table>> tables;
+  for (const auto& [name, table] : tables_) tables.push_back(table);
+  return tables;
+}
+
+void Database::freeze(FunctionRef<void(const std::vector<std::shared_ptr<Table>>&)> visit) const {
+  std::shared_lock lock(mu_);
+  std::vector<std::shared_ptr<Table>> tables;
+  std::vector<std::shared_lock<std::shared_mutex>> locks;
+  // By name, the order transactions lock tables in (engine/transaction.h).
+  for (const auto& [name, table] : tables_) {
+    tables.push_back(table);
+    locks.emplace_back(table->mutex());
+  }
+  visit(tables);
 }
 
 }  // namespace minnow::engine

@@ -1,10 +1,14 @@
 // The catalog of tables.
 //
+// With a CommitLog (engine/commit_log.h), every committed change is told to it; engine/restore.h
+// puts a saved catalog back.
+//
 // Thread-safe: the catalog is protected by mu_ (shared for lookups, exclusive for create and
 // delete); each Table has its own lock (see engine/table.h). Tables are handed out as
 // shared_ptr, so a request keeps its table alive even if it is deleted meanwhile.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -14,6 +18,8 @@
 #include <vector>
 
 #include "engine/clock.h"
+#include "engine/commit_log.h"
+#include "engine/function_ref.h"
 #include "engine/idempotency.h"
 #include "engine/item_holds.h"
 #include "engine/stream.h"
@@ -40,7 +46,8 @@ inline constexpr int64_t kTransientPhaseMs = 15000;
 
 class Database {
  public:
-  Database(const Clock& clock, DatabaseOptions options);
+  // `log`, when given, hears of every committed change and must outlive the Database.
+  Database(const Clock& clock, DatabaseOptions options, CommitLog* log = nullptr);
   ~Database();
 
   const Clock& clock() const { return clock_; }
@@ -57,6 +64,15 @@ class Database {
   // Drops every table and stream (the /_minnow/reset admin call).
   void clear();
 
+  CommitLog* commit_log() const { return log_; }
+  // Every table, in name order, as they are now.
+  std::vector<std::shared_ptr<Table>> tables() const;
+  // Calls `visit` with every table, in name order, while none can change (the catalog and every
+  // table locked shared): a consistent view, read through the tables' *_locked members.
+  void freeze(FunctionRef<void(const std::vector<std::shared_ptr<Table>>&)> visit) const;
+  // The last incarnation given to a table or stream (engine/commit_log.h).
+  uint64_t incarnation() const { return incarnations_.load(); }
+
   // Every table's streams, also those of deleted tables (DynamoDB Streams API). Thread-safe.
   StreamRegistry& streams() { return streams_; }
 
@@ -66,8 +82,12 @@ class Database {
   ItemHolds& holds() { return holds_; }
 
  private:
+  friend class Restorer;  // engine/restore.h
+
   const Clock& clock_;
   const DatabaseOptions options_;
+  CommitLog* const log_;
+  std::atomic<uint64_t> incarnations_{0};  // tables' and streams'
   mutable std::shared_mutex mu_;
   std::map<std::string, std::shared_ptr<Table>> tables_;  // Protected by mu_.
   StreamRegistry streams_;

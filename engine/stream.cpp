@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "engine/counter.h"
 #include "model/item_codec.h"
 #include "model/key.h"
 
@@ -62,7 +63,8 @@ std::optional<uint64_t> parse_sequence_number(std::string_view text) {
   return value;
 }
 
-Stream::Stream(const Clock& clock, std::atomic<uint64_t>& sequence, const TableDefinition& table, int64_t created_ms)
+Stream::Stream(const Clock& clock, std::atomic<uint64_t>& sequence, const TableDefinition& table, int64_t created_ms,
+               uint64_t incarnation)
     : clock_(clock),
       sequence_(sequence),
       table_name_(table.name),
@@ -72,7 +74,23 @@ Stream::Stream(const Clock& clock, std::atomic<uint64_t>& sequence, const TableD
       key_schema_(table.key_schema),
       created_ms_(created_ms),
       shard_id_(make_shard_id(created_ms, table.name, table.stream_label)),
-      starting_sequence_(sequence.fetch_add(1) + 1) {}
+      starting_sequence_(sequence.fetch_add(1) + 1),
+      incarnation_(incarnation) {}
+
+Stream::Stream(const Clock& clock, std::atomic<uint64_t>& sequence, const StreamState& state)
+    : clock_(clock),
+      sequence_(sequence),
+      table_name_(state.table_name),
+      label_(state.label),
+      view_type_(state.view_type),
+      key_schema_elements_(state.key_schema_elements),
+      key_schema_(state.key_schema),
+      created_ms_(state.created_ms),
+      shard_id_(make_shard_id(state.created_ms, state.table_name, state.label)),
+      starting_sequence_(state.starting_sequence),
+      incarnation_(state.incarnation),
+      trimmed_through_(state.trimmed_through),
+      ending_(state.ending_sequence) {}
 
 bool Stream::enabled() const {
   std::lock_guard lock(mu_);
@@ -84,31 +102,76 @@ std::optional<uint64_t> Stream::ending_sequence() const {
   return ending_;
 }
 
-void Stream::append(const std::string* old_encoded, const std::string* new_encoded, bool by_ttl) {
+StreamRecord Stream::make_record(StreamEvent event, std::string keys, const std::string* old_image,
+                                 const std::string* new_image, bool by_ttl) const {
   StreamRecord record;
-  record.event = !old_encoded ? StreamEvent::Insert : new_encoded ? StreamEvent::Modify : StreamEvent::Remove;
-  record.keys =
-      model::encode_item(model::key_of(model::decode_item(new_encoded ? *new_encoded : *old_encoded), key_schema_));
+  record.event = event;
+  record.keys = std::move(keys);
   record.size_bytes = model::encoded_item_size(record.keys);
   bool with_new = view_type_ == "NEW_IMAGE" || view_type_ == "NEW_AND_OLD_IMAGES";
   bool with_old = view_type_ == "OLD_IMAGE" || view_type_ == "NEW_AND_OLD_IMAGES";
-  if (with_new && new_encoded) {
-    record.new_image = *new_encoded;
-    record.size_bytes += model::encoded_item_size(*new_encoded);
+  if (with_new && new_image) {
+    record.new_image = *new_image;
+    record.size_bytes += model::encoded_item_size(*new_image);
   }
-  if (with_old && old_encoded) {
-    record.old_image = *old_encoded;
-    record.size_bytes += model::encoded_item_size(*old_encoded);
+  if (with_old && old_image) {
+    record.old_image = *old_image;
+    record.size_bytes += model::encoded_item_size(*old_image);
   }
   record.by_ttl = by_ttl;
-  record.created_ms = clock_.now_ms();
+  return record;
+}
+
+void Stream::number_record(StreamRecord& record) const {
+  record.event_id = event_id(record.sequence, fnv1a(shard_id_));
+}
+
+StreamAppend Stream::append(const std::string* old_encoded, const std::string* new_encoded, bool by_ttl) {
+  const StreamEvent event = !old_encoded  ? StreamEvent::Insert
+                            : new_encoded ? StreamEvent::Modify
+                                          : StreamEvent::Remove;
+  std::string keys =
+      model::encode_item(model::key_of(model::decode_item(new_encoded ? *new_encoded : *old_encoded), key_schema_));
+  StreamAppend appended{0, clock_.now_ms(), event, keys};
+  StreamRecord record = make_record(event, std::move(keys), old_encoded, new_encoded, by_ttl);
+  record.created_ms = appended.created_ms;
 
   std::lock_guard lock(mu_);
-  if (ending_) return;
+  if (ending_) return {};
   trim_locked(record.created_ms);
-  record.sequence = sequence_.fetch_add(1) + 1;
-  record.event_id = event_id(record.sequence, fnv1a(shard_id_));
+  record.sequence = appended.sequence = sequence_.fetch_add(1) + 1;
+  number_record(record);
   records_.push_back(std::move(record));
+  return appended;
+}
+
+void Stream::restore_record(StreamRecord record) {
+  std::lock_guard lock(mu_);
+  const uint64_t last = records_.empty() ? std::max(starting_sequence_, trimmed_through_) : records_.back().sequence;
+  if (record.sequence <= last || (ending_ && record.sequence > *ending_)) return;
+  StreamRecord full = make_record(record.event, std::move(record.keys), record.old_image ? &*record.old_image : nullptr,
+                                  record.new_image ? &*record.new_image : nullptr, record.by_ttl);
+  full.sequence = record.sequence;
+  full.created_ms = record.created_ms;
+  number_record(full);
+  records_.push_back(std::move(full));
+  raise_to(sequence_, record.sequence);
+}
+
+StreamState Stream::state() const {
+  std::lock_guard lock(mu_);
+  return StreamState{incarnation_, table_name_,        label_,  view_type_,      key_schema_elements_, key_schema_,
+                     created_ms_,  starting_sequence_, ending_, trimmed_through_};
+}
+
+std::size_t Stream::visit_records(uint64_t after, std::size_t limit,
+                                  FunctionRef<void(const StreamRecord&)> visit) const {
+  std::lock_guard lock(mu_);
+  auto it = std::upper_bound(records_.begin(), records_.end(), after,
+                             [](uint64_t a, const StreamRecord& r) { return a < r.sequence; });
+  std::size_t visited = 0;
+  for (; it != records_.end() && visited < limit; ++it, ++visited) visit(*it);
+  return visited;
 }
 
 void Stream::close() {
@@ -153,11 +216,38 @@ Stream::ReadResult Stream::read(uint64_t position, std::size_t limit) {
 }
 
 std::shared_ptr<Stream> StreamRegistry::open(const TableDefinition& def) {
-  auto stream = std::make_shared<Stream>(clock_, sequence_, def, clock_.now_ms());
+  auto stream = std::make_shared<Stream>(clock_, sequence_, def, clock_.now_ms(), incarnations_.fetch_add(1) + 1);
   std::lock_guard lock(mu_);
   streams_.push_back(stream);
   return stream;
 }
+
+std::shared_ptr<Stream> StreamRegistry::restore(const StreamState& state) {
+  std::lock_guard lock(mu_);
+  for (const auto& stream : streams_)
+    if (stream->incarnation() == state.incarnation) return stream;
+  auto stream = std::make_shared<Stream>(clock_, sequence_, state);
+  streams_.push_back(stream);
+  raise_to(sequence_, state.ending_sequence.value_or(state.starting_sequence));
+  raise_to(incarnations_, state.incarnation);
+  return stream;
+}
+
+std::shared_ptr<Stream> StreamRegistry::find_incarnation(uint64_t incarnation) const {
+  std::lock_guard lock(mu_);
+  for (const auto& stream : streams_)
+    if (stream->incarnation() == incarnation) return stream;
+  return nullptr;
+}
+
+std::shared_ptr<Stream> StreamRegistry::find_open(const std::string& table_name, const std::string& label) const {
+  std::lock_guard lock(mu_);
+  for (const auto& stream : streams_)
+    if (stream->table_name() == table_name && stream->label() == label && stream->enabled()) return stream;
+  return nullptr;
+}
+
+void StreamRegistry::raise_sequence(uint64_t at_least) { raise_to(sequence_, at_least); }
 
 std::shared_ptr<Stream> StreamRegistry::find(const std::string& table_name, const std::string& label) const {
   std::lock_guard lock(mu_);

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "engine/clock.h"
+#include "engine/function_ref.h"
 #include "engine/table_definition.h"
 
 namespace minnow::engine {
@@ -46,6 +47,29 @@ struct StreamRecord {
   bool by_ttl = false;  // a deletion by the TTL service
 };
 
+// What Stream::append made of a change, for the commit log (sequence 0: no record, the stream
+// being closed).
+struct StreamAppend {
+  uint64_t sequence = 0;
+  int64_t created_ms = 0;
+  StreamEvent event = StreamEvent::Insert;
+  std::string keys;  // the record's key attributes, encoded
+};
+
+// Everything about a stream but its records: what persist/ saves and restores.
+struct StreamState {
+  uint64_t incarnation = 0;  // engine/commit_log.h
+  std::string table_name;
+  std::string label;
+  std::string view_type;
+  std::vector<KeySchemaElement> key_schema_elements;
+  model::KeySchema key_schema;
+  int64_t created_ms = 0;
+  uint64_t starting_sequence = 0;
+  std::optional<uint64_t> ending_sequence;
+  uint64_t trimmed_through = 0;
+};
+
 // Sequence numbers as DynamoDB Streams spells them: decimal, 21 digits, zero-padded.
 std::string format_sequence_number(uint64_t sequence);
 // Null unless `text` is 21 to 40 decimal digits whose value fits 64 bits.
@@ -53,9 +77,13 @@ std::optional<uint64_t> parse_sequence_number(std::string_view text);
 
 class Stream {
  public:
-  Stream(const Clock& clock, std::atomic<uint64_t>& sequence, const TableDefinition& table, int64_t created_ms);
+  Stream(const Clock& clock, std::atomic<uint64_t>& sequence, const TableDefinition& table, int64_t created_ms,
+         uint64_t incarnation);
+  // A stream as it was saved (persist/); it takes no sequence number.
+  Stream(const Clock& clock, std::atomic<uint64_t>& sequence, const StreamState& state);
 
   // Constant after construction.
+  uint64_t incarnation() const { return incarnation_; }
   const std::string& table_name() const { return table_name_; }
   const std::string& label() const { return label_; }
   const std::string& view_type() const { return view_type_; }
@@ -70,7 +98,7 @@ class Stream {
 
   // One record for a change of an item: old and new are its encoded forms (null: absent). The
   // caller holds its table's exclusive lock and has checked that something changed.
-  void append(const std::string* old_encoded, const std::string* new_encoded, bool by_ttl);
+  StreamAppend append(const std::string* old_encoded, const std::string* new_encoded, bool by_ttl);
   // Disables the stream: the shard ends at the last record (or at its start when empty).
   void close();
 
@@ -87,7 +115,20 @@ class Stream {
   // Up to `limit` records from `position` on; Trimmed when records from there were dropped.
   ReadResult read(uint64_t position, std::size_t limit);
 
+  // For persist/: the stream's state, and up to `limit` records with sequence numbers above
+  // `after`, in order (returns how many were visited).
+  StreamState state() const;
+  std::size_t visit_records(uint64_t after, std::size_t limit, FunctionRef<void(const StreamRecord&)> visit) const;
+  // Puts back a record as it was saved or logged (its event id and size are derived again);
+  // ignored when the stream has it already (a sequence number not above its last) or ended
+  // before it.
+  void restore_record(StreamRecord record);
+
  private:
+  StreamRecord make_record(StreamEvent event, std::string keys, const std::string* old_image,
+                           const std::string* new_image, bool by_ttl) const;
+  void number_record(StreamRecord& record) const;  // its event id, from its sequence number
+
   void trim_locked(int64_t now_ms);  // drops records older than the retention. Requires mu_.
 
   const Clock& clock_;
@@ -100,6 +141,7 @@ class Stream {
   const int64_t created_ms_;
   const std::string shard_id_;
   const uint64_t starting_sequence_;
+  const uint64_t incarnation_;
 
   mutable std::mutex mu_;
   std::deque<StreamRecord> records_;  // Protected by mu_.
@@ -110,17 +152,28 @@ class Stream {
 // Every stream of a Database, in creation order.
 class StreamRegistry {
  public:
-  explicit StreamRegistry(const Clock& clock) : clock_(clock) {}
+  // `incarnations` numbers the streams it opens (engine/commit_log.h): the Database's counter.
+  StreamRegistry(const Clock& clock, std::atomic<uint64_t>& incarnations)
+      : clock_(clock), incarnations_(incarnations) {}
 
   // A new, enabled stream for the table as defined (label and view type from def.stream*).
   std::shared_ptr<Stream> open(const TableDefinition& def);
   std::shared_ptr<Stream> find(const std::string& table_name, const std::string& label) const;
+  // For persist/ (engine/restore.h): a saved stream put back, or the one of that incarnation
+  // if there is one already; the stream of an incarnation; the open stream of a table.
+  std::shared_ptr<Stream> restore(const StreamState& state);
+  std::shared_ptr<Stream> find_incarnation(uint64_t incarnation) const;
+  std::shared_ptr<Stream> find_open(const std::string& table_name, const std::string& label) const;
+  // The last sequence number given out, and a floor for the next ones.
+  uint64_t sequence() const { return sequence_.load(); }
+  void raise_sequence(uint64_t at_least);
   // All streams (or a table's), oldest first.
   std::vector<std::shared_ptr<Stream>> list(const std::optional<std::string>& table_name) const;
   void clear();
 
  private:
   const Clock& clock_;
+  std::atomic<uint64_t>& incarnations_;
   std::atomic<uint64_t> sequence_{100};  // so that small numbers belong to no shard
   mutable std::mutex mu_;
   std::vector<std::shared_ptr<Stream>> streams_;  // Protected by mu_.

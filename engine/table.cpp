@@ -42,11 +42,13 @@ PageResult read_range(const Map& map, const KeyRange& range, bool forward, const
 
 }  // namespace
 
-Table::Table(TableDefinition definition, StreamRegistry* streams)
+Table::Table(TableDefinition definition, StreamRegistry* streams, CommitLog* log, uint64_t incarnation)
     : name_(definition.name),
       key_schema_(definition.key_schema),
       definition_(std::move(definition)),
-      streams_(streams) {
+      incarnation_(incarnation),
+      streams_(streams),
+      log_(log) {
   sync_indexes();
   sync_stream();
 }
@@ -60,7 +62,57 @@ void Table::update_definition(FunctionRef<void(TableDefinition&)> change) {
   std::unique_lock lock(mu_);
   change(definition_);
   sync_indexes();
+  const Stream* before = stream_.get();
   sync_stream();
+  if (log_) log_->table_defined(incarnation_, definition_, stream_.get() != before ? stream_.get() : nullptr);
+}
+
+void Table::restore_definition(TableDefinition definition) {
+  std::unique_lock lock(mu_);
+  definition_ = std::move(definition);
+  sync_indexes();
+}
+
+void Table::restore_item(const std::string& k, const std::string* encoded) {
+  std::unique_lock lock(mu_);
+  if (!indexes_.empty() || !vector_indexes_.empty()) {  // through the commit point, which keeps the indexes
+    auto it = items_.find(k);
+    std::optional<model::Item> old;
+    if (it != items_.end()) old = model::decode_item(it->second);
+    commit_at(it, k, old ? &*old : nullptr,
+              encoded ? WriteDecision::put(model::decode_item(*encoded)) : WriteDecision::remove());
+    return;
+  }
+  // Saved items come in storage order: appending needs no search.
+  auto it = !items_.empty() && items_.rbegin()->first < k ? items_.end() : items_.find(k);
+  if (it != items_.end()) {
+    size_bytes_ -= model::encoded_item_size(it->second);
+    if (!encoded) {
+      items_.erase(it);
+      return;
+    }
+    it->second = *encoded;
+  } else if (encoded) {
+    items_.emplace_hint(items_.end(), k, *encoded);
+  } else {
+    return;
+  }
+  size_bytes_ += model::encoded_item_size(*encoded);
+}
+
+void Table::attach(StreamRegistry* streams, CommitLog* log) {
+  std::unique_lock lock(mu_);
+  streams_ = streams;
+  log_ = log;
+  stream_ = streams_ && definition_.stream.enabled ? streams_->find_open(name_, definition_.stream_label) : nullptr;
+}
+
+std::optional<std::string> Table::visit_stored_locked(
+    const std::string* after, FunctionRef<bool(std::string_view, std::string_view)> visit) const {
+  for (auto it = after ? items_.upper_bound(*after) : items_.begin(); it != items_.end(); ++it) {
+    if (!visit(it->first, it->second) && std::next(it) != items_.end()) return it->first;
+  }
+  return std::nullopt;
 }
 
 void Table::sync_stream() {
@@ -118,6 +170,7 @@ std::optional<model::IndexKeyViolation> Table::write(const model::AttributeMap& 
   if (it != items_.end() && (decide_reads_old || !indexes_.empty())) old = model::decode_item(it->second);
   WriteDecision decision = decide(old && decide_reads_old ? &*old : nullptr);
   if (auto violation = check_write_locked(decision)) return violation;
+  ItemRecord record(log_);
   commit_at(it, k, old ? &*old : nullptr, std::move(decision));
   return std::nullopt;
 }
@@ -153,7 +206,8 @@ void Table::commit_at(Items::iterator it, const std::string& k, const model::Ite
     case WriteDecision::Action::Put: {
       std::string encoded = model::encode_item(decision.new_item());
       if (it != items_.end() && it->second == encoded) return;  // nothing changes: no record
-      if (stream_) stream_->append(it != items_.end() ? &it->second : nullptr, &encoded, false);
+      const std::string* before = it != items_.end() ? &it->second : nullptr;
+      tell(k, before, &encoded, false);
       size_bytes_ += model::encoded_item_size(encoded);
       if (it != items_.end()) {
         size_bytes_ -= model::encoded_item_size(it->second);
@@ -167,12 +221,22 @@ void Table::commit_at(Items::iterator it, const std::string& k, const model::Ite
     }
     case WriteDecision::Action::Delete:
       if (it == items_.end()) return;
-      if (stream_) stream_->append(&it->second, nullptr, decision.by_ttl);
+      tell(k, &it->second, nullptr, decision.by_ttl);
       for (const auto& index : indexes_) index->update(k, old, nullptr, items_.end());
       for (const auto& index : vector_indexes_) index->erase(*it);
       size_bytes_ -= model::encoded_item_size(it->second);
       items_.erase(it);
       return;
+  }
+}
+
+void Table::tell(const std::string& k, const std::string* old_item, const std::string* new_item, bool by_ttl) {
+  StreamAppend record;
+  if (stream_) record = stream_->append(old_item, new_item, by_ttl);
+  if (log_) {
+    const bool streamed = record.sequence != 0;
+    log_->item_changed(ItemChange{incarnation_, k, old_item, new_item, by_ttl, streamed ? stream_.get() : nullptr,
+                                  streamed ? &record : nullptr});
   }
 }
 

@@ -1,5 +1,8 @@
 // One table: its definition, its items in DynamoDB's order, its secondary and vector indexes.
 //
+// Every committed change is also told to the Database's CommitLog, if any, in the same critical
+// section (engine/commit_log.h); engine/restore.h puts a saved table back without telling it.
+//
 // Thread-safe. mu_ protects the definition's mutable parts, the items and the indexes: reads
 // take it shared, writes exclusive. Every change to the items goes through commit(), which
 // updates the indexes (secondary and vector) in the same critical section, so an index never
@@ -18,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/commit_log.h"
 #include "engine/function_ref.h"
 #include "engine/index.h"
 #include "engine/query.h"
@@ -51,13 +55,18 @@ struct IndexStats {
   uint64_t size_bytes = 0;
 };
 
+class Restorer;
+
 class Table {
  public:
-  // With `streams` (the Database's), the table writes a stream while its definition enables one.
-  explicit Table(TableDefinition definition, StreamRegistry* streams = nullptr);
+  // With `streams` (the Database's), the table writes a stream while its definition enables one;
+  // with `log`, it tells every change to it as `incarnation` (engine/commit_log.h).
+  explicit Table(TableDefinition definition, StreamRegistry* streams = nullptr, CommitLog* log = nullptr,
+                 uint64_t incarnation = 0);
 
   const std::string& name() const { return name_; }
   const model::KeySchema& key_schema() const { return key_schema_; }
+  uint64_t incarnation() const { return incarnation_; }
 
   TableDefinition definition() const;
   // Runs `change` on the definition under the exclusive lock. A stream enabled with a new label
@@ -125,14 +134,33 @@ class Table {
   // What write() would refuse in this decision (index keys), changing nothing.
   std::optional<model::IndexKeyViolation> check_write_locked(const WriteDecision& decision) const;
   void commit_write_locked(const std::string& storage_key, const model::Item* old, WriteDecision decision);
+  CommitLog* commit_log() const { return log_; }  // constant while the table is in use
+
+  // For persist/, with mu_ held (shared) by the caller: the definition, and the items in storage
+  // order after `after` (from the first when null), as (storage key, encoded item), until
+  // `visit` returns false. Returns the storage key of the last item visited when it stopped
+  // early, nullopt when it visited the last one.
+  const TableDefinition& definition_locked() const { return definition_; }
+  std::optional<std::string> visit_stored_locked(const std::string* after,
+                                                 FunctionRef<bool(std::string_view, std::string_view)> visit) const;
 
  private:
+  friend class Restorer;  // engine/restore.h
+
+  // Restorer's: a definition or an item put back as saved (indexes follow; no stream record, no
+  // log), then the table joined to its Database's streams and log once everything is back.
+  void restore_definition(TableDefinition definition);
+  void restore_item(const std::string& storage_key, const std::string* encoded);
+  void attach(StreamRegistry* streams, CommitLog* log);
+
   using Items = std::map<std::string, std::string>;
 
   // The one place items_ changes: applies `decision` to the item at `storage_key` (old: its
   // decoded current value) and keeps the indexes, sizes and stream exact: one stream record per
   // changed item, none when nothing changes. Requires mu_ exclusive.
   void commit(const std::string& storage_key, const model::Item* old, WriteDecision decision);
+  // Tells a change of the item at `storage_key` to the stream and the log (null: absent).
+  void tell(const std::string& storage_key, const std::string* old_item, const std::string* new_item, bool by_ttl);
   // The same with `it` = items_.find(storage_key), already looked up.
   void commit_at(Items::iterator it, const std::string& storage_key, const model::Item* old, WriteDecision decision);
   // The index of that name, or null. Requires mu_.
@@ -156,8 +184,10 @@ class Table {
   uint64_t size_bytes_ = 0;                                   // Sum of item sizes. Protected by mu_.
   std::vector<std::unique_ptr<SecondaryIndex>> indexes_;      // LSIs then GSIs. Protected by mu_.
   std::vector<std::unique_ptr<VectorIndex>> vector_indexes_;  // Protected by mu_.
-  StreamRegistry* const streams_;                             // Null: no streams. Constant after construction.
-  std::shared_ptr<Stream> stream_;                            // The enabled stream, or null. Protected by mu_.
+  const uint64_t incarnation_;
+  StreamRegistry* streams_;         // Null: no streams. Set before the table is shared.
+  CommitLog* log_;                  // Null: none. Set before the table is shared.
+  std::shared_ptr<Stream> stream_;  // The enabled stream, or null. Protected by mu_.
 };
 
 }  // namespace minnow::engine

@@ -54,6 +54,7 @@ std::vector<std::optional<ActionFailure>> transact_write(const std::vector<Trans
     p.decision = std::move(*decision);
   }
   if (failed) return reasons;
+  ItemRecord record(actions.empty() ? nullptr : actions.front().table->commit_log());  // one record for all
   for (std::size_t i = 0; i < actions.size(); ++i) {
     Pending& p = pending[i];
     actions[i].table->commit_write_locked(p.storage_key, p.old ? &*p.old : nullptr, std::move(p.decision));

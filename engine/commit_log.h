@@ -1,0 +1,75 @@
+// The engine's one hook for persistence: every committed change, told at its commit point.
+//
+// A Database given a CommitLog (persist/ implements it) tells it each change in the critical
+// section that makes the change, so the order of the calls is the order of the commits that can
+// see each other: item changes under their table's exclusive lock (a transaction's under all of
+// its tables' locks), catalog changes under the catalog's or the table's lock. What a request is
+// acknowledged for has been told first. The engine itself does no file I/O.
+//
+// Tables and streams are named by their incarnation: a number the Database gives each Table and
+// Stream object, never reused in its life (and kept across restarts by persist/). A write that
+// reaches a table after it was deleted or replaced (/_minnow/reset, restore) names an
+// incarnation that is gone, so replaying it changes nothing, exactly as in memory.
+//
+// Calls come from many threads at once; an implementation synchronises itself.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "engine/stream.h"
+#include "engine/table_definition.h"
+
+namespace minnow::engine {
+
+struct ItemChange {
+  uint64_t table = 0;  // incarnation
+  std::string_view storage_key;
+  const std::string* old_item = nullptr;  // encoded; null: there was none
+  const std::string* new_item = nullptr;  // encoded; null: deleted
+  bool by_ttl = false;
+  const Stream* stream = nullptr;  // the stream that got a record of this change, if any
+  const StreamAppend* record = nullptr;
+};
+
+class CommitLog {
+ public:
+  virtual ~CommitLog() = default;
+
+  // The item changes of one write, one batch element or one whole transaction, told between
+  // begin_items() and end_items() on one thread: one record, all of it or none after a crash.
+  // A write that changes nothing tells nothing between the two.
+  virtual void begin_items() = 0;
+  virtual void item_changed(const ItemChange& change) = 0;
+  virtual void end_items() = 0;
+
+  // A table created (CreateTable) or redefined (UpdateTable, UpdateTimeToLive, ...): its whole
+  // definition after the change, and the stream the change opened, if it opened one.
+  virtual void table_defined(uint64_t table, const TableDefinition& definition, const Stream* opened) = 0;
+  virtual void table_deleted(uint64_t table) = 0;
+  // Every table and stream dropped (/_minnow/reset).
+  virtual void cleared() = 0;
+  // The namespace's whole state replaced by `image` (persist/'s own form, opaque here), its
+  // tables and streams numbered from `first_incarnation` on, in the image's order. Called by persist/ itself, which
+  // makes images, while it holds the Restorer that installs it (engine/restore.h).
+  virtual void restored(uint64_t first_incarnation, std::string_view image) = 0;
+};
+
+// begin_items() on construction, end_items() on destruction; nothing without a log.
+class ItemRecord {
+ public:
+  explicit ItemRecord(CommitLog* log) : log_(log) {
+    if (log_) log_->begin_items();
+  }
+  ~ItemRecord() {
+    if (log_) log_->end_items();
+  }
+  ItemRecord(const ItemRecord&) = delete;
+  ItemRecord& operator=(const ItemRecord&) = delete;
+
+ private:
+  CommitLog* log_;
+};
+
+}  // namespace minnow::engine

@@ -1,0 +1,322 @@
+#include "persist/definition_codec.h"
+
+#include <cstdint>
+#include <utility>
+
+namespace minnow::persist {
+
+// A field added to a definition must be saved too: add it below (and to docs/persistence.md),
+// then update the size here.
+static_assert(sizeof(engine::TableDefinition) == 656,
+              "engine::TableDefinition changed: persist every new field in persist/definition_codec.cpp");
+static_assert(sizeof(engine::IndexDefinition) == 216,
+              "engine::IndexDefinition changed: persist every new field in persist/definition_codec.cpp");
+static_assert(sizeof(engine::VectorIndexDefinition) == 184,
+              "engine::VectorIndexDefinition changed: persist every new field in persist/definition_codec.cpp");
+
+namespace {
+
+void write_type(ByteWriter& w, model::ValueType type) { w.u8(static_cast<uint8_t>(type)); }
+
+model::ValueType read_type(ByteReader& r) {
+  uint8_t t = r.u8();
+  if (t > static_cast<uint8_t>(model::ValueType::B)) throw FormatError("bad key attribute type");
+  return static_cast<model::ValueType>(t);
+}
+
+template <class T, class WriteOne>
+void write_list(ByteWriter& w, const std::vector<T>& list, WriteOne write_one) {
+  w.varint(list.size());
+  for (const T& e : list) write_one(e);
+}
+
+template <class T, class ReadOne>
+std::vector<T> read_list(ByteReader& r, ReadOne read_one) {
+  uint64_t n = r.varint();
+  if (n > r.remaining()) throw FormatError("bad list length");
+  std::vector<T> list;
+  list.reserve(n);
+  for (uint64_t i = 0; i < n; ++i) list.push_back(read_one());
+  return list;
+}
+
+void write_key_elements(ByteWriter& w, const std::vector<engine::KeySchemaElement>& elements) {
+  write_list(w, elements, [&](const engine::KeySchemaElement& e) {
+    w.bytes(e.attribute_name);
+    w.boolean(e.is_hash);
+  });
+}
+
+std::vector<engine::KeySchemaElement> read_key_elements(ByteReader& r) {
+  return read_list<engine::KeySchemaElement>(r, [&] {
+    engine::KeySchemaElement e;
+    e.attribute_name = r.string();
+    e.is_hash = r.boolean();
+    return e;
+  });
+}
+
+void write_key_schema(ByteWriter& w, const model::KeySchema& schema) {
+  w.bytes(schema.hash.name);
+  write_type(w, schema.hash.type);
+  w.boolean(schema.range.has_value());
+  if (schema.range) {
+    w.bytes(schema.range->name);
+    write_type(w, schema.range->type);
+  }
+}
+
+model::KeySchema read_key_schema(ByteReader& r) {
+  model::KeySchema schema;
+  schema.hash.name = r.string();
+  schema.hash.type = read_type(r);
+  if (r.boolean()) {
+    model::KeyAttribute range;
+    range.name = r.string();
+    range.type = read_type(r);
+    schema.range = std::move(range);
+  }
+  return schema;
+}
+
+void write_throughput(ByteWriter& w, const engine::ProvisionedThroughput& t) {
+  w.svarint(t.read_capacity_units);
+  w.svarint(t.write_capacity_units);
+  w.svarint(t.last_increase_ms);
+  w.svarint(t.last_decrease_ms);
+  w.svarint(t.decreases_today);
+}
+
+engine::ProvisionedThroughput read_throughput(ByteReader& r) {
+  engine::ProvisionedThroughput t;
+  t.read_capacity_units = r.svarint();
+  t.write_capacity_units = r.svarint();
+  t.last_increase_ms = r.svarint();
+  t.last_decrease_ms = r.svarint();
+  t.decreases_today = r.svarint();
+  return t;
+}
+
+void write_strings(ByteWriter& w, const std::vector<std::string>& list) {
+  write_list(w, list, [&](const std::string& s) { w.bytes(s); });
+}
+
+std::vector<std::string> read_strings(ByteReader& r) {
+  return read_list<std::string>(r, [&] { return r.string(); });
+}
+
+void write_index(ByteWriter& w, const engine::IndexDefinition& index) {
+  w.bytes(index.name);
+  write_key_elements(w, index.key_schema);
+  write_projection(w, index.projection);
+  w.boolean(index.throughput.has_value());
+  if (index.throughput) write_throughput(w, *index.throughput);
+  w.bytes(index.status);
+  w.boolean(index.backfilling);
+  w.svarint(index.backfill_from_ms);
+  w.svarint(index.transient_until_ms);
+}
+
+engine::IndexDefinition read_index(ByteReader& r) {
+  engine::IndexDefinition index;
+  index.name = r.string();
+  index.key_schema = read_key_elements(r);
+  index.projection = read_projection(r);
+  if (r.boolean()) index.throughput = read_throughput(r);
+  index.status = r.string();
+  index.backfilling = r.boolean();
+  index.backfill_from_ms = r.svarint();
+  index.transient_until_ms = r.svarint();
+  return index;
+}
+
+void write_projection(ByteWriter& w, const engine::Projection& projection) {
+  w.bytes(projection.type);
+  write_strings(w, projection.non_key_attributes);
+}
+
+engine::Projection read_projection(ByteReader& r) {
+  engine::Projection projection;
+  projection.type = r.string();
+  projection.non_key_attributes = read_strings(r);
+  return projection;
+}
+
+void write_vector_index(ByteWriter& w, const engine::VectorIndexDefinition& index) {
+  w.bytes(index.name);
+  w.bytes(index.vector_attribute);
+  w.varint(index.dimensions);
+  w.u8(static_cast<uint8_t>(index.distance));
+  write_list(w, index.search_schema, [&](const engine::SearchSchemaElement& e) {
+    w.bytes(e.attribute_name);
+    w.boolean(e.is_hash);
+  });
+  write_projection(w, index.projection);
+  w.bytes(index.status);
+  w.boolean(index.backfilling);
+  w.svarint(index.backfill_from_ms);
+  w.svarint(index.transient_until_ms);
+}
+
+engine::VectorIndexDefinition read_vector_index(ByteReader& r) {
+  engine::VectorIndexDefinition index;
+  index.name = r.string();
+  index.vector_attribute = r.string();
+  const uint64_t dimensions = r.varint();
+  if (dimensions > UINT32_MAX) throw FormatError("bad vector dimensions");
+  index.dimensions = static_cast<uint32_t>(dimensions);
+  const uint8_t distance = r.u8();
+  if (distance > static_cast<uint8_t>(vector::Distance::DotProduct)) throw FormatError("bad vector distance");
+  index.distance = static_cast<vector::Distance>(distance);
+  index.search_schema = read_list<engine::SearchSchemaElement>(r, [&] {
+    engine::SearchSchemaElement e;
+    e.attribute_name = r.string();
+    e.is_hash = r.boolean();
+    return e;
+  });
+  index.projection = read_projection(r);
+  index.status = r.string();
+  index.backfilling = r.boolean();
+  index.backfill_from_ms = r.svarint();
+  index.transient_until_ms = r.svarint();
+  return index;
+}
+
+void write_vector_indexes(ByteWriter& w, const std::vector<engine::VectorIndexDefinition>& list) {
+  write_list(w, list, [&](const engine::VectorIndexDefinition& i) { write_vector_index(w, i); });
+}
+
+std::vector<engine::VectorIndexDefinition> read_vector_indexes(ByteReader& r) {
+  return read_list<engine::VectorIndexDefinition>(r, [&] { return read_vector_index(r); });
+}
+
+void write_indexes(ByteWriter& w, const std::vector<engine::IndexDefinition>& list) {
+  write_list(w, list, [&](const engine::IndexDefinition& i) { write_index(w, i); });
+}
+
+std::vector<engine::IndexDefinition> read_indexes(ByteReader& r) {
+  return read_list<engine::IndexDefinition>(r, [&] { return read_index(r); });
+}
+
+}  // namespace
+
+void write_definition(ByteWriter& w, const engine::TableDefinition& d) {
+  w.bytes(d.name);
+  w.bytes(d.id);
+  w.svarint(d.creation_ms);
+  write_list(w, d.attribute_definitions, [&](const engine::AttributeDefinition& a) {
+    w.bytes(a.name);
+    write_type(w, a.type);
+  });
+  write_key_elements(w, d.key_schema_elements);
+  write_key_schema(w, d.key_schema);
+  w.u8(d.billing_mode == engine::BillingMode::PayPerRequest ? 1 : 0);
+  w.svarint(d.last_pay_per_request_ms);
+  write_throughput(w, d.throughput);
+  write_indexes(w, d.local_indexes);
+  write_indexes(w, d.global_indexes);
+  write_indexes(w, d.deleting_indexes);
+  write_vector_indexes(w, d.vector_indexes);
+  write_vector_indexes(w, d.deleting_vector_indexes);
+  w.boolean(d.stream.enabled);
+  w.bytes(d.stream.view_type);
+  w.bytes(d.stream_label);
+  w.bytes(d.ttl_attribute);
+  w.boolean(d.deletion_protection);
+  w.bytes(d.table_class);
+  w.svarint(d.table_class_updated_ms);
+  w.boolean(d.on_demand_throughput.has_value());
+  if (d.on_demand_throughput) {
+    w.svarint(d.on_demand_throughput->max_read_request_units);
+    w.svarint(d.on_demand_throughput->max_write_request_units);
+  }
+  w.boolean(d.sse.has_value());
+  if (d.sse) {
+    w.bytes(d.sse->sse_type);
+    w.bytes(d.sse->kms_master_key_id);
+  }
+  write_list(w, d.tags, [&](const std::pair<std::string, std::string>& tag) {
+    w.bytes(tag.first);
+    w.bytes(tag.second);
+  });
+}
+
+engine::TableDefinition read_definition(ByteReader& r) {
+  engine::TableDefinition d;
+  d.name = r.string();
+  d.id = r.string();
+  d.creation_ms = r.svarint();
+  d.attribute_definitions = read_list<engine::AttributeDefinition>(r, [&] {
+    engine::AttributeDefinition a;
+    a.name = r.string();
+    a.type = read_type(r);
+    return a;
+  });
+  d.key_schema_elements = read_key_elements(r);
+  d.key_schema = read_key_schema(r);
+  uint8_t billing = r.u8();
+  if (billing > 1) throw FormatError("bad billing mode");
+  d.billing_mode = billing ? engine::BillingMode::PayPerRequest : engine::BillingMode::Provisioned;
+  d.last_pay_per_request_ms = r.svarint();
+  d.throughput = read_throughput(r);
+  d.local_indexes = read_indexes(r);
+  d.global_indexes = read_indexes(r);
+  d.deleting_indexes = read_indexes(r);
+  d.vector_indexes = read_vector_indexes(r);
+  d.deleting_vector_indexes = read_vector_indexes(r);
+  d.stream.enabled = r.boolean();
+  d.stream.view_type = r.string();
+  d.stream_label = r.string();
+  d.ttl_attribute = r.string();
+  d.deletion_protection = r.boolean();
+  d.table_class = r.string();
+  d.table_class_updated_ms = r.svarint();
+  if (r.boolean()) {
+    engine::OnDemandThroughput t;
+    t.max_read_request_units = r.svarint();
+    t.max_write_request_units = r.svarint();
+    d.on_demand_throughput = t;
+  }
+  if (r.boolean()) {
+    engine::SseSpecification sse;
+    sse.sse_type = r.string();
+    sse.kms_master_key_id = r.string();
+    d.sse = std::move(sse);
+  }
+  d.tags = read_list<std::pair<std::string, std::string>>(r, [&] {
+    std::string key = r.string();
+    return std::make_pair(std::move(key), r.string());
+  });
+  return d;
+}
+
+void write_stream_state(ByteWriter& w, const engine::StreamState& s) {
+  w.varint(s.incarnation);
+  w.bytes(s.table_name);
+  w.bytes(s.label);
+  w.bytes(s.view_type);
+  write_key_elements(w, s.key_schema_elements);
+  write_key_schema(w, s.key_schema);
+  w.svarint(s.created_ms);
+  w.varint(s.starting_sequence);
+  w.boolean(s.ending_sequence.has_value());
+  if (s.ending_sequence) w.varint(*s.ending_sequence);
+  w.varint(s.trimmed_through);
+}
+
+engine::StreamState read_stream_state(ByteReader& r) {
+  engine::StreamState s;
+  s.incarnation = r.varint();
+  s.table_name = r.string();
+  s.label = r.string();
+  s.view_type = r.string();
+  s.key_schema_elements = read_key_elements(r);
+  s.key_schema = read_key_schema(r);
+  s.created_ms = r.svarint();
+  s.starting_sequence = r.varint();
+  if (r.boolean()) s.ending_sequence = r.varint();
+  s.trimmed_through = r.varint();
+  return s;
+}
+
+}  // namespace minnow::persist

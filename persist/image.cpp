@@ -1,0 +1,403 @@
+#include "persist/image.h"
+
+#include <mutex>
+#include <shared_mutex>
+#include <utility>
+
+#include "engine/stream.h"
+#include "engine/table.h"
+#include "persist/bytes.h"
+#include "persist/definition_codec.h"
+#include "persist/frames.h"
+#include "persist/records.h"
+
+namespace minnow::persist {
+
+namespace {
+
+constexpr std::size_t kChunkBytes = 256u << 10;  // of one TableItems record: a few hundred items
+constexpr std::size_t kChunkRecords = 64;        // stream records per StreamRecords record
+constexpr std::size_t kFlushBytes = 1u << 20;
+
+enum StreamImages : uint8_t { kHasOldImage = 1, kHasNewImage = 2 };
+
+RecordKind kind_of(std::string_view payload) {
+  if (payload.empty()) throw FormatError("empty record");
+  return static_cast<RecordKind>(static_cast<uint8_t>(payload[0]));
+}
+
+template <class Fill>
+void frame(std::string& out, RecordKind kind, Fill fill) {
+  std::size_t start = begin_frame(out);
+  ByteWriter w(out);
+  w.u8(static_cast<uint8_t>(kind));
+  fill(w);
+  end_frame(out, start);
+}
+
+// One table: its Table record, then its items a chunk at a time; with `lock_chunks`, each chunk
+// under the table's shared lock (else the caller holds it).
+void write_table(const engine::Table& table, bool lock_chunks, std::string& out, ImageTotals& totals,
+                 engine::FunctionRef<void(std::string&)> flush) {
+  std::optional<std::string> after;
+  bool first = true;
+  do {
+    std::shared_lock<std::shared_mutex> lock;
+    if (lock_chunks) lock = std::shared_lock(table.mutex());
+    if (first) {
+      frame(out, RecordKind::Table, [&](ByteWriter& w) {
+        w.varint(table.incarnation());
+        write_definition(w, table.definition_locked());
+      });
+      ++totals.tables;
+      first = false;
+    }
+    const std::size_t start = begin_frame(out);
+    const std::size_t chunk_end = out.size() + kChunkBytes;
+    ByteWriter w(out);
+    w.u8(static_cast<uint8_t>(RecordKind::TableItems));
+    w.varint(table.incarnation());
+    const std::size_t empty = out.size();
+    after = table.visit_stored_locked(after ? &*after : nullptr, [&](std::string_view key, std::string_view item) {
+      w.bytes(key);
+      w.bytes(item);
+      ++totals.items;
+      return out.size() < chunk_end;
+    });
+    if (out.size() == empty) {
+      out.resize(start);  // an empty table: no TableItems record
+    } else {
+      end_frame(out, start);
+    }
+    if (lock) lock.unlock();
+    if (out.size() >= kFlushBytes) flush(out);
+  } while (after);
+}
+
+void write_stream(const engine::Stream& stream, std::string& out, ImageTotals& totals,
+                  engine::FunctionRef<void(std::string&)> flush) {
+  frame(out, RecordKind::Stream, [&](ByteWriter& w) { write_stream_state(w, stream.state()); });
+  ++totals.streams;
+  for (uint64_t after = 0;;) {
+    const std::size_t start = begin_frame(out);
+    ByteWriter w(out);
+    w.u8(static_cast<uint8_t>(RecordKind::StreamRecords));
+    w.varint(stream.incarnation());
+    const std::size_t visited = stream.visit_records(after, kChunkRecords, [&](const engine::StreamRecord& r) {
+      w.varint(r.sequence);
+      w.svarint(r.created_ms);
+      w.u8(static_cast<uint8_t>(r.event));
+      w.boolean(r.by_ttl);
+      w.bytes(r.keys);
+      w.u8((r.old_image ? kHasOldImage : 0) | (r.new_image ? kHasNewImage : 0));
+      if (r.old_image) w.bytes(*r.old_image);
+      if (r.new_image) w.bytes(*r.new_image);
+      after = r.sequence;
+    });
+    if (visited == 0) {
+      out.resize(start);
+      return;
+    }
+    end_frame(out, start);
+    totals.records += visited;
+    if (out.size() >= kFlushBytes) flush(out);
+  }
+}
+
+void write_namespace_record(std::string& out, const std::string& name, const engine::Database& database,
+                            uint64_t sequence) {
+  frame(out, RecordKind::Namespace, [&](ByteWriter& w) {
+    w.bytes(name);
+    w.varint(database.incarnation());
+    w.varint(sequence);
+  });
+}
+
+void write_end(std::string& out, const ImageTotals& totals) {
+  frame(out, RecordKind::End, [&](ByteWriter& w) {
+    w.varint(totals.tables);
+    w.varint(totals.items);
+    w.varint(totals.streams);
+    w.varint(totals.records);
+  });
+}
+
+engine::StreamEvent read_event(ByteReader& r) {
+  uint8_t e = r.u8();
+  if (e > static_cast<uint8_t>(engine::StreamEvent::Remove)) throw FormatError("bad stream event");
+  return static_cast<engine::StreamEvent>(e);
+}
+
+}  // namespace
+
+// Reads one namespace's snapshot records (Namespace .. End) into a Restorer. With `first`, its
+// tables and streams are numbered afresh from there, in the order they appear.
+class ImageReader {
+ public:
+  ImageReader(engine::Restorer& restorer, std::optional<uint64_t> first) : restorer_(restorer), next_(first) {}
+
+  // One record; true after the End record.
+  bool record(std::string_view payload) {
+    ByteReader r(payload);
+    const auto kind = static_cast<RecordKind>(r.u8());
+    if (kind != RecordKind::Namespace && !started_) throw FormatError("a namespace's records without its start");
+    switch (kind) {
+      case RecordKind::Namespace: {
+        if (started_) throw FormatError("a namespace started twice");
+        started_ = true;
+        r.bytes();  // the name: the caller's business
+        const uint64_t incarnation = r.varint();
+        if (!next_) restorer_.raise_incarnation(incarnation);
+        restorer_.raise_sequence(r.varint());
+        break;
+      }
+      case RecordKind::Table: {
+        const uint64_t incarnation = number(r.varint());
+        table_ = restorer_.define(incarnation, read_definition(r));
+        table_incarnation_ = incarnation;
+        ++totals_.tables;
+        break;
+      }
+      case RecordKind::TableItems: {
+        if (number(r.varint()) != table_incarnation_) throw FormatError("items without their table");
+        std::string key, item;
+        while (!r.done()) {
+          key.assign(r.bytes());
+          item.assign(r.bytes());
+          if (table_) restorer_.put(*table_, key, &item);
+          ++totals_.items;
+        }
+        break;
+      }
+      case RecordKind::Stream: {
+        engine::StreamState state = read_stream_state(r);
+        state.incarnation = number(state.incarnation);
+        stream_ = restorer_.restore_stream(state);
+        stream_incarnation_ = state.incarnation;
+        ++totals_.streams;
+        break;
+      }
+      case RecordKind::StreamRecords: {
+        if (number(r.varint()) != stream_incarnation_ || !stream_) throw FormatError("records without their stream");
+        while (!r.done()) {
+          engine::StreamRecord record;
+          record.sequence = r.varint();
+          record.created_ms = r.svarint();
+          record.event = read_event(r);
+          record.by_ttl = r.boolean();
+          record.keys = r.string();
+          const uint8_t images = r.u8();
+          if (images & kHasOldImage) record.old_image = r.string();
+          if (images & kHasNewImage) record.new_image = r.string();
+          stream_->restore_record(std::move(record));
+          ++totals_.records;
+        }
+        break;
+      }
+      case RecordKind::End: {
+        ImageTotals expected;
+        expected.tables = r.varint();
+        expected.items = r.varint();
+        expected.streams = r.varint();
+        expected.records = r.varint();
+        if (expected.tables != totals_.tables || expected.items != totals_.items ||
+            expected.streams != totals_.streams || expected.records != totals_.records)
+          throw FormatError("the namespace's totals do not match its records");
+        return true;
+      }
+      default:
+        throw FormatError("unexpected record kind " + std::to_string(static_cast<int>(kind)) + " in a snapshot");
+    }
+    if (!r.done()) throw FormatError("trailing bytes in a record");
+    return false;
+  }
+
+  const ImageTotals& totals() const { return totals_; }
+
+ private:
+  uint64_t number(uint64_t saved) {
+    if (!next_) return saved;
+    auto [it, added] = renumbered_.emplace(saved, *next_);
+    if (added) ++*next_;
+    return it->second;
+  }
+
+  engine::Restorer& restorer_;
+  std::optional<uint64_t> next_;
+  std::unordered_map<uint64_t, uint64_t> renumbered_;
+  bool started_ = false;
+  engine::Table* table_ = nullptr;  // null: ignored (engine/restore.h)
+  uint64_t table_incarnation_ = 0;
+  engine::Stream* stream_ = nullptr;
+  uint64_t stream_incarnation_ = 0;
+  ImageTotals totals_;
+};
+
+namespace {
+
+// Checks every frame of an image and counts the incarnations it numbers.
+uint64_t check_image(std::string_view image) {
+  FrameReader frames(image, 0);
+  uint64_t incarnations = 0;
+  bool ended = false;
+  while (auto payload = frames.next()) {
+    if (ended) throw FormatError("records after the end of an image");
+    RecordKind kind = kind_of(*payload);
+    if (kind == RecordKind::Table || kind == RecordKind::Stream) ++incarnations;
+    ended = kind == RecordKind::End;
+  }
+  if (frames.torn() || !ended) throw FormatError("an incomplete image");
+  return incarnations;
+}
+
+void load_image(std::string_view image, engine::Restorer& restorer, uint64_t first) {
+  ImageReader reader(restorer, first);
+  FrameReader frames(image, 0);
+  while (auto payload = frames.next()) reader.record(*payload);
+}
+
+}  // namespace
+
+ImageTotals write_namespace(const std::string& name, engine::Database& database, std::string& out,
+                            engine::FunctionRef<void(std::string&)> flush) {
+  ImageTotals totals;
+  write_namespace_record(out, name, database, database.streams().sequence());
+  for (const auto& table : database.tables()) write_table(*table, true, out, totals, flush);
+  for (const auto& stream : database.streams().list(std::nullopt)) write_stream(*stream, out, totals, flush);
+  write_end(out, totals);
+  return totals;
+}
+
+std::string capture(engine::Database& database) {
+  std::string out;
+  ImageTotals totals;
+  auto keep = [](std::string&) {};
+  database.freeze([&](const std::vector<std::shared_ptr<engine::Table>>& tables) {
+    write_namespace_record(out, "", database, database.streams().sequence());
+    for (const auto& table : tables) write_table(*table, false, out, totals, keep);
+    for (const auto& stream : database.streams().list(std::nullopt)) write_stream(*stream, out, totals, keep);
+  });
+  write_end(out, totals);
+  return out;
+}
+
+void restore(engine::Database& database, std::string_view image) {
+  const uint64_t incarnations = check_image(image);
+  engine::Restorer restorer(database);
+  restorer.clear();
+  const uint64_t first = restorer.reserve_incarnations(incarnations);
+  load_image(image, restorer, first);
+  if (engine::CommitLog* log = database.commit_log()) log->restored(first, image);
+}
+
+Loader::Loader(std::function<engine::Database&(const std::string&)> database_for)
+    : database_for_(std::move(database_for)) {}
+
+Loader::~Loader() = default;
+
+engine::Restorer& Loader::restorer(const std::string& name) {
+  auto it = restorers_.find(name);
+  if (it == restorers_.end())
+    it = restorers_.emplace(name, std::make_unique<engine::Restorer>(database_for_(name))).first;
+  return *it->second;
+}
+
+void Loader::snapshot_record(std::string_view payload) {
+  const RecordKind kind = kind_of(payload);
+  if (snapshot_ended_) throw FormatError("records after the end of the snapshot");
+  if (kind == RecordKind::SnapshotEnd) {
+    ByteReader r(payload.substr(1));
+    if (image_ || r.varint() != namespaces_ || !r.done()) throw FormatError("the snapshot's end does not match it");
+    snapshot_ended_ = true;
+    return;
+  }
+  if (kind == RecordKind::Namespace && !image_) {
+    ByteReader r(payload.substr(1));
+    image_ = std::make_unique<ImageReader>(restorer(r.string()), std::nullopt);
+  }
+  if (!image_) throw FormatError("a record outside any namespace");
+  if (image_->record(payload)) {
+    const ImageTotals& t = image_->totals();
+    snapshot_totals_.tables += t.tables;
+    snapshot_totals_.items += t.items;
+    snapshot_totals_.streams += t.streams;
+    snapshot_totals_.records += t.records;
+    image_.reset();
+    ++namespaces_;
+  }
+}
+
+void Loader::snapshot_done() {
+  if (!snapshot_ended_) throw FormatError("the snapshot ends early");
+}
+
+void Loader::log_record(std::string_view payload) {
+  ByteReader r(payload);
+  const auto kind = static_cast<RecordKind>(r.u8());
+  engine::Restorer& restorer = this->restorer(r.string());
+  switch (kind) {
+    case RecordKind::Items:
+      while (!r.done()) {
+        const uint64_t table = r.varint();
+        const uint8_t flags = r.u8();
+        const std::string key(r.bytes());
+        std::optional<std::string> item;
+        if (flags & kChangeHasNewItem) item.emplace(r.bytes());
+        if (engine::Table* t = restorer.find(table)) restorer.put(*t, key, item ? &*item : nullptr);
+        if (!(flags & kChangeStreamed)) continue;
+        const uint64_t stream = r.varint();
+        engine::StreamRecord record;
+        record.sequence = r.varint();
+        record.created_ms = r.svarint();
+        record.event = read_event(r);
+        record.keys = r.string();
+        if (flags & kChangeHasOldImage) record.old_image = r.string();
+        record.new_image = std::move(item);
+        record.by_ttl = flags & kChangeByTtl;
+        restorer.raise_sequence(record.sequence);
+        if (engine::Stream* s = restorer.find_stream(stream)) s->restore_record(std::move(record));
+      }
+      break;
+    case RecordKind::TableDefined: {
+      const uint64_t table = r.varint();
+      engine::TableDefinition definition = read_definition(r);
+      if (r.boolean()) {
+        engine::StreamState state;
+        state.incarnation = r.varint();
+        state.table_name = definition.name;
+        state.label = definition.stream_label;
+        state.view_type = definition.stream.view_type;
+        state.key_schema_elements = definition.key_schema_elements;
+        state.key_schema = definition.key_schema;
+        state.starting_sequence = r.varint();
+        state.created_ms = r.svarint();
+        restorer.restore_stream(state);
+      }
+      restorer.define(table, std::move(definition));
+      break;
+    }
+    case RecordKind::TableDeleted:
+      restorer.remove(r.varint());
+      break;
+    case RecordKind::Cleared:
+      restorer.clear();
+      break;
+    case RecordKind::Restored: {
+      const uint64_t first = r.varint();
+      std::string_view image = r.bytes();
+      const uint64_t incarnations = check_image(image);
+      restorer.clear();
+      load_image(image, restorer, first);
+      restorer.raise_incarnation(first + incarnations - 1);
+      break;
+    }
+    default:
+      throw FormatError("unexpected record kind " + std::to_string(static_cast<int>(kind)) + " in a log");
+  }
+  if (!r.done()) throw FormatError("trailing bytes in a record");
+  ++log_records_;
+}
+
+void Loader::finish() { restorers_.clear(); }
+
+}  // namespace minnow::persist

@@ -1,0 +1,78 @@
+// A namespace's state as snapshot records (persist/records.h): written by compaction one chunk
+// of a table at a time while writes go on, or all at once for /_minnow/snapshot; read back
+// through an engine::Restorer, at start-up or for /_minnow/restore. The log's records are
+// applied through the same Restorer (engine/restore.h says why replaying them over a snapshot
+// taken while writes went on ends in the right state).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "engine/database.h"
+#include "engine/function_ref.h"
+#include "engine/restore.h"
+
+namespace minnow::persist {
+
+struct ImageTotals {
+  uint64_t tables = 0;
+  uint64_t items = 0;
+  uint64_t streams = 0;
+  uint64_t records = 0;  // stream records
+};
+
+// Writes namespace `name` of `database` as framed snapshot records (Namespace .. End) into
+// `out`, calling `flush(out)` whenever it holds about a megabyte (flush empties it). Each table
+// is read a chunk at a time under its shared lock, so writers wait for one chunk at most.
+ImageTotals write_namespace(const std::string& name, engine::Database& database, std::string& out,
+                            engine::FunctionRef<void(std::string&)> flush);
+
+// The image of a namespace at one instant (every table locked shared while it is copied), for
+// /_minnow/snapshot: framed records, Namespace .. End.
+std::string capture(engine::Database& database);
+
+// Replaces the state of `database` with `image` (from capture), its tables and streams numbered
+// afresh, and logs that (CommitLog::restored). Throws FormatError for a bad image.
+void restore(engine::Database& database, std::string_view image);
+
+// Applies snapshot and log records to the namespaces' Databases at start-up, each through its
+// own Restorer, kept until finish() (or destruction), which ties the tables to their streams
+// and logs again.
+class ImageReader;
+
+class Loader {
+ public:
+  // `database_for(name)` gives the Database of a namespace (making it if need be).
+  explicit Loader(std::function<engine::Database&(const std::string&)> database_for);
+  ~Loader();
+
+  // A snapshot file's records, in order; throws FormatError for a bad one. snapshot_done()
+  // after the last: throws when the file is incomplete.
+  void snapshot_record(std::string_view payload);
+  void snapshot_done();
+  // One log record; throws FormatError for a bad one.
+  void log_record(std::string_view payload);
+  void finish();
+
+  const ImageTotals& snapshot_totals() const { return snapshot_totals_; }
+  uint64_t log_records() const { return log_records_; }
+
+ private:
+  engine::Restorer& restorer(const std::string& name);
+
+  std::function<engine::Database&(const std::string&)> database_for_;
+  std::map<std::string, std::unique_ptr<engine::Restorer>> restorers_;
+  std::unique_ptr<ImageReader> image_;  // the snapshot namespace being read
+  uint64_t namespaces_ = 0;
+  bool snapshot_ended_ = false;
+  ImageTotals snapshot_totals_;
+  uint64_t log_records_ = 0;
+};
+
+}  // namespace minnow::persist

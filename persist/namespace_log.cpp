@@ -1,0 +1,112 @@
+#include "persist/namespace_log.h"
+
+#include "persist/bytes.h"
+#include "persist/definition_codec.h"
+#include "persist/frames.h"
+#include "persist/records.h"
+
+namespace minnow::persist {
+
+namespace {
+
+constexpr std::size_t kKeptBufferBytes = 1u << 20;
+
+// The item record being built on this thread (begin_items .. end_items).
+struct ItemsBuffer {
+  std::string bytes;
+  std::size_t frame = 0;
+  std::size_t changes = 0;
+};
+thread_local ItemsBuffer tl_items;
+
+bool has_old_image(const std::string& view_type) {
+  return view_type == "OLD_IMAGE" || view_type == "NEW_AND_OLD_IMAGES";
+}
+
+// One record of `kind` for namespace `name`, built by `fill`, appended to `writer`.
+template <class Fill>
+void append_record(LogWriter& writer, RecordKind kind, const std::string& name, Fill fill) {
+  std::string out;
+  std::size_t frame = begin_frame(out);
+  ByteWriter w(out);
+  w.u8(static_cast<uint8_t>(kind));
+  w.bytes(name);
+  fill(w);
+  end_frame(out, frame);
+  writer.append(out);
+}
+
+}  // namespace
+
+void NamespaceLog::begin_items() {
+  ItemsBuffer& b = tl_items;
+  b.bytes.clear();
+  b.changes = 0;
+  b.frame = begin_frame(b.bytes);
+  ByteWriter w(b.bytes);
+  w.u8(static_cast<uint8_t>(RecordKind::Items));
+  w.bytes(name_);
+}
+
+void NamespaceLog::item_changed(const engine::ItemChange& change) {
+  ItemsBuffer& b = tl_items;
+  ByteWriter w(b.bytes);
+  const bool old_image = change.record && change.old_item && has_old_image(change.stream->view_type());
+  w.varint(change.table);
+  w.u8((change.new_item ? kChangeHasNewItem : 0) | (change.by_ttl ? kChangeByTtl : 0) |
+       (change.record ? kChangeStreamed : 0) | (old_image ? kChangeHasOldImage : 0));
+  w.bytes(change.storage_key);
+  if (change.new_item) w.bytes(*change.new_item);
+  if (change.record) {
+    w.varint(change.stream->incarnation());
+    w.varint(change.record->sequence);
+    w.svarint(change.record->created_ms);
+    w.u8(static_cast<uint8_t>(change.record->event));
+    w.bytes(change.record->keys);
+    if (old_image) w.bytes(*change.old_item);
+  }
+  ++b.changes;
+}
+
+void NamespaceLog::end_items() {
+  ItemsBuffer& b = tl_items;
+  if (b.changes > 0) {
+    end_frame(b.bytes, b.frame);
+    writer_.append(b.bytes);
+  }
+  if (b.bytes.capacity() > kKeptBufferBytes) {
+    b.bytes.clear();
+    b.bytes.shrink_to_fit();
+  }
+}
+
+void NamespaceLog::table_defined(uint64_t table, const engine::TableDefinition& definition,
+                                 const engine::Stream* opened) {
+  append_record(writer_, RecordKind::TableDefined, name_, [&](ByteWriter& w) {
+    w.varint(table);
+    write_definition(w, definition);
+    w.boolean(opened != nullptr);
+    if (opened) {
+      w.varint(opened->incarnation());
+      w.varint(opened->starting_sequence());
+      w.svarint(opened->created_ms());
+    }
+  });
+}
+
+void NamespaceLog::table_deleted(uint64_t table) {
+  append_record(writer_, RecordKind::TableDeleted, name_, [&](ByteWriter& w) { w.varint(table); });
+}
+
+void NamespaceLog::cleared() {
+  append_record(writer_, RecordKind::Cleared, name_, [](ByteWriter&) {});
+}
+
+void NamespaceLog::restored(uint64_t first_incarnation, std::string_view image) {
+  append_record(writer_, RecordKind::Restored, name_, [&](ByteWriter& w) {
+    w.varint(first_incarnation);
+    w.bytes(image);
+  });
+}
+
+}  // namespace minnow::persist

@@ -8,6 +8,7 @@ COPY CMakeLists.txt ./
 COPY model model
 COPY expressions expressions
 COPY engine engine
+COPY persist persist
 COPY api api
 COPY server server
 RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMINNOW_TESTS=OFF \
@@ -16,9 +17,12 @@ RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMINNOW_TESTS=OFF \
 FROM debian:12-slim
 RUN apt-get update && apt-get install -y --no-install-recommends libssl3 curl \
     && rm -rf /var/lib/apt/lists/* \
-    && useradd --system --uid 10001 --no-create-home minnow
+    && useradd --system --uid 10001 --no-create-home minnow \
+    && mkdir /data && chown minnow:minnow /data
 COPY --from=build /src/build/minnow /usr/local/bin/minnow
 USER minnow
+# For -dbPath /data: a named volume mounted on /data starts out owned by minnow (no VOLUME
+# line, so that in-memory containers leave no anonymous volumes behind).
 ENV MINNOW_IN_DOCKER=1
 EXPOSE 8000
 HEALTHCHECK --interval=5s --timeout=2s --retries=3 CMD curl -fsS http://127.0.0.1:8000/ || exit 1

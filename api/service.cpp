@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "api/admin/admin.h"
+#include "api/admin/saved_states.h"
 #include "api/console/console.h"
 #include "api/error_reply.h"
 #include "api/fault_injection.h"
@@ -20,6 +21,7 @@ struct Service::Impl {
   ServiceOptions options;
   engine::AdjustableClock* clock;
   engine::FaultRegistry faults;
+  admin::SavedStates saved;  // /_minnow/snapshot and /_minnow/restore
 };
 
 Service::Service(engine::Namespaces& namespaces, ServiceOptions options, engine::AdjustableClock* clock)
@@ -68,7 +70,7 @@ CredentialScope credential_scope(std::string_view authorization) {
 Reply Service::handle(Request& request) {
   if (impl_->options.console && is_console_path(request.path)) return handle_console(request);
   if (impl_->options.admin.enabled && is_admin_path(request.path))
-    return handle_admin(request, {impl_->namespaces, impl_->faults, impl_->clock}, impl_->options.admin);
+    return handle_admin(request, {impl_->namespaces, impl_->faults, impl_->clock, impl_->saved}, impl_->options.admin);
   if (request.method == "GET") {
     return Reply{200, "text/plain", model::kHealthyPrefix + impl_->options.region + model::kHealthySuffix};
   }

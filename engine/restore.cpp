@@ -62,7 +62,7 @@ Table* Restorer::find(uint64_t incarnation) const {
   return it == by_incarnation_.end() ? nullptr : it->second.get();
 }
 
-void Restorer::put(Table& table, const std::string& storage_key, const std::string* encoded) {
+void Restorer::put(Table& table, std::string_view storage_key, std::optional<std::string_view> encoded) {
   table.restore_item(storage_key, encoded);
 }
 

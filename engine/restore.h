@@ -18,8 +18,10 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <shared_mutex>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "engine/database.h"
@@ -42,8 +44,8 @@ class Restorer {
   Table* define(uint64_t incarnation, TableDefinition definition);
   void remove(uint64_t incarnation);
   Table* find(uint64_t incarnation) const;
-  // An item of `table` replaced (`encoded` null: deleted).
-  void put(Table& table, const std::string& storage_key, const std::string* encoded);
+  // An item of `table` replaced (`encoded` nullopt: deleted).
+  void put(Table& table, std::string_view storage_key, std::optional<std::string_view> encoded);
 
   Stream* restore_stream(const StreamState& state);
   Stream* find_stream(uint64_t incarnation) const;

@@ -73,9 +73,10 @@ void Table::restore_definition(TableDefinition definition) {
   sync_indexes();
 }
 
-void Table::restore_item(const std::string& k, const std::string* encoded) {
+void Table::restore_item(std::string_view key, std::optional<std::string_view> encoded) {
   std::unique_lock lock(mu_);
   if (!indexes_.empty() || !vector_indexes_.empty()) {  // through the commit point, which keeps the indexes
+    const std::string k(key);
     auto it = items_.find(k);
     std::optional<model::Item> old;
     if (it != items_.end()) old = model::decode_item(it->second);
@@ -84,16 +85,17 @@ void Table::restore_item(const std::string& k, const std::string* encoded) {
     return;
   }
   // Saved items come in storage order: appending needs no search.
-  auto it = !items_.empty() && items_.rbegin()->first < k ? items_.end() : items_.find(k);
+  const bool after_last = items_.empty() || std::string_view(items_.rbegin()->first) < key;
+  auto it = after_last ? items_.end() : items_.find(std::string(key));
   if (it != items_.end()) {
     size_bytes_ -= model::encoded_item_size(it->second);
     if (!encoded) {
       items_.erase(it);
       return;
     }
-    it->second = *encoded;
+    it->second.assign(*encoded);
   } else if (encoded) {
-    items_.emplace_hint(items_.end(), k, *encoded);
+    items_.emplace_hint(items_.end(), key, *encoded);
   } else {
     return;
   }

@@ -150,7 +150,7 @@ class Table {
   // Restorer's: a definition or an item put back as saved (indexes follow; no stream record, no
   // log), then the table joined to its Database's streams and log once everything is back.
   void restore_definition(TableDefinition definition);
-  void restore_item(const std::string& storage_key, const std::string* encoded);
+  void restore_item(std::string_view storage_key, std::optional<std::string_view> encoded);
   void attach(StreamRegistry* streams, CommitLog* log);
 
   using Items = std::map<std::string, std::string>;

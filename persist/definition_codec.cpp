@@ -11,7 +11,7 @@ static_assert(sizeof(engine::TableDefinition) == 656,
               "engine::TableDefinition changed: persist every new field in persist/definition_codec.cpp");
 static_assert(sizeof(engine::IndexDefinition) == 216,
               "engine::IndexDefinition changed: persist every new field in persist/definition_codec.cpp");
-static_assert(sizeof(engine::VectorIndexDefinition) == 184,
+static_assert(sizeof(engine::VectorIndexDefinition) == 208,
               "engine::VectorIndexDefinition changed: persist every new field in persist/definition_codec.cpp");
 
 namespace {
@@ -105,29 +105,21 @@ std::vector<std::string> read_strings(ByteReader& r) {
   return read_list<std::string>(r, [&] { return r.string(); });
 }
 
-void write_index(ByteWriter& w, const engine::IndexDefinition& index) {
-  w.bytes(index.name);
-  write_key_elements(w, index.key_schema);
-  write_projection(w, index.projection);
-  w.boolean(index.throughput.has_value());
-  if (index.throughput) write_throughput(w, *index.throughput);
+// The status fields IndexDefinition and VectorIndexDefinition share.
+template <class Index>
+void write_transient_state(ByteWriter& w, const Index& index) {
   w.bytes(index.status);
   w.boolean(index.backfilling);
   w.svarint(index.backfill_from_ms);
   w.svarint(index.transient_until_ms);
 }
 
-engine::IndexDefinition read_index(ByteReader& r) {
-  engine::IndexDefinition index;
-  index.name = r.string();
-  index.key_schema = read_key_elements(r);
-  index.projection = read_projection(r);
-  if (r.boolean()) index.throughput = read_throughput(r);
+template <class Index>
+void read_transient_state(ByteReader& r, Index& index) {
   index.status = r.string();
   index.backfilling = r.boolean();
   index.backfill_from_ms = r.svarint();
   index.transient_until_ms = r.svarint();
-  return index;
 }
 
 void write_projection(ByteWriter& w, const engine::Projection& projection) {
@@ -142,6 +134,25 @@ engine::Projection read_projection(ByteReader& r) {
   return projection;
 }
 
+void write_index(ByteWriter& w, const engine::IndexDefinition& index) {
+  w.bytes(index.name);
+  write_key_elements(w, index.key_schema);
+  write_projection(w, index.projection);
+  w.boolean(index.throughput.has_value());
+  if (index.throughput) write_throughput(w, *index.throughput);
+  write_transient_state(w, index);
+}
+
+engine::IndexDefinition read_index(ByteReader& r) {
+  engine::IndexDefinition index;
+  index.name = r.string();
+  index.key_schema = read_key_elements(r);
+  index.projection = read_projection(r);
+  if (r.boolean()) index.throughput = read_throughput(r);
+  read_transient_state(r, index);
+  return index;
+}
+
 void write_vector_index(ByteWriter& w, const engine::VectorIndexDefinition& index) {
   w.bytes(index.name);
   w.bytes(index.vector_attribute);
@@ -152,10 +163,7 @@ void write_vector_index(ByteWriter& w, const engine::VectorIndexDefinition& inde
     w.boolean(e.is_hash);
   });
   write_projection(w, index.projection);
-  w.bytes(index.status);
-  w.boolean(index.backfilling);
-  w.svarint(index.backfill_from_ms);
-  w.svarint(index.transient_until_ms);
+  write_transient_state(w, index);
 }
 
 engine::VectorIndexDefinition read_vector_index(ByteReader& r) {
@@ -175,10 +183,7 @@ engine::VectorIndexDefinition read_vector_index(ByteReader& r) {
     return e;
   });
   index.projection = read_projection(r);
-  index.status = r.string();
-  index.backfilling = r.boolean();
-  index.backfill_from_ms = r.svarint();
-  index.transient_until_ms = r.svarint();
+  read_transient_state(r, index);
   return index;
 }
 

@@ -160,11 +160,10 @@ class ImageReader {
       }
       case RecordKind::TableItems: {
         if (number(r.varint()) != table_incarnation_) throw FormatError("items without their table");
-        std::string key, item;
         while (!r.done()) {
-          key.assign(r.bytes());
-          item.assign(r.bytes());
-          if (table_) restorer_.put(*table_, key, &item);
+          const std::string_view key = r.bytes();
+          const std::string_view item = r.bytes();
+          if (table_) restorer_.put(*table_, key, item);
           ++totals_.items;
         }
         break;
@@ -340,10 +339,10 @@ void Loader::log_record(std::string_view payload) {
       while (!r.done()) {
         const uint64_t table = r.varint();
         const uint8_t flags = r.u8();
-        const std::string key(r.bytes());
-        std::optional<std::string> item;
-        if (flags & kChangeHasNewItem) item.emplace(r.bytes());
-        if (engine::Table* t = restorer.find(table)) restorer.put(*t, key, item ? &*item : nullptr);
+        const std::string_view key = r.bytes();
+        std::optional<std::string_view> item;
+        if (flags & kChangeHasNewItem) item = r.bytes();
+        if (engine::Table* t = restorer.find(table)) restorer.put(*t, key, item);
         if (!(flags & kChangeStreamed)) continue;
         const uint64_t stream = r.varint();
         engine::StreamRecord record;
@@ -352,7 +351,7 @@ void Loader::log_record(std::string_view payload) {
         record.event = read_event(r);
         record.keys = r.string();
         if (flags & kChangeHasOldImage) record.old_image = r.string();
-        record.new_image = std::move(item);
+        if (item) record.new_image.emplace(*item);
         record.by_ttl = flags & kChangeByTtl;
         restorer.raise_sequence(record.sequence);
         if (engine::Stream* s = restorer.find_stream(stream)) s->restore_record(std::move(record));
@@ -396,6 +395,12 @@ void Loader::log_record(std::string_view payload) {
   }
   if (!r.done()) throw FormatError("trailing bytes in a record");
   ++log_records_;
+}
+
+std::vector<std::string> Loader::namespaces() const {
+  std::vector<std::string> names;
+  for (const auto& [name, restorer] : restorers_) names.push_back(name);
+  return names;
 }
 
 void Loader::finish() { restorers_.clear(); }

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "engine/database.h"
 #include "engine/function_ref.h"
@@ -61,6 +62,8 @@ class Loader {
   void finish();
 
   const ImageTotals& snapshot_totals() const { return snapshot_totals_; }
+  // The namespaces the records spoke of (before finish()).
+  std::vector<std::string> namespaces() const;
   uint64_t log_records() const { return log_records_; }
 
  private:

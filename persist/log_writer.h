@@ -23,9 +23,9 @@
 #include <thread>
 #include <vector>
 
-namespace minnow::persist {
+#include "persist/fsync_policy.h"
 
-enum class FsyncPolicy { Always, Interval, Never };
+namespace minnow::persist {
 
 class LogWriter {
  public:

@@ -105,15 +105,37 @@ Store::Store(StoreOptions options) : options_(std::move(options)) {
 }
 
 Store::~Store() {
+  stop();
+  writer_.reset();
+  if (lock_fd_ >= 0) ::close(lock_fd_);
+}
+
+void Store::stop() {
+  bool started;
   {
     std::lock_guard lock(thread_mu_);
+    started = std::exchange(started_, false);
     stopping_ = true;
   }
   wake_.notify_all();
   if (compactor_.joinable()) compactor_.join();
-  writer_.reset();  // writes and syncs what is left
-  if (lock_fd_ >= 0) ::close(lock_fd_);
+  if (started) {
+    bool long_log;
+    {
+      std::lock_guard lock(compact_mu_);
+      long_log = log_bytes() > std::max<uint64_t>(1u << 20, snapshot_bytes_ / 16);
+    }
+    try {
+      if (long_log) compact();
+    } catch (const std::exception& e) {
+      std::cerr << "minnow: snapshot at shutdown failed (the log keeps everything): " << e.what() << std::endl;
+    }
+  }
+  writer_->stop();
+  writer_->sync();
 }
+
+uint64_t Store::log_bytes() const { return older_log_bytes_ + writer_->current_bytes() - kHeaderBytes; }
 
 std::string Store::path(const std::string& file) const { return options_.directory + "/" + file; }
 
@@ -188,6 +210,10 @@ LoadStats Store::load(const std::function<engine::Database&(const std::string&)>
     } catch (const FormatError& e) {
       throw std::runtime_error("corrupt log " + log + " (after byte " + std::to_string(good) + "): " + e.what());
     }
+    if (!torn && good == kHeaderBytes) {  // a start that wrote nothing: nothing to keep
+      ::unlink(log.c_str());
+      continue;
+    }
     ++stats.log_files;
     older_log_bytes_ += good;
     if (!torn) continue;
@@ -214,8 +240,8 @@ LoadStats Store::load(const std::function<engine::Database&(const std::string&)>
     break;
   }
   sync_directory(options_.directory);
+  stats.namespaces = loader.namespaces();
   loader.finish();
-  stats.namespaces = databases_.size();
   stats.tables = loader.snapshot_totals().tables;
   stats.items = loader.snapshot_totals().items;
   stats.stream_records = loader.snapshot_totals().records;
@@ -228,6 +254,7 @@ LoadStats Store::load(const std::function<engine::Database&(const std::string&)>
 void Store::start() {
   writer_->start();
   std::lock_guard lock(thread_mu_);
+  started_ = true;
   if (!compactor_.joinable()) compactor_ = std::thread([this] { compaction_loop(); });
 }
 
@@ -297,8 +324,7 @@ void Store::compaction_loop() {
     bool due;
     {
       std::lock_guard compact_lock(compact_mu_);
-      const uint64_t log_bytes = older_log_bytes_ + writer_->current_bytes();
-      due = log_files_ > kMaxLogFiles || log_bytes > std::max(options_.compact_min_bytes, snapshot_bytes_ / 4);
+      due = log_files_ > kMaxLogFiles || log_bytes() > std::max(options_.compact_min_bytes, snapshot_bytes_ / 5);
     }
     if (due) {
       try {

@@ -3,9 +3,10 @@
 //
 // Start-up: Store (locks the directory), log_for() and attach() for each namespace's Database,
 // load() (the snapshot, then the logs replayed), start() (background log writer and compaction).
-// Compaction writes a new snapshot when the log has grown past a quarter of the last snapshot
+// Compaction writes a new snapshot when the log has grown past a fifth of the last snapshot
 // (and at least compact_min_bytes), a chunk of a table at a time while writes go on, then
-// deletes the files it replaces.
+// deletes the files it replaces; stop() writes one too when the log holds more than a
+// sixteenth of the snapshot, so that the next start has (almost) nothing to replay.
 // Thread-safe after start().
 #pragma once
 
@@ -17,6 +18,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "engine/commit_log.h"
 #include "engine/database.h"
@@ -28,12 +30,16 @@ namespace minnow::persist {
 struct StoreOptions {
   std::string directory;
   FsyncPolicy fsync = FsyncPolicy::Interval;
-  uint64_t compact_min_bytes = 16u << 20;
+  // A snapshot is written when the log holds more than this, and more than a fifth of the last
+  // snapshot: writes then cost about a microsecond more (a snapshot of 100,000 items takes
+  // about 50 ms of CPU), and the files stay within 1.5 times the items' size.
+  uint64_t compact_min_bytes = 32u << 20;
 };
 
 struct LoadStats {
-  bool fresh = false;  // the directory held no data yet
-  uint64_t namespaces = 0, tables = 0, items = 0, stream_records = 0;
+  bool fresh = false;                  // the directory held no data yet
+  std::vector<std::string> namespaces;  // those the directory held
+  uint64_t tables = 0, items = 0, stream_records = 0;  // in the snapshot
   uint64_t log_files = 0, log_records = 0;
   double milliseconds = 0;
 };
@@ -58,8 +64,11 @@ class Store {
   LoadStats load(const std::function<engine::Database&(const std::string&)>& database_for,
                  const std::function<void(const std::string&)>& warn);
 
-  // Background work: the log writer's thread and compaction.
+  // Background work: the log writer's thread and compaction. stop() ends it (the destructor
+  // too), writes a snapshot if the log is long, and syncs the log: call it before the
+  // Databases go.
   void start();
+  void stop();
   // See LogWriter::defer.
   bool defer_reply(std::function<void()> resume);
   // Writes a snapshot now and deletes the files it replaces; returns its size in bytes.
@@ -74,6 +83,7 @@ class Store {
  private:
   std::string path(const std::string& file) const;
   void compaction_loop();
+  uint64_t log_bytes() const;  // since the last snapshot. Requires compact_mu_.
 
   const StoreOptions options_;
   int lock_fd_ = -1;
@@ -91,6 +101,7 @@ class Store {
   std::mutex thread_mu_;
   std::condition_variable wake_;
   bool stopping_ = false;  // Protected by thread_mu_.
+  bool started_ = false;   // Protected by thread_mu_.
   std::thread compactor_;
 };
 

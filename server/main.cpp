@@ -1,25 +1,123 @@
 // The `minnow` executable: flags, wiring, serve until SIGINT or SIGTERM.
 //
-// Start-up does nothing expensive (no table loading, no thread warm-up): the listening line is
-// printed as soon as the socket listens, and test scripts wait for it.
+// Start-up does nothing expensive in memory (no table loading, no thread warm-up): the
+// listening line is printed as soon as the socket listens, and test scripts wait for it. With
+// -dbPath the data directory is loaded first, and --seed files are read, before it listens.
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <iostream>
+#include <memory>
+#include <optional>
+#include <stdexcept>
 #include <variant>
 
 #include "api/admin/admin_access.h"
 #include "api/service.h"
 #include "engine/clock.h"
+#include "engine/database.h"
 #include "engine/namespaces.h"
+#include "engine/table.h"
+#include "persist/image.h"
+#include "persist/store.h"
 #include "server/options.h"
+#include "server/seed.h"
 #include "server/server.h"
 #include "server/ttl_timer.h"
 
 namespace {
 
-int serve(const minnow::server::Options& options) {
-  minnow::engine::AdjustableClock clock;
-  minnow::engine::Namespaces namespaces(options.shared_db, clock, options.database);
+namespace engine = minnow::engine;
+namespace persist = minnow::persist;
+using minnow::server::Options;
+
+std::unique_ptr<persist::Store> open_store(const Options& options) {
+  if (options.db_path.empty()) return nullptr;
+  struct stat st;
+  if (::stat(options.db_path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+    throw std::runtime_error("Invalid directory for database creation. (-dbPath " + options.db_path +
+                             ": no such directory)");
+  return std::make_unique<persist::Store>(persist::StoreOptions{options.db_path, options.fsync});
+}
+
+std::string thousands(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  return out;
+}
+
+// The --seed files, loaded once into a namespace of their own: the state every namespace
+// starts from (persist/image.h).
+std::optional<std::string> seed_image(const Options& options, engine::AdjustableClock& clock) {
+  if (options.seeds.empty()) return std::nullopt;
+  engine::Namespaces scratch(true, clock, options.database);
+  minnow::api::Service service(scratch, minnow::api::ServiceOptions{.region = options.region}, &clock);
+  for (const std::string& file : options.seeds) {
+    const minnow::server::SeedStats seeded = minnow::server::load_seed_file(service, file, options.region);
+    std::cerr << "minnow: seeded " << seeded.tables << " tables and " << thousands(seeded.items) << " items from "
+              << file << std::endl;
+  }
+  return persist::capture(scratch.get(std::string(engine::kSharedNamespace)).database);
+}
+
+int serve(const Options& options) {
+  engine::AdjustableClock clock;
+  std::unique_ptr<persist::Store> store = open_store(options);
+  const std::optional<std::string> seeds = seed_image(options, clock);
+  // New namespaces start from the seeds, once those the data directory holds are loaded.
+  bool seeding = false;
+  engine::Namespaces namespaces(options.shared_db, clock, [&](const std::string& id) {
+    auto database = std::make_unique<engine::Database>(clock, options.database, store ? store->log_for(id) : nullptr);
+    if (store) store->attach(id, *database);
+    if (seeding && seeds) persist::restore(*database, *seeds);
+    return database;
+  });
+  // The Store's background work reads the Databases: it stops first, however serve() ends.
+  struct StopStore {
+    persist::Store* store;
+    ~StopStore() {
+      if (store) store->stop();
+    }
+  } stop_store{store.get()};
+
+  persist::LoadStats loaded;
+  if (store) {
+    loaded = store->load([&](const std::string& id) -> engine::Database& { return namespaces.get(id).database; },
+                         [](const std::string& warning) { std::cerr << "minnow: warning: " << warning << std::endl; });
+    if (loaded.fresh) {
+      std::cerr << "minnow: " << options.db_path << " holds no data yet: starting empty" << std::endl;
+    } else {
+      uint64_t tables = 0, items = 0;
+      for (const auto& [id, database] : namespaces.list()) {
+        for (const auto& table : database->tables()) {
+          ++tables;
+          items += table->item_count();
+        }
+      }
+      std::fprintf(stderr,
+                   "minnow: loaded %s tables and %s items in %s namespaces from %s in %.0f ms (%s log records "
+                   "replayed)\n",
+                   thousands(tables).c_str(), thousands(items).c_str(), thousands(loaded.namespaces.size()).c_str(),
+                   options.db_path.c_str(), loaded.milliseconds, thousands(loaded.log_records).c_str());
+    }
+  }
+  seeding = true;
+  if (seeds) {
+    for (const auto& [id, database] : namespaces.list()) {
+      const bool kept = std::find(loaded.namespaces.begin(), loaded.namespaces.end(), id) != loaded.namespaces.end();
+      if (!kept) persist::restore(*database, *seeds);
+    }
+  }
+  if (store) {
+    if (loaded.fresh || options.optimize_db) store->compact();  // a first start leaves a snapshot
+    store->start();
+  }
   minnow::api::ServiceOptions service_options;
   service_options.region = options.region;
   service_options.console = options.console;
@@ -27,24 +125,27 @@ int serve(const minnow::server::Options& options) {
                            .loopback_only = minnow::api::is_loopback_host(options.host),
                            .hosts = options.admin_hosts};
   minnow::api::Service service(namespaces, service_options, &clock);
-  minnow::server::Server server(service, options);
+  std::function<bool(std::function<void()>)> reply_gate;
+  if (store) reply_gate = [&store](std::function<void()> resume) { return store->defer_reply(std::move(resume)); };
+  minnow::server::Server server(service, options, std::move(reply_gate));
   minnow::server::TtlTimer ttl_timer(namespaces, options.ttl_interval);
   server.stop_on_signals();
   std::printf("Minnow listening on %s\n", server.url().c_str());
   std::fflush(stdout);
   server.run();
+  if (store) store->sync();  // releases replies still waiting, while the server is there
   return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  using minnow::server::Options;
   minnow::server::raise_descriptor_limit();
   const auto environment = minnow::server::detect_environment();
   const auto parsed = minnow::server::parse_options(argc, argv, environment);
   if (const auto* error = std::get_if<minnow::server::OptionsError>(&parsed)) {
-    std::cerr << "minnow: " << error->message << "\nTry 'minnow --help'." << std::endl;
+    std::cerr << "minnow: " << error->message << std::endl;
+    if (error->exit_code != 0) std::cerr << "Try 'minnow --help'." << std::endl;
     return error->exit_code;
   }
   const Options& options = std::get<Options>(parsed);

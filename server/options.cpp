@@ -102,6 +102,7 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
   options.max_connections = default_max_connections(environment.descriptor_limit);
   options.admin = !environment.no_admin;
 
+  bool in_memory = false;
   ArgumentReader reader(argc, argv);
   while (!reader.done()) {
     const std::string_view flag = reader.next_flag();
@@ -166,8 +167,10 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       options.console = false;
     } else if (flag == "-sharedDb" || flag == "--shared-db") {
       options.shared_db = true;
-    } else if (flag == "-inMemory" || flag == "-disableTelemetry") {
-      // inMemory is how Minnow always works; it sends no telemetry.
+    } else if (flag == "-inMemory") {
+      in_memory = true;
+    } else if (flag == "-disableTelemetry") {
+      // Minnow sends no telemetry.
     } else if (flag == "--transaction-window") {
       options.database.transaction_window_ms = static_cast<int64_t>(take_integer(0, kMaxTransactionWindowMs));
     } else if (flag == "--no-admin") {
@@ -185,11 +188,17 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
     } else if (flag == "-cors") {
       take_value();
       options.notes.push_back("-cors: CORS is not yet supported; the flag is ignored");
-    } else if (flag == "-dbPath") {
-      take_value();
-      if (!error) return usage_error("-dbPath: persistence is not yet supported (Minnow keeps tables in memory)");
+    } else if (flag == "-dbPath" || flag == "--db-path") {
+      options.db_path = take_text();
+    } else if (flag == "--fsync") {
+      const std::string_view text = take_value();
+      const auto policy = persist::parse_fsync_policy(text);
+      if (!error && !policy) error = usage_error("--fsync: expected always, interval or never, got " + quoted(text));
+      if (policy) options.fsync = *policy;
     } else if (flag == "-optimizeDbBeforeStartup") {
-      return usage_error("-optimizeDbBeforeStartup: persistence is not yet supported (Minnow keeps tables in memory)");
+      options.optimize_db = true;
+    } else if (flag == "--seed") {
+      options.seeds.push_back(take_text());
     } else if (flag.starts_with("-")) {
       return usage_error("unknown flag: " + std::string(flag));
     } else {
@@ -200,6 +209,14 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       return usage_error(std::string(flag) + ": takes no value");
     }
   }
+  // DynamoDB Local's answers, word for word, and its exit status (0).
+  if (in_memory && !options.db_path.empty())
+    return OptionsError{"dbPath and inMemory cannot be set at the same time.", 0};
+  if (options.optimize_db && options.db_path.empty())
+    return OptionsError{
+        "optimizeDbBeforeStartup option must be used with dbPath to determine the location of database files to "
+        "optimize.",
+        0};
   return options;
 }
 
@@ -237,18 +254,27 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  --no-admin              turn off the /_minnow test controls (also MINNOW_NO_ADMIN=1)\n";
   text += "  --admin-hosts H1,H2     Host names the test controls accept besides localhost; when\n";
   text += "                          Minnow listens on loopback only, other names are refused\n";
+  text += "  --db-path DIR           keep tables in DIR (a snapshot and a log of every change) so that\n";
+  text += "                          they survive restarts; same as -dbPath (default: in memory only)\n";
+  text += "  --fsync POLICY          with --db-path, when writes reach the disk: always (before each\n";
+  text += "                          reply; concurrent writers share an fsync), interval (written\n";
+  text += "                          before each reply, fsync every second; the default) or never\n";
+  text += "  --seed FILE             tables (CreateTable JSON) and items (DynamoDB JSON, one a line\n";
+  text += "                          or a JSON array) every namespace starts with; repeatable. With\n";
+  text += "                          --db-path, a namespace the directory holds keeps its data\n";
   text += "  --help                  print this help and exit\n";
   text += "  --version               print the version and exit\n";
   text += "\n";
   text += "DynamoDB Local flags, accepted so that existing scripts run unchanged:\n";
   text += "  -port N                 same as --port\n";
-  text += "  -inMemory               accepted: Minnow always keeps tables in memory\n";
+  text += "  -inMemory               accepted: the default (not with -dbPath)\n";
   text += "  -sharedDb               same as --shared-db\n";
   text += "  -delayTransientStatuses tables stay CREATING, UPDATING or DELETING for a while\n";
   text += "  -cors VALUE             accepted and ignored: CORS is not yet supported\n";
   text += "  -disableTelemetry       accepted: Minnow sends no telemetry\n";
   text += "  -help                   same as --help\n";
-  text += "  -dbPath, -optimizeDbBeforeStartup  rejected: persistence is not yet supported\n";
+  text += "  -dbPath DIR             same as --db-path\n";
+  text += "  -optimizeDbBeforeStartup  with -dbPath: write a fresh snapshot before serving\n";
   text += "\n";
   text += "Exit status: 0 after SIGINT or SIGTERM (requests being handled are answered, idle and\n";
   text += "stalled connections closed, within about a second), 1 when the server cannot start, 2 for\n";

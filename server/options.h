@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "engine/database.h"
+#include "persist/fsync_policy.h"
 
 namespace minnow::server {
 
@@ -73,13 +74,21 @@ struct Options {
   bool admin = true;
   std::vector<std::string> admin_hosts;
 
+  // Persistence (persist/): -dbPath DIR or --db-path DIR; empty keeps everything in memory.
+  std::string db_path;
+  persist::FsyncPolicy fsync = persist::FsyncPolicy::Interval;
+  bool optimize_db = false;  // -optimizeDbBeforeStartup: write a fresh snapshot before serving
+  // --seed FILE (repeatable): tables and items every namespace starts with (server/seed.h);
+  // with -dbPath a namespace the directory holds keeps its data.
+  std::vector<std::string> seeds;
+
   // Notes for stderr about flags accepted but without effect (e.g. "-cors").
   std::vector<std::string> notes;
 };
 
 struct OptionsError {
   std::string message;  // one line, without the program name
-  int exit_code = 2;
+  int exit_code = 2;    // 0 where DynamoDB Local exits with 0 after its message
 };
 
 using ParsedOptions = std::variant<Options, OptionsError>;

@@ -54,7 +54,7 @@ std::vector<std::unique_ptr<asio::io_context>> make_contexts(unsigned threads) {
 }  // namespace
 
 struct Server::Impl {
-  Impl(api::Service& service, const Options& options)
+  Impl(api::Service& service, const Options& options, ReplyGate reply_gate)
       : options(options),
         contexts(make_contexts(options.threads)),
         io(*contexts.front()),
@@ -62,7 +62,7 @@ struct Server::Impl {
             service,
             SessionLimits{options.max_body_bytes, options.max_connections, options.idle_timeout, options.read_timeout},
             // Every session is gone: nothing is left to serve (signals and timers may still wait).
-            [this] { stop_all(); })) {
+            [this] { stop_all(); }, std::move(reply_gate))) {
     // The other contexts wait for connections even while they have none.
     for (std::size_t i = 1; i < contexts.size(); ++i) guards.emplace_back(asio::make_work_guard(*contexts[i]));
     std::vector<asio::io_context*> session_contexts;
@@ -101,7 +101,8 @@ struct Server::Impl {
   std::atomic<bool> stopping{false};
 };
 
-Server::Server(api::Service& service, const Options& options) : impl_(std::make_unique<Impl>(service, options)) {}
+Server::Server(api::Service& service, const Options& options, ReplyGate reply_gate)
+    : impl_(std::make_unique<Impl>(service, options, std::move(reply_gate))) {}
 
 // Sessions still pending after a hard stop are destroyed with the io_context's handlers; they
 // only touch the registry, which they share.

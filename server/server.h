@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -22,7 +23,8 @@ class Server {
  public:
   // Throws std::runtime_error ("cannot listen on HOST:PORT: ...") when it cannot bind.
   // `service` must outlive the Server.
-  Server(api::Service& service, const Options& options);
+  // `reply_gate`, when given, may hold each reply back (server/session.h).
+  Server(api::Service& service, const Options& options, std::function<bool(std::function<void()>)> reply_gate = {});
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

@@ -51,8 +51,9 @@ api::Reply call_service(api::Service& service, HttpRequest& request, std::string
 
 // ---- SessionRegistry ------------------------------------------------------------------------
 
-SessionRegistry::SessionRegistry(api::Service& service, SessionLimits limits, std::function<void()> on_drained)
-    : service_(service), limits_(limits), on_drained_(std::move(on_drained)) {}
+SessionRegistry::SessionRegistry(api::Service& service, SessionLimits limits, std::function<void()> on_drained,
+                                 ReplyGate reply_gate)
+    : service_(service), limits_(limits), on_drained_(std::move(on_drained)), reply_gate_(std::move(reply_gate)) {}
 
 bool SessionRegistry::full() {
   std::lock_guard lock(mu_);
@@ -158,7 +159,7 @@ void Session::serve() {
       buffer_.consume(used);
       if (ec && ec != http::error::need_more) return on_read_error(ec);
       if (parser_->is_done()) {
-        handle();
+        if (handle()) return;  // the reply waits for the log; resume_reply() goes on
         if (reply_delay_.count() > 0) return hold_reply();
         if (!send_reply() || !after_reply()) return;
         continue;
@@ -201,7 +202,7 @@ void Session::on_continue_sent(error_code ec) {
   serve();
 }
 
-void Session::handle() {
+bool Session::handle() {
   HttpRequest request = parser_->release();
   parser_.reset();
   const unsigned version = request.version();
@@ -214,6 +215,16 @@ void Session::handle() {
   write_response_head(reply.status, reply.content_type, out_body_, version, keep_alive_, out_head_, request_id,
                       reply.headers);
   state_ = State::kWrite;
+  const ReplyGate& gate = registry_->reply_gate();
+  return gate && gate([self = shared_from_this()] {
+           asio::post(self->socket_.get_executor(), [self] { self->resume_reply(); });
+         });
+}
+
+void Session::resume_reply() {
+  if (state_ == State::kClosed) return;
+  if (reply_delay_.count() > 0) return hold_reply();
+  if (send_reply() && after_reply()) serve();
 }
 
 void Session::hold_reply() {

@@ -4,7 +4,7 @@
 // A connection's life, one request at a time (pipelined requests wait in the read buffer):
 //   idle     waiting for the first bytes of the next request     idle timeout
 //   read     header, then body (body limit: 413, then close)     read timeout for the whole request
-//   handle   Service::handle, synchronously
+//   handle   Service::handle, synchronously; the reply may then wait for the log (ReplyGate)
 //   hold     a reply the Service delays (injected latency) waits on a timer, no thread blocked
 //   write    the reply                                           read timeout again
 // Broken HTTP gets a 400 and the connection closes; a client that goes silent or away is just
@@ -55,14 +55,21 @@ struct SessionLimits {
   std::chrono::milliseconds read_timeout{0};
 };
 
+// Asked after each request is handled, on the session's thread: true when the reply must wait
+// (for the log to reach the disk, persist/log_writer.h) until `resume` is called, from any
+// thread; false when it may go now.
+using ReplyGate = std::function<bool(std::function<void()> resume)>;
+
 // What sessions need to serve, and the set of live sessions a graceful stop must reach.
 class SessionRegistry {
  public:
   // `on_drained` runs once, on whichever thread ends the last session after stop().
-  SessionRegistry(api::Service& service, SessionLimits limits, std::function<void()> on_drained);
+  SessionRegistry(api::Service& service, SessionLimits limits, std::function<void()> on_drained,
+                  ReplyGate reply_gate = {});
 
   api::Service& service() const { return service_; }
   const SessionLimits& limits() const { return limits_; }
+  const ReplyGate& reply_gate() const { return reply_gate_; }
 
   // Whether max_connections sessions are live: the listener refuses the next connection.
   bool full();
@@ -79,6 +86,7 @@ class SessionRegistry {
   api::Service& service_;
   const SessionLimits limits_;
   const std::function<void()> on_drained_;
+  const ReplyGate reply_gate_;
 
   std::mutex mu_;
   std::unordered_map<const Session*, std::weak_ptr<Session>> sessions_;  // Protected by mu_.
@@ -111,7 +119,10 @@ class Session : public std::enable_shared_from_this<Session> {
   void on_written(boost::system::error_code ec);
   // After a reply is completely sent; false when the connection is over.
   bool after_reply();
-  void handle();
+  // Handles the request; true when the reply waits for the ReplyGate (then resume_reply()).
+  bool handle();
+  // Sends the reply (after reply_delay_, if any), then goes on serving.
+  void resume_reply();
   // Sends the reply after reply_delay_, then goes on serving.
   void hold_reply();
   // Answers a request that could not be read, then closes.

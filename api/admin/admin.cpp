@@ -4,7 +4,9 @@
 
 #include "api/admin/admin_access.h"
 #include "api/admin/admin_call.h"
+#include "api/admin/export.h"
 #include "api/admin/faults.h"
+#include "api/admin/saved_states.h"
 #include "api/error_reply.h"
 #include "engine/clock.h"
 #include "engine/database.h"
@@ -118,6 +120,9 @@ Reply handle_admin(Request& request, const AdminTargets& targets, const AdminOpt
     if (path == "namespaces" && request.method == "GET") return namespaces(targets);
     if (path == "ttl/sweep" && request.method == "POST") return sweep(request, targets);
     if (path == "reset" && request.method == "POST") return reset(request, targets);
+    if (path == "snapshot") return snapshot(request, targets.namespaces, targets.saved);
+    if (path == "restore" && request.method == "POST") return restore(request, targets.namespaces, targets.saved);
+    if (path == "export" && request.method == "GET") return export_namespace(request, targets.namespaces);
     throw model::admin_invalid("no such call: " + std::string(request.method) + " " + std::string(request.path));
   } catch (const model::Error& error) {
     return error_reply(error);

@@ -1,7 +1,8 @@
 // Minnow's test controls under /_minnow/ (docs/admin-api.md): the clock, the TTL sweeper,
-// injected faults, the namespaces and a reset. Outside the DynamoDB protocol: plain JSON in and
-// out, for callers that pass api/admin/admin_access.h's checks (no other authentication). Errors
-// go through api/error_reply like every other error.
+// injected faults, the namespaces, a reset, saved states (snapshot and restore) and an export.
+// Outside the DynamoDB protocol: plain JSON in and out, for callers that pass
+// api/admin/admin_access.h's checks (no other authentication). Errors go through api/error_reply
+// like every other error.
 // Thread-safe, as everything it calls is.
 #pragma once
 
@@ -15,12 +16,17 @@ class Namespaces;
 
 namespace minnow::api {
 
+namespace admin {
+class SavedStates;
+}  // namespace admin
+
 // What the admin calls control. `clock` may be null (a Service without an adjustable clock):
 // then the clock can be read but not moved.
 struct AdminTargets {
   engine::Namespaces& namespaces;
   engine::FaultRegistry& faults;
   engine::AdjustableClock* clock;
+  admin::SavedStates& saved;
 };
 
 // Whether `path` is an admin path (starts with "/_minnow/").

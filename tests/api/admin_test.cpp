@@ -22,21 +22,6 @@ struct Harness : testing::ServiceHarness {
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"BillingMode":"PAY_PER_REQUEST"})")
                 .status == 200);
   }
-  // A call as the conformance helpers and docs/admin-api.md make it; `edit` may change it first.
-  api::Reply admin(const std::string& method, const std::string& path, std::string body = "",
-                   const std::function<void(api::Request&)>& edit = {}) {
-    api::Request request;
-    request.method = method;
-    const auto question = path.find('?');
-    request.path = std::string_view(path).substr(0, question);
-    if (question != std::string::npos) request.query = std::string_view(path).substr(question + 1);
-    request.content_type = "application/json";
-    request.host = "localhost:8000";
-    request.admin_header = "1";
-    request.body = std::move(body);
-    if (edit) edit(request);
-    return service.handle(request);
-  }
   std::string admin_ok(const std::string& method, const std::string& path, std::string body = "",
                        const std::function<void(api::Request&)>& edit = {}) {
     api::Reply reply = admin(method, path, std::move(body), edit);

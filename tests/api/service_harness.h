@@ -2,6 +2,7 @@
 // server would send them (POST /, JSON 1.0, a well-formed SigV4 header), no network.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "api/service.h"
@@ -23,8 +24,9 @@ struct ServiceHarness {
   engine::Database& database = namespaces.get("AKID/us-east-1").database;
   api::Service service{namespaces, api::ServiceOptions{}, &clock};
 
-  api::Reply call(const std::string& action, std::string body) {
-    std::string target = "DynamoDB_20120810." + action;
+  // A DynamoDB call (or, with `protocol` "DynamoDBStreams_20120810.", a Streams call).
+  api::Reply call(const std::string& action, std::string body, const std::string& protocol = "DynamoDB_20120810.") {
+    std::string target = protocol + action;
     api::Request request;
     request.method = "POST";
     request.path = "/";
@@ -33,6 +35,23 @@ struct ServiceHarness {
     request.authorization =
         "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0";
     request.body = std::move(body);
+    return service.handle(request);
+  }
+
+  // A /_minnow call as the conformance helpers and docs/admin-api.md make it (`path` may carry a
+  // query, "/_minnow/reset?namespace=..."); `edit` may change it first.
+  api::Reply admin(const std::string& method, const std::string& path, std::string body = "",
+                   const std::function<void(api::Request&)>& edit = {}) {
+    api::Request request;
+    request.method = method;
+    const auto question = path.find('?');
+    request.path = std::string_view(path).substr(0, question);
+    if (question != std::string::npos) request.query = std::string_view(path).substr(question + 1);
+    request.content_type = "application/json";
+    request.host = "localhost:8000";
+    request.admin_header = "1";
+    request.body = std::move(body);
+    if (edit) edit(request);
     return service.handle(request);
   }
 };

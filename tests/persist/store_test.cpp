@@ -41,12 +41,6 @@ using model::Item;
 
 namespace {
 
-class ManualClock : public engine::Clock {
- public:
-  int64_t now_ms() const override { return now.load(); }
-  std::atomic<int64_t> now{1'800'000'000'000};
-};
-
 AttributeValue S(std::string s) { return AttributeValue(std::move(s)); }
 AttributeValue N(int64_t n) { return AttributeValue(model::Number::parse(std::to_string(n))); }
 
@@ -84,6 +78,14 @@ engine::TableDefinition rich(const std::string& name) {
   gsi.key_schema = {{"g", true}, {"sk", false}};
   gsi.projection = {"INCLUDE", {"v"}};
   d.global_indexes.push_back(gsi);
+  engine::VectorIndexDefinition vectors;
+  vectors.name = "by_vec";
+  vectors.vector_attribute = "vec";
+  vectors.dimensions = 3;
+  vectors.distance = minnow::vector::Distance::Euclidean;
+  vectors.search_schema = {{"g", true}};
+  vectors.projection = {"KEYS_ONLY", {}};
+  d.vector_indexes.push_back(vectors);
   d.stream = {true, "NEW_AND_OLD_IMAGES"};
   d.stream_label = "label-0";
   d.ttl_attribute = "ttl";
@@ -107,7 +109,7 @@ struct Persistent {
           if (warnings) warnings->push_back(warning);
         });
   }
-  ManualClock clock;
+  engine::AdjustableClock clock;
   persist::Store store;
   engine::Database database;
   persist::LoadStats stats;
@@ -118,16 +120,18 @@ model::AttributeMap rich_key(int i) { return {{"pk", S("p" + std::to_string(i % 
 Item rich_item(int i, int version, std::mt19937& rng) {
   Item item = {{"pk", S("p" + std::to_string(i % 7))}, {"sk", N(i)}, {"v", N(version)}};
   if (rng() % 3) item["g"] = S("g" + std::to_string(rng() % 4));
+  if (rng() % 2) item["vec"] = AttributeValue(model::AttributeList{N(version % 7), N(1), N(-2)});
   item["pad"] = S(std::string(rng() % 300, 'x'));
   return item;
 }
 
 // Random writes of every kind the log records.
-void random_writes(engine::Database& db, ManualClock& clock, uint32_t seed, int steps, bool with_catalog = true) {
+void random_writes(engine::Database& db, engine::AdjustableClock& clock, uint32_t seed, int steps,
+                   bool with_catalog = true) {
   std::mt19937 rng(seed);
   static std::atomic<int> labels{1};
   for (int step = 0; step < steps; ++step) {
-    clock.now += 7;
+    clock.advance_ms(7);
     auto table = db.find(rng() % 4 ? "rich" : "plain");
     const int i = static_cast<int>(rng() % 40);
     const int what = static_cast<int>(rng() % 100);

@@ -133,14 +133,32 @@ TEST_CASE("DynamoDB Local flags") {
   CHECK(cors.notes[0].find("CORS is not yet supported") != std::string::npos);
 }
 
-TEST_CASE("persistence flags are refused with exit code 2") {
-  const OptionsError db_path = error(parse({"-inMemory", "-dbPath", "/tmp/db"}));
-  CHECK(db_path.exit_code == 2);
-  CHECK(db_path.message.starts_with("-dbPath: persistence is not yet supported"));
+TEST_CASE("persistence flags") {
+  CHECK(ok(parse({})).db_path.empty());
+  const Options dynamodb_local = ok(parse({"-dbPath", "/tmp/db", "-optimizeDbBeforeStartup"}));
+  CHECK(dynamodb_local.db_path == "/tmp/db");
+  CHECK(dynamodb_local.optimize_db);
+  CHECK(dynamodb_local.fsync == minnow::persist::FsyncPolicy::Interval);
+  const Options own = ok(parse({"--db-path=/data", "--fsync", "always", "--seed", "a.json", "--seed=b.jsonl"}));
+  CHECK(own.db_path == "/data");
+  CHECK(own.fsync == minnow::persist::FsyncPolicy::Always);
+  CHECK(own.seeds == std::vector<std::string>{"a.json", "b.jsonl"});
+  CHECK(ok(parse({"--fsync", "never"})).fsync == minnow::persist::FsyncPolicy::Never);
+  CHECK(error(parse({"--fsync", "sometimes"})).message ==
+        "--fsync: expected always, interval or never, got 'sometimes'");
+}
+
+TEST_CASE("persistence flags DynamoDB Local refuses get its words and its exit status 0") {
+  const OptionsError both = error(parse({"-inMemory", "-dbPath", "/tmp/db"}));
+  CHECK(both.exit_code == 0);
+  CHECK(both.message == "dbPath and inMemory cannot be set at the same time.");
+  CHECK(error(parse({"-dbPath", "/tmp/db", "-inMemory"})).message == both.message);
 
   const OptionsError optimize = error(parse({"-optimizeDbBeforeStartup"}));
-  CHECK(optimize.exit_code == 2);
-  CHECK(optimize.message.starts_with("-optimizeDbBeforeStartup: persistence is not yet supported"));
+  CHECK(optimize.exit_code == 0);
+  CHECK(optimize.message ==
+        "optimizeDbBeforeStartup option must be used with dbPath to determine the location of database files to "
+        "optimize.");
 }
 
 TEST_CASE("bad flags: one line and exit code 2") {

@@ -5,11 +5,15 @@ RUN apt-get update && apt-get install -y --no-install-recommends \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY CMakeLists.txt ./
+COPY cmake cmake
 COPY model model
+COPY vector vector
 COPY expressions expressions
 COPY engine engine
+COPY partiql partiql
 COPY persist persist
 COPY api api
+COPY console console
 COPY server server
 RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMINNOW_TESTS=OFF \
     && ninja -C build minnow && strip build/minnow

@@ -37,8 +37,8 @@ struct StoreOptions {
 };
 
 struct LoadStats {
-  bool fresh = false;                  // the directory held no data yet
-  std::vector<std::string> namespaces;  // those the directory held
+  bool fresh = false;                                  // the directory held no data yet
+  std::vector<std::string> namespaces;                 // those the directory held
   uint64_t tables = 0, items = 0, stream_records = 0;  // in the snapshot
   uint64_t log_files = 0, log_records = 0;
   double milliseconds = 0;

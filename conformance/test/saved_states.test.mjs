@@ -34,7 +34,7 @@ const NAMESPACE = `namespace=${encodeURIComponent(`${credentials.accessKeyId}/${
 
 async function admin(method, path, body) {
   const res = await fetch(`${endpoint}/_minnow/${path}${path.includes('?') ? '&' : '?'}${NAMESPACE}`, {
-    method, headers: { 'content-type': 'application/json' },
+    method, headers: { 'content-type': 'application/json', 'x-minnow-admin': '1' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') };

@@ -18,48 +18,14 @@ After every restart:
     tests/crash/crash_test.py --minnow build/test/minnow [--rounds 20] [--port 9360] [--seed 1]
 Python's standard library only. Exits 0 when every round passed.
 """
-import argparse, http.client, json, os, random, shutil, signal, socket, subprocess, sys, tempfile
+import argparse, os, random, shutil, signal, sys, tempfile
 import threading, time
 
-TARGET = "DynamoDB_20120810."
-STREAMS = "DynamoDBStreams_20120810."
-AUTH = ("AWS4-HMAC-SHA256 Credential=crash/20260101/us-east-1/dynamodb/aws4_request, "
-        "SignedHeaders=host, Signature=0")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from minnow_process import STREAMS, Client, Dead, Server  # noqa: E402
+
 TABLE, TXA, TXB = "crash_items", "crash_tx_a", "crash_tx_b"
 PAD = "x" * 120
-
-
-class Dead(Exception):
-    """The server went away mid-request."""
-
-
-class Client:
-    def __init__(self, port):
-        self.port = port
-        self.conn = None
-
-    def call(self, action, body, prefix=TARGET):
-        data = json.dumps(body)
-        try:
-            if self.conn is None:
-                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-            self.conn.request("POST", "/", data, {
-                "X-Amz-Target": prefix + action, "Content-Type": "application/x-amz-json-1.0",
-                "Authorization": AUTH})
-            resp = self.conn.getresponse()
-            text = resp.read()
-        except (OSError, http.client.HTTPException) as e:
-            self.close()
-            raise Dead(str(e))
-        reply = json.loads(text) if text else {}
-        if resp.status != 200:
-            raise AssertionError("%s answered %d: %s" % (action, resp.status, text[:300]))
-        return reply
-
-    def close(self):
-        if self.conn is not None:
-            self.conn.close()
-        self.conn = None
 
 
 def S(s):
@@ -87,52 +53,6 @@ def scan_all(client, table, index=None):
 
 def key_of(item):
     return (item["pk"]["S"], int(item["sk"]["N"]))
-
-
-class Server:
-    def __init__(self, binary, directory, port):
-        self.binary, self.directory, self.port = binary, directory, port
-        self.proc = None
-        self.log = os.path.join(directory, "..", "minnow-%d.log" % port)
-
-    def start(self):
-        with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen(
-                [self.binary, "--host", "127.0.0.1", "--port", str(self.port), "--db-path", self.directory,
-                 "--fsync", "always", "--ttl-interval", "3600"], stdout=log, stderr=log)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise AssertionError("minnow exited with %d at start-up; log:\n%s" % (self.proc.returncode, self.tail()))
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                time.sleep(0.02)
-        raise AssertionError("minnow did not listen within 30 s")
-
-    def kill(self):
-        if self.proc.poll() is not None:
-            raise AssertionError("minnow exited by itself (status %d); log:\n%s" % (self.proc.returncode, self.tail()))
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait()
-
-    def sanitizer_reports(self):
-        with open(self.log, "rb") as f:
-            text = f.read().decode(errors="replace")
-        return "ERROR: AddressSanitizer" in text or "runtime error:" in text
-
-    def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def tail(self):
-        with open(self.log, "rb") as f:
-            return f.read()[-3000:].decode(errors="replace")
 
 
 class Model:
@@ -308,7 +228,7 @@ def main():
     work = tempfile.mkdtemp(prefix="minnow-crash-")
     directory = os.path.join(work, "data")
     os.mkdir(directory)
-    server = Server(os.path.abspath(args.minnow), directory, args.port)
+    server = Server(os.path.abspath(args.minnow), directory, args.port, ["--fsync", "always", "--ttl-interval", "3600"])
     model = Model()
     started = time.time()
     totals = {"writes": 0}

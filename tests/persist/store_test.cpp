@@ -86,6 +86,18 @@ engine::TableDefinition rich(const std::string& name) {
   vectors.search_schema = {{"g", true}};
   vectors.projection = {"KEYS_ONLY", {}};
   d.vector_indexes.push_back(vectors);
+  // Deleted under -delayTransientStatuses: described DELETING for a while, kept in the definition.
+  engine::IndexDefinition deleting = gsi;
+  deleting.name = "was_by_g";
+  deleting.status = "DELETING";
+  deleting.transient_until_ms = 1'700'000'015'000;
+  d.deleting_indexes.push_back(deleting);
+  engine::VectorIndexDefinition deleting_vectors = vectors;
+  deleting_vectors.name = "was_by_vec";
+  deleting_vectors.distance = minnow::vector::Distance::DotProduct;
+  deleting_vectors.status = "DELETING";
+  deleting_vectors.transient_until_ms = 1'700'000'015'000;
+  d.deleting_vector_indexes.push_back(deleting_vectors);
   d.stream = {true, "NEW_AND_OLD_IMAGES"};
   d.stream_label = "label-0";
   d.ttl_attribute = "ttl";

@@ -15,6 +15,7 @@ import {
 import {
   DynamoDBStreamsClient, DescribeStreamCommand, GetShardIteratorCommand, GetRecordsCommand,
 } from '@aws-sdk/client-dynamodb-streams';
+import { ADMIN_HEADERS } from '../lib/admin.mjs';
 import { makeClient } from '../lib/client.mjs';
 import { endpoint, region, credentials } from '../lib/env.mjs';
 import { differsOn } from '../lib/reference.mjs';
@@ -34,7 +35,7 @@ const NAMESPACE = `namespace=${encodeURIComponent(`${credentials.accessKeyId}/${
 
 async function admin(method, path, body) {
   const res = await fetch(`${endpoint}/_minnow/${path}${path.includes('?') ? '&' : '?'}${NAMESPACE}`, {
-    method, headers: { 'content-type': 'application/json', 'x-minnow-admin': '1' },
+    method, headers: ADMIN_HEADERS,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') };

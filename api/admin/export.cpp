@@ -4,6 +4,7 @@
 #include "api/codec.h"
 #include "api/json.h"
 #include "api/tables/table_description.h"
+#include "api/vector/vector_index_definitions.h"
 #include "engine/database.h"
 #include "engine/namespaces.h"
 #include "engine/query.h"
@@ -23,19 +24,6 @@ void write_throughput(JsonWriter& w, const engine::ProvisionedThroughput& t) {
   w.Int64(t.read_capacity_units);
   w.Key("WriteCapacityUnits");
   w.Int64(t.write_capacity_units);
-  w.EndObject();
-}
-
-void write_projection(JsonWriter& w, const engine::Projection& projection) {
-  w.Key("Projection");
-  w.StartObject();
-  write_string(w, "ProjectionType", projection.type);
-  if (!projection.non_key_attributes.empty()) {
-    w.Key("NonKeyAttributes");
-    w.StartArray();
-    for (const std::string& name : projection.non_key_attributes) w.String(name);
-    w.EndArray();
-  }
   w.EndObject();
 }
 
@@ -74,6 +62,16 @@ void write_create_table(JsonWriter& w, const engine::TableDefinition& d) {
   if (!on_demand) write_throughput(w, d.throughput);
   write_indexes(w, "LocalSecondaryIndexes", d.local_indexes);
   write_indexes(w, "GlobalSecondaryIndexes", d.global_indexes);
+  if (!d.vector_indexes.empty()) {
+    w.Key("VectorIndexes");
+    w.StartArray();
+    for (const engine::VectorIndexDefinition& index : d.vector_indexes) {
+      w.StartObject();
+      write_vector_index_definition(w, index);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
   if (d.stream.enabled) {
     w.Key("StreamSpecification");
     w.StartObject();

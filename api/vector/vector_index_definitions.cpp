@@ -182,6 +182,31 @@ bool plan_vector_index_updates(const JsonValue* updates, int64_t now_ms, bool de
   return true;
 }
 
+void write_vector_index_definition(JsonWriter& w, const engine::VectorIndexDefinition& index) {
+  write_string(w, "IndexName", index.name);
+  w.Key("VectorAttribute");
+  w.StartObject();
+  write_string(w, "AttributeName", index.vector_attribute);
+  w.EndObject();
+  w.Key("Dimensions");
+  w.Uint(index.dimensions);
+  w.Key("DistanceFunction");
+  w.String(distance_name(index.distance));
+  if (!index.search_schema.empty()) {
+    w.Key("SearchSchema");
+    w.StartArray();
+    for (const auto& e : index.search_schema) {
+      w.StartObject();
+      write_string(w, "AttributeName", e.attribute_name);
+      w.Key("SearchSchemaElementType");
+      w.String(e.is_hash ? "HASH" : "INLINE_FILTER");
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  write_projection(w, index.projection);
+}
+
 void write_vector_indexes(const ActionContext& context, JsonWriter& w, const engine::TableDefinition& def,
                           const engine::Table* table) {
   if (def.vector_indexes.empty() && def.deleting_vector_indexes.empty()) return;
@@ -190,28 +215,7 @@ void write_vector_indexes(const ActionContext& context, JsonWriter& w, const eng
   for (const auto* list : {&def.vector_indexes, &def.deleting_vector_indexes}) {
     for (const auto& index : *list) {
       w.StartObject();
-      write_string(w, "IndexName", index.name);
-      w.Key("VectorAttribute");
-      w.StartObject();
-      write_string(w, "AttributeName", index.vector_attribute);
-      w.EndObject();
-      w.Key("Dimensions");
-      w.Uint(index.dimensions);
-      w.Key("DistanceFunction");
-      w.String(distance_name(index.distance));
-      if (!index.search_schema.empty()) {
-        w.Key("SearchSchema");
-        w.StartArray();
-        for (const auto& e : index.search_schema) {
-          w.StartObject();
-          write_string(w, "AttributeName", e.attribute_name);
-          w.Key("SearchSchemaElementType");
-          w.String(e.is_hash ? "HASH" : "INLINE_FILTER");
-          w.EndObject();
-        }
-        w.EndArray();
-      }
-      write_projection(w, index.projection);
+      write_vector_index_definition(w, index);
       write_index_status(w, index.status, index.backfilling, index.transient_until_ms != 0);
       // A transient (CREATING or DELETING) index counts nothing, as a GSI.
       write_index_counts(context, w, def.name, index.name,

@@ -83,6 +83,9 @@ void check_vector_index_updates(const JsonValue* updates);
 bool plan_vector_index_updates(const JsonValue* updates, int64_t now_ms, bool delay, engine::TableDefinition& next,
                                engine::TableDefinition& shown);
 
+// The members of a vector index as CreateTable's VectorIndexes states it: IndexName,
+// VectorAttribute, Dimensions, DistanceFunction, SearchSchema, Projection.
+void write_vector_index_definition(JsonWriter& w, const engine::VectorIndexDefinition& index);
 // "VectorIndexes": [...] of a TableDescription (nothing when there are none): the definitions,
 // then the deleting ones, with status, backfilling, counts and sizes of `table` (null: none).
 void write_vector_indexes(const ActionContext& context, JsonWriter& w, const engine::TableDefinition& definition,

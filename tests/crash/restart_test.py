@@ -2,8 +2,8 @@
 """Restart test for -dbPath (issue 18): every namespace's catalog and data come back.
 
 Three credentials (two access keys, two regions) each make tables with what DescribeTable can
-show (an LSI, GSIs one of them added by UpdateTable, provisioned throughput, a stream, TTL,
-encryption, tags, table class, deletion protection), a table whose stream was disabled and
+show (an LSI, GSIs and vector indexes, one of each added by UpdateTable, provisioned throughput,
+a stream, TTL, encryption, tags, table class, deletion protection), a table whose stream was disabled and
 enabled again, and a table deleted (its stream stays listed); then items by PutItem,
 UpdateItem, DeleteItem, BatchWriteItem and TransactWriteItems. The state each credential sees
 (ListTables; each table's DescribeTable, DescribeTimeToLive, items and index items; its streams'
@@ -50,6 +50,10 @@ def make_tables(c, prefix):
                                                   {"AttributeName": "sk", "KeyType": "RANGE"}],
                                     "Projection": {"ProjectionType": "INCLUDE", "NonKeyAttributes": ["v"]},
                                     "ProvisionedThroughput": {"ReadCapacityUnits": 3, "WriteCapacityUnits": 4}}],
+        "VectorIndexes": [{"IndexName": "by_vec", "VectorAttribute": {"AttributeName": "vec"}, "Dimensions": 3,
+                           "DistanceFunction": "COSINE",
+                           "SearchSchema": [{"AttributeName": "g", "SearchSchemaElementType": "HASH"}],
+                           "Projection": {"ProjectionType": "ALL"}}],
         "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": 6},
         "StreamSpecification": {"StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"},
         "SSESpecification": {"Enabled": True, "SSEType": "KMS", "KMSMasterKeyId": "alias/" + prefix},
@@ -72,6 +76,9 @@ def make_tables(c, prefix):
         "GlobalSecondaryIndexUpdates": [{"Create": {
             "IndexName": "by_kind", "KeySchema": [{"AttributeName": "kind", "KeyType": "HASH"}],
             "Projection": {"ProjectionType": "ALL"}}}]})
+    c.call("UpdateTable", {"TableName": plain, "VectorIndexUpdates": [{"Create": {
+        "IndexName": "flat", "VectorAttribute": {"AttributeName": "vec"}, "Dimensions": 2,
+        "DistanceFunction": "DOT_PRODUCT", "Projection": {"ProjectionType": "KEYS_ONLY"}}}]})
     c.call("PutItem", {"TableName": plain, "Item": {"id": S("before-disable"), "kind": S("a")}})
     c.call("UpdateTable", {"TableName": plain, "StreamSpecification": {"StreamEnabled": False}})
     c.call("PutItem", {"TableName": plain, "Item": {"id": S("while-disabled"), "kind": S("b")}})
@@ -95,6 +102,8 @@ def write_items(c, orders, plain, salt):
             item["g"] = S("g%d" % (i % 5))
         if i % 4 == 0:
             item["exp"] = N(4102444800)
+        if i % 2:
+            item["vec"] = {"L": [N(i), N(1), N(-salt)]}
         c.call("PutItem", {"TableName": orders, "Item": item})
     for i in range(0, 30, 3):
         c.call("UpdateItem", {"TableName": orders, "Key": {"pk": S("p%d" % (i % 4)), "sk": N(i)},
@@ -103,7 +112,8 @@ def write_items(c, orders, plain, salt):
     for i in range(0, 30, 7):
         c.call("DeleteItem", {"TableName": orders, "Key": {"pk": S("p%d" % (i % 4)), "sk": N(i)}})
     c.call("BatchWriteItem", {"RequestItems": {plain: [
-        {"PutRequest": {"Item": {"id": S("b%d" % i), "kind": S("k%d" % (i % 3)), "m": {"M": {"x": N(i)}}}}}
+        {"PutRequest": {"Item": {"id": S("b%d" % i), "kind": S("k%d" % (i % 3)), "m": {"M": {"x": N(i)}},
+                                 "vec": {"L": [N(i), N(salt)]}}}}
         for i in range(10)]}})
     c.call("TransactWriteItems", {"TransactItems": [
         {"Put": {"TableName": plain, "Item": {"id": S("tx"), "kind": S("t"), "b": {"B": "AAEC"}}}},

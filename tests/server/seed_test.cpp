@@ -61,7 +61,12 @@ std::string exported(SeedHarness& h) {
   api::Request request;
   request.method = "GET";
   request.path = "/_minnow/export";
-  return h.service.handle(request).body;
+  request.host = "localhost:8000";
+  request.admin_header = "1";
+  api::Reply reply = h.service.handle(request);
+  INFO(reply.body);
+  REQUIRE(reply.status == 200);
+  return reply.body;
 }
 
 // The error load_seed_file throws, or "" when it loads.
@@ -148,6 +153,9 @@ TEST_CASE("seed: an export seeds a fresh Minnow to the same export", "[seed][exp
     "GlobalSecondaryIndexes":[{"IndexName":"by_g","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],
       "Projection":{"ProjectionType":"INCLUDE","NonKeyAttributes":["x","y"]},
       "ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1}}],
+    "VectorIndexes":[{"IndexName":"by_vec","VectorAttribute":{"AttributeName":"vec"},"Dimensions":3,
+      "DistanceFunction":"EUCLIDEAN","SearchSchema":[{"AttributeName":"l","SearchSchemaElementType":"HASH"}],
+      "Projection":{"ProjectionType":"KEYS_ONLY"}}],
     "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"},
     "SSESpecification":{"Enabled":true,"SSEType":"KMS","KMSMasterKeyId":"alias/k"},
     "TableClass":"STANDARD_INFREQUENT_ACCESS","Tags":[{"Key":"a","Value":"1"},{"Key":"b","Value":""}]})");
@@ -155,10 +163,11 @@ TEST_CASE("seed: an export seeds a fresh Minnow to the same export", "[seed][exp
     "OnDemandThroughput":{"MaxReadRequestUnits":10,"MaxWriteRequestUnits":-1},
     "AttributeDefinitions":[{"AttributeName":"id","AttributeType":"B"}],"KeySchema":[{"AttributeName":"id","KeyType":"HASH"}]})");
   for (int i = 0; i < 30; ++i) {
-    ok("PutItem", R"({"TableName":"rich","Item":{"pk":{"S":"p)" + std::to_string(i % 4) + R"("},"sk":{"N":")" +
-                      std::to_string(i) +
-                      R"(e-1"},"g":{"B":"AA=="},"l":{"S":"v"},"m":{"M":{"ss":{"SS":["a","b"]},)"
-                      R"("n":{"NULL":true},"t":{"BOOL":true}}},"x":{"NS":["1","-2.5"]}}})");
+    ok("PutItem",
+       R"({"TableName":"rich","Item":{"pk":{"S":"p)" + std::to_string(i % 4) + R"("},"sk":{"N":")" + std::to_string(i) +
+           R"(e-1"},"g":{"B":"AA=="},"l":{"S":"v"},"vec":{"L":[{"N":"1"},{"N":"2"},{"N":")" + std::to_string(i) +
+           R"("}]},"m":{"M":{"ss":{"SS":["a","b"]},)"
+           R"("n":{"NULL":true},"t":{"BOOL":true}}},"x":{"NS":["1","-2.5"]}}})");
   }
   ok("PutItem", R"({"TableName":"demand","Item":{"id":{"B":"/w=="},"bs":{"BS":["AQ==","Ag=="]}}})");
   const std::string out = exported(a);
@@ -167,5 +176,6 @@ TEST_CASE("seed: an export seeds a fresh Minnow to the same export", "[seed][exp
   server::SeedStats stats = server::load_seed_file(b.service, file.path, "us-east-1");
   CHECK(stats.tables == 2);
   CHECK(stats.items == 31);
+  CHECK(out.find(R"("VectorIndexes":[{"IndexName":"by_vec")") != std::string::npos);
   CHECK(exported(b) == out);
 }

@@ -120,6 +120,7 @@ inline constexpr FixedError kPqlInsertMultiple{
     "tableName VALUE item\" instead"};
 inline constexpr FixedError kPqlInsertFromWhere{ErrorCode::ValidationException,
                                                 "Unsupported FROM ... WHERE ... clause in INSERT statement."};
+inline constexpr FixedError kPqlInsertAt{ErrorCode::ValidationException, "AT is not supported in insert statements."};
 inline constexpr FixedError kPqlInsertReturning{ErrorCode::ValidationException, "RETURNING is not supported in INSERT"};
 Error pql_key_attribute_absent(std::string_view key);
 inline constexpr FixedError kPqlDuplicateItem{ErrorCode::DuplicateItemException,

@@ -219,7 +219,7 @@ class Parser {
       s.value = expression();
       if (accept_word("AT")) {
         expression();
-        defer(model::validation("AT is not supported in insert statements."));
+        defer(model::Error(model::kPqlInsertAt));
       }
     } else {
       s.value = expression();

@@ -8,15 +8,13 @@
 #include "expressions/projection.h"
 #include "golden_support.h"
 #include "model/errors.h"
+#include "tests/support/values.h"
 
 using namespace minnow;
 using namespace minnow::expressions;
+using namespace minnow::test;  // S, N, SS
 
 namespace {
-
-model::AttributeValue S(const char* s) { return model::AttributeValue(std::string(s)); }
-model::AttributeValue N(const char* n) { return model::AttributeValue(model::Number::parse(n)); }
-model::AttributeValue SS(std::vector<std::string> v) { return model::AttributeValue(model::StringSet{std::move(v)}); }
 
 ExpectedCondition op(const char* attr, const char* o, std::vector<model::AttributeValue> list) {
   ExpectedCondition c;

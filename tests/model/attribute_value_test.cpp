@@ -16,30 +16,14 @@
 
 #include "model/limits.h"
 #include "model/number.h"
+#include "tests/support/values.h"
 
 namespace model = minnow::model;
 using model::AttributeList;
 using model::AttributeMap;
 using model::AttributeValue;
 
-namespace {
-
-AttributeValue S(std::string s) { return AttributeValue(std::move(s)); }
-AttributeValue N(const std::string& text) { return AttributeValue(model::Number::parse(text)); }
-AttributeValue B(std::string bytes) { return AttributeValue(model::Binary{std::move(bytes)}); }
-AttributeValue BOOL(bool b) { return AttributeValue(b); }
-AttributeValue NUL() { return AttributeValue(model::Null{}); }
-AttributeValue SS(std::vector<std::string> v) { return AttributeValue(model::StringSet{std::move(v)}); }
-AttributeValue NS(const std::vector<std::string>& v) {
-  model::NumberSet set;
-  for (const auto& text : v) set.values.push_back(model::Number::parse(text));
-  return AttributeValue(std::move(set));
-}
-AttributeValue BS(std::vector<std::string> v) { return AttributeValue(model::BinarySet{std::move(v)}); }
-AttributeValue L(AttributeList l) { return AttributeValue(std::move(l)); }
-AttributeValue M(AttributeMap m) { return AttributeValue(std::move(m)); }
-
-}  // namespace
+using namespace minnow::test;  // S, N, B, BOOL, NUL, SS, NS, BS, L, M
 
 // ---- Equality ------------------------------------------------------------------------------
 

@@ -98,8 +98,9 @@ void write_canonical(const JsonValue& v, JsonWriter& w) {
   if (v.IsObject()) {
     std::vector<const JsonValue::Member*> members;
     for (auto it = v.MemberBegin(); it != v.MemberEnd(); ++it) members.push_back(&*it);
-    std::sort(members.begin(), members.end(),
-              [](const auto* a, const auto* b) { return view(a->name) < view(b->name); });
+    // Stable: members of the same name keep their order (the first is the one read).
+    std::stable_sort(members.begin(), members.end(),
+                     [](const auto* a, const auto* b) { return view(a->name) < view(b->name); });
     w.StartObject();
     for (const auto* m : members) {
       w.Key(m->name.GetString(), m->name.GetStringLength());

@@ -24,8 +24,9 @@ struct Service::Impl {
   admin::SavedStates saved;  // /_minnow/snapshot and /_minnow/restore
 };
 
+// new Impl{...}: clang 14 (the fuzz build, scripts/fuzz) cannot make_unique an aggregate.
 Service::Service(engine::Namespaces& namespaces, ServiceOptions options, engine::AdjustableClock* clock)
-    : impl_(std::make_unique<Impl>(namespaces, std::move(options), clock)) {}
+    : impl_(new Impl{namespaces, std::move(options), clock, {}}) {}
 Service::~Service() = default;
 
 namespace {

@@ -56,11 +56,15 @@ requests::BatchWriteItemRequest decode(const ActionContext& context, const JsonV
   for (auto t = m.request_items->MemberBegin(); t != m.request_items->MemberEnd(); ++t) {
     requests::BatchWriteTable writes;
     writes.name = table_name_of(view(t->name));
+    // A request with neither PutRequest nor DeleteRequest is reported before the table's values
+    // (dynalite); "more than one datatypes" is DynamoDB's wording for it.
+    for (const auto& w : t->value.GetArray())
+      if (!member(w, "PutRequest") && !member(w, "DeleteRequest"))
+        throw model::Error(model::kAttributeValueMultipleTypes);
     for (const auto& w : t->value.GetArray()) {
       if (++total_requests > kMaxRequests) throw model::Error(model::kBatchWriteTooManyItems);
       const JsonValue* put = member(w, "PutRequest");
       const JsonValue* del = member(w, "DeleteRequest");
-      if (!put && !del) throw model::Error(model::kAttributeValueMultipleTypes);  // DynamoDB's wording for {}
       if (put) {
         requests::Put p;
         p.item = decode_attribute_map((*put)["Item"]);

@@ -427,7 +427,8 @@ void add_units(CapacityBreakdown& total, const CapacityBreakdown& units) {
   total.table += units.table;
   auto merge = [](std::vector<std::pair<std::string, double>>& into, const auto& from) {
     for (const auto& [name, u] : from) {
-      auto it = std::find_if(into.begin(), into.end(), [&](const auto& p) { return p.first == name; });
+      // &n = name: clang 14 (the fuzz build) cannot capture a structured binding itself.
+      auto it = std::find_if(into.begin(), into.end(), [&n = name](const auto& p) { return p.first == n; });
       if (it == into.end()) {
         into.emplace_back(name, u);
       } else {

@@ -336,6 +336,17 @@ test('BatchWriteItem with no tables or an empty request list', async (t) => {
     `1 validation error detected: Value '{"${A}":[]}' at 'requestItems' ${WRITE_MAP}`, skip);
 });
 
+// A request that is neither a put nor a delete is reported before any value of its table's
+// requests is decoded, even one before it; another table's values may come first.
+test('BatchWriteItem reports an empty request before the values of its table', async (t) => {
+  const skip = differsOn('dynamodb-local', 'DynamoDB Local decodes the requests in order and reports the number first', t);
+  const TWO_TYPES = 'Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes';
+  const badNumber = { PutRequest: { Item: { pk: S('v'), n: N('abc') } } };
+  expectError(await batchWrite({ [A]: [badNumber, {}] }), 'ValidationException', TWO_TYPES, skip);
+  expectError(await batchWrite({ [A]: [badNumber], [B]: [{}] }), 'ValidationException',
+    'The parameter cannot be converted to a numeric value: abc', skip);
+});
+
 // Put items and delete keys are validated like PutItem's and DeleteItem's.
 const writeErrors = [
   ['put key of the wrong type', { PutRequest: { Item: { pk: N(1) } } }, NO_MATCH, true],

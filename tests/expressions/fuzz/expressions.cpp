@@ -1,8 +1,9 @@
-// libFuzzer target for one parser entry point, chosen at compile time with -DMINNOW_FUZZ_KIND=
-// 0 (ConditionExpression), 1 (UpdateExpression), 2 (ProjectionExpression), 3 (KeyCondition).
-// The input is the expression text; it is parsed, resolved against fixed placeholder maps, and,
-// when valid, evaluated / applied to a small item. Anything but model::Error is a bug.
-// Build and run: tests/expressions/fuzz/run.sh [seconds per target]
+// libFuzzer target for one expression parser, chosen at compile time with -DMINNOW_FUZZ_KIND=
+// 0 (ConditionExpression), 1 (UpdateExpression), 2 (ProjectionExpression), 3 (KeyCondition):
+// the fuzz targets condition_expression, update_expression, projection_expression and
+// key_condition_expression (tests/fuzz/targets.cmake). The input is the expression text; it is
+// parsed, resolved against fixed placeholder maps, and, when valid, evaluated / applied to a
+// small item. Anything but model::Error is a bug. Seeds: corpus/<target>/; run: scripts/fuzz.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>

@@ -100,6 +100,7 @@ expressions::Compiled compile_expressions(const ExpressionMembers& members) {
   req.key_condition = text(members.key_condition);
   req.filter = text(members.filter);
   req.projection = text(members.projection);
+  req.search_condition = text(members.search_condition);
   return expressions::compile_request(req);
 }
 
@@ -107,7 +108,7 @@ ExpressionMembers expression_members(const JsonValue& request) {
   return {member(request, "ExpressionAttributeNames"), member(request, "ExpressionAttributeValues"),
           member(request, "UpdateExpression"),         member(request, "ConditionExpression"),
           member(request, "KeyConditionExpression"),   member(request, "FilterExpression"),
-          member(request, "ProjectionExpression")};
+          member(request, "ProjectionExpression"),     member(request, "SearchConditionExpression")};
 }
 
 void validate_expression_params(const JsonValue& request, std::initializer_list<const char*> expressions,

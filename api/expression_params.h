@@ -18,6 +18,7 @@ struct ExpressionMembers {
   const JsonValue* key_condition = nullptr;
   const JsonValue* filter = nullptr;
   const JsonValue* projection = nullptr;
+  const JsonValue* search_condition = nullptr;  // SearchVectors' SearchConditionExpression
 };
 
 // One parameter of a request, by its name (for messages) and its member (null: absent).

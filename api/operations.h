@@ -28,7 +28,8 @@
   X(transactions, TransactGetItems)   \
   X(partiql, ExecuteStatement)        \
   X(partiql, BatchExecuteStatement)   \
-  X(partiql, ExecuteTransaction)
+  X(partiql, ExecuteTransaction)      \
+  X(vector, SearchVectors)
 
 // X-Amz-Target DynamoDBStreams_20120810.<Name>
 #define MINNOW_STREAMS_OPERATIONS(X) \

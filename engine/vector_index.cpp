@@ -16,13 +16,6 @@ const model::AttributeValue* find(const model::Item& item, const std::string& na
   return it == item.end() ? nullptr : &it->second;
 }
 
-// The float32 nearest to the double nearest to `n`; nullopt beyond float32's range.
-std::optional<float> to_float32(const model::Number& n) {
-  const float f = static_cast<float>(n.to_double());
-  if (std::isinf(f)) return std::nullopt;
-  return f;
-}
-
 // Bytes ordering items by primary key (partition value, then sort value) from a storage key
 // (model/key.h: hash64, len32, partition bytes, sort bytes): the partition bytes with 0x00
 // escaped as 0x00 0xFF and ended by 0x00 0x01, then the sort bytes.
@@ -42,6 +35,12 @@ std::string primary_key_order(const std::string& storage_key) {
 }
 
 }  // namespace
+
+std::optional<float> vector_element(const model::Number& n) {
+  const float f = static_cast<float>(n.to_double());
+  if (std::isinf(f)) return std::nullopt;
+  return f;
+}
 
 VectorIndex::VectorIndex(const VectorIndexDefinition& definition,
                          const std::vector<AttributeDefinition>& attribute_definitions)
@@ -92,7 +91,7 @@ std::optional<model::IndexKeyViolation> VectorIndex::check_item(const model::Ite
       return out;
     }
     for (std::size_t i = 0; i < elements.size(); ++i) {
-      if (to_float32(elements[i].as<model::Number>())) continue;
+      if (vector_element(elements[i].as<model::Number>())) continue;
       model::IndexKeyViolation out = violation(Problem::VectorElementOutOfRange, definition_.vector_attribute);
       out.position = i + 1;
       return out;
@@ -123,7 +122,7 @@ std::optional<std::vector<float>> VectorIndex::vector_of(const model::Item& item
   std::vector<float> out;
   out.reserve(definition_.dimensions);
   for (const model::AttributeValue& e : v->as<model::AttributeList>())
-    out.push_back(*to_float32(e.as<model::Number>()));
+    out.push_back(*vector_element(e.as<model::Number>()));
   return out;
 }
 

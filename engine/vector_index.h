@@ -46,6 +46,10 @@ struct VectorSearchSpec {
   std::size_t threads = 0;  // vector::Store::Query::threads
 };
 
+// One element of a vector, the float32 nearest to the double nearest to `n` (see above);
+// nullopt beyond float32's range. SearchVector's elements are read the same way.
+std::optional<float> vector_element(const model::Number& n);
+
 struct VectorSearchStats {
   std::size_t compared = 0;  // vectors scored
   std::size_t rescored = 0;  // of which scored exactly

@@ -21,6 +21,8 @@ const char* kind_name(ExpressionKind kind) {
       return "Projection";
     case ExpressionKind::Update:
       return "Update";
+    case ExpressionKind::SearchCondition:
+      return "SearchCondition";
   }
   return "Condition";
 }

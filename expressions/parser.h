@@ -17,8 +17,9 @@
 
 namespace minnow::expressions {
 
-enum class ExpressionKind : uint8_t { Condition, Filter, KeyCondition, Projection, Update };
-// "Condition", "Filter", "KeyCondition", "Projection", "Update" (as in "Invalid FilterExpression").
+enum class ExpressionKind : uint8_t { Condition, Filter, KeyCondition, Projection, Update, SearchCondition };
+// "Condition", "Filter", "KeyCondition", "Projection", "Update", "SearchCondition" (as in
+// "Invalid FilterExpression").
 const char* kind_name(ExpressionKind kind);
 
 constexpr std::size_t kMaxExpressionBytes = 4096;
@@ -29,7 +30,7 @@ constexpr std::size_t kMaxInOperands = 100;
 // expression this deep also breaks its parentheses or operator rules).
 constexpr int kMaxNesting = 400;
 
-// kind is Condition, Filter or KeyCondition.
+// kind is Condition, Filter, KeyCondition or SearchCondition.
 Condition parse_condition(std::string_view text, ExpressionKind kind = ExpressionKind::Condition);
 Update parse_update(std::string_view text);
 Projection parse_projection(std::string_view text);

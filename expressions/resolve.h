@@ -12,11 +12,11 @@
 //   ... c.update, c.condition, c.filter, c.key_condition, c.projection (std::optional each)
 //
 // compile_request validates the two maps, then parses and resolves UpdateExpression,
-// ConditionExpression, FilterExpression, ProjectionExpression and KeyConditionExpression in
-// that order (the first error wins; DynamoDB Local's order: a Query reports a broken filter or
-// projection before a broken key condition), then refuses unused names, then unused values. The trees it returns hold
-// copies of the substituted values: they do not point into the request and can be evaluated from any thread
-// (evaluate.h, update.h, projection.h).
+// ConditionExpression, FilterExpression (or SearchConditionExpression), ProjectionExpression and KeyConditionExpression
+// in that order (the first error wins; DynamoDB Local's order: a Query reports a broken filter or projection before a
+// broken key condition), then refuses unused names, then unused values. The trees it returns hold copies of the
+// substituted values: they do not point into the request and can be evaluated from any thread (evaluate.h, update.h,
+// projection.h).
 //
 // Validation of the values themselves (numbers, empty sets, ...) is api/codec's job, done while
 // decoding the map, before this is called.
@@ -82,6 +82,7 @@ Projection compile_projection(std::string_view text, Placeholders& ph);
 
 struct RequestExpressions {
   std::optional<std::string_view> update, condition, key_condition, filter, projection;
+  std::optional<std::string_view> search_condition;  // SearchVectors' (search_condition.h)
   const NameMap* names = nullptr;
   const ValueMap* values = nullptr;
   // Optional: the keys of the two maps in request order (see Placeholders::set_request_order).
@@ -91,7 +92,7 @@ struct RequestExpressions {
 
 struct Compiled {
   std::optional<Update> update;
-  std::optional<Condition> condition, key_condition, filter;
+  std::optional<Condition> condition, key_condition, filter, search_condition;
   std::optional<Projection> projection;
 };
 

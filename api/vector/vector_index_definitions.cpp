@@ -13,6 +13,8 @@ namespace minnow::api {
 
 namespace {
 
+static_assert(model::kMaxVectorDimensions == 4096, "MINNOW_SHAPE_VECTOR_INDEX_MEMBERS' Dimensions bound");
+
 bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }

@@ -23,6 +23,7 @@
 #include "engine/table.h"
 #include "persist/image.h"
 #include "persist/store.h"
+#include "server/memory_trimmer.h"
 #include "server/options.h"
 #include "server/seed.h"
 #include "server/server.h"
@@ -129,6 +130,7 @@ int serve(const Options& options) {
   if (store) reply_gate = [&store](std::function<void()> resume) { return store->defer_reply(std::move(resume)); };
   minnow::server::Server server(service, options, std::move(reply_gate));
   minnow::server::TtlTimer ttl_timer(namespaces, options.ttl_interval);
+  minnow::server::MemoryTrimmer memory_trimmer;  // freed memory back to the system
   server.stop_on_signals();
   std::printf("Minnow listening on %s\n", server.url().c_str());
   std::fflush(stdout);

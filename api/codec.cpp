@@ -212,81 +212,162 @@ void write_attribute_map(JsonWriter& w, const model::AttributeMap& map) {
 
 namespace {
 
+// One walk over a stored item for both JSON forms: DynamoDB JSON ({"N": "1.5"}), or plain JSON
+// as the DocumentClient unmarshalls it (1.5 written as its exact text; sets as arrays, binary as
+// base64, since plain JSON has neither).
+template <bool kPlain>
 void write_encoded_map(JsonWriter& w, model::EncodedReader& r);
 
+template <bool kPlain>
 void write_encoded_value(JsonWriter& w, model::EncodedReader& r) {
   using model::EncodedTag;
-  w.StartObject();
+  auto type_key = [&w](const char* name, rapidjson::SizeType length) {
+    if constexpr (!kPlain) w.Key(name, length);
+  };
+  auto scalar = [&w](EncodedTag tag, std::string_view s) {
+    if (tag == EncodedTag::B || tag == EncodedTag::BS) {
+      std::string text = model::base64_encode(s);
+      w.String(text.data(), text.size());
+    } else if (kPlain && (tag == EncodedTag::N || tag == EncodedTag::NS)) {
+      w.RawValue(s.data(), s.size(), rapidjson::kNumberType);
+    } else {
+      w.String(s.data(), s.size());
+    }
+  };
+  if constexpr (!kPlain) w.StartObject();
   EncodedTag tag = r.tag();
   switch (tag) {
     case EncodedTag::S:
-    case EncodedTag::N: {
-      w.Key(tag == EncodedTag::S ? "S" : "N", 1);
-      auto s = r.bytes();
-      w.String(s.data(), s.size());
+    case EncodedTag::N:
+    case EncodedTag::B:
+      type_key(tag == EncodedTag::S ? "S" : tag == EncodedTag::N ? "N" : "B", 1);
+      scalar(tag, r.bytes());
       break;
-    }
-    case EncodedTag::B: {
-      w.Key("B", 1);
-      std::string text = model::base64_encode(r.bytes());
-      w.String(text.data(), text.size());
-      break;
-    }
     case EncodedTag::SS:
     case EncodedTag::NS:
     case EncodedTag::BS:
-      w.Key(tag == EncodedTag::SS ? "SS" : tag == EncodedTag::NS ? "NS" : "BS", 2);
+      type_key(tag == EncodedTag::SS ? "SS" : tag == EncodedTag::NS ? "NS" : "BS", 2);
       w.StartArray();
-      for (uint64_t n = r.varint(); n > 0; --n) {
-        auto s = r.bytes();
-        if (tag == EncodedTag::BS) {
-          std::string text = model::base64_encode(s);
-          w.String(text.data(), text.size());
-        } else {
-          w.String(s.data(), s.size());
-        }
-      }
+      for (uint64_t n = r.varint(); n > 0; --n) scalar(tag, r.bytes());
       w.EndArray();
       break;
     case EncodedTag::M:
-      w.Key("M", 1);
-      write_encoded_map(w, r);
+      type_key("M", 1);
+      write_encoded_map<kPlain>(w, r);
       break;
     case EncodedTag::L:
-      w.Key("L", 1);
+      type_key("L", 1);
       w.StartArray();
-      for (uint64_t n = r.varint(); n > 0; --n) write_encoded_value(w, r);
+      for (uint64_t n = r.varint(); n > 0; --n) write_encoded_value<kPlain>(w, r);
       w.EndArray();
       break;
     case EncodedTag::Null:
-      w.Key("NULL", 4);
-      w.Bool(true);
+      type_key("NULL", 4);
+      if constexpr (kPlain) {
+        w.Null();
+      } else {
+        w.Bool(true);
+      }
       break;
     case EncodedTag::False:
     case EncodedTag::True:
-      w.Key("BOOL", 4);
+      type_key("BOOL", 4);
       w.Bool(tag == EncodedTag::True);
       break;
   }
-  w.EndObject();
+  if constexpr (!kPlain) w.EndObject();
 }
 
+template <bool kPlain>
 void write_encoded_map(JsonWriter& w, model::EncodedReader& r) {
   w.StartObject();
   for (uint64_t n = r.varint(); n > 0; --n) {
     auto name = r.bytes();
     w.Key(name.data(), name.size());
-    write_encoded_value(w, r);
+    write_encoded_value<kPlain>(w, r);
   }
   w.EndObject();
 }
+
+// Plain JSON events -> an Item, as the DocumentClient marshalls: string S, number N (exact),
+// boolean BOOL, null NULL, array L, object M.
+class PlainItemReader : public JsonEvents {
+ public:
+  bool not_object = false;
+  model::Item item;
+
+  void null() override { value(AttributeValue(model::Null{})); }
+  void boolean(bool b) override { value(AttributeValue(b)); }
+  void number(std::string_view text) override { value(AttributeValue(model::Number::parse(text))); }
+  void string(std::string_view text) override { value(AttributeValue(std::string(text))); }
+  void key(std::string_view name) override {
+    if (name.empty()) throw model::Error(model::kEmptyAttributeName);
+    stack_.back().key = name;
+  }
+  void start_object() override { open(true); }
+  void end_object() override { close(); }
+  void start_array() override { open(false); }
+  void end_array() override { close(); }
+
+ private:
+  struct Frame {
+    bool is_map;
+    model::AttributeMap map;
+    model::AttributeList list;
+    std::string key;
+  };
+
+  void open(bool is_map) {
+    if (stack_.empty() && !is_map) not_object = true;
+    // A container at attribute level kMaxAttributeNesting (the item's own object is level 0).
+    if (stack_.size() >= model::kMaxAttributeNesting) throw model::Error(model::kNestingTooDeep);
+    stack_.push_back(Frame{is_map, {}, {}, {}});
+  }
+  void close() {
+    Frame frame = std::move(stack_.back());
+    stack_.pop_back();
+    if (stack_.empty()) {
+      item = std::move(frame.map);
+      return;
+    }
+    value(frame.is_map ? AttributeValue(std::move(frame.map)) : AttributeValue(std::move(frame.list)));
+  }
+  void value(AttributeValue v) {
+    if (stack_.empty()) {  // a scalar document
+      not_object = true;
+      return;
+    }
+    Frame& frame = stack_.back();
+    if (frame.is_map) {
+      frame.map.insert_or_assign(std::move(frame.key), std::move(v));
+    } else {
+      frame.list.push_back(std::move(v));
+    }
+  }
+
+  std::vector<Frame> stack_;
+};
 
 }  // namespace
 
 void write_encoded_item(JsonWriter& w, std::string_view encoded) {
   model::EncodedReader r(encoded);
   r.varint();  // size
-  write_encoded_map(w, r);
+  write_encoded_map<false>(w, r);
+}
+
+void write_plain_item(JsonWriter& w, std::string_view encoded) {
+  model::EncodedReader r(encoded);
+  r.varint();  // size
+  write_encoded_map<true>(w, r);
+}
+
+PlainItemStatus decode_plain_item(std::string_view text, model::Item& item) {
+  PlainItemReader reader;
+  if (!parse_json_events(text, reader)) return PlainItemStatus::NotJson;
+  if (reader.not_object) return PlainItemStatus::NotObject;
+  item = std::move(reader.item);
+  return PlainItemStatus::Item;
 }
 
 }  // namespace minnow::api

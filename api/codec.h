@@ -19,4 +19,16 @@ void write_attribute_map(JsonWriter& w, const model::AttributeMap& map);
 // An item in its stored form (model/item_codec.h), written without decoding it.
 void write_encoded_item(JsonWriter& w, std::string_view encoded);
 
+// Plain JSON, as @aws-sdk/lib-dynamodb's DocumentClient reads and writes items (the data API,
+// dataapi/): S as a string, N as a JSON number with its exact text, BOOL, NULL as null, L as an
+// array, M as an object. Plain JSON has no sets and no binary: written, a set is an array and a
+// binary value its base64 text; read, an array is always L and a string always S.
+void write_plain_item(JsonWriter& w, std::string_view encoded);
+enum class PlainItemStatus { Item, NotJson, NotObject };
+// Reads the item a plain JSON text holds into `item`: NotJson when `text` is not one JSON value
+// (api/json.h parse_json_events), NotObject when it is not an object. Throws model::Error with
+// DynamoDB's message for a value DynamoDB refuses (a number beyond 38 digits or out of range, an
+// empty attribute name, nesting deeper than 32 levels).
+PlainItemStatus decode_plain_item(std::string_view text, model::Item& item);
+
 }  // namespace minnow::api

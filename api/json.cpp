@@ -1,5 +1,8 @@
 #include "api/json.h"
 
+#include <rapidjson/encodedstream.h>
+#include <rapidjson/memorystream.h>
+
 #include <algorithm>
 #include <cstring>
 #include <vector>
@@ -13,14 +16,16 @@ namespace minnow::api {
 
 namespace {
 
-// The document's own SAX handler, with two checks on the way in: nesting deeper than any valid
-// request holds (model::kMaxJsonDepth) and strings that are not UTF-8 stop the parse. Both are
-// decided here, while parsing, so that no later walk over the document meets either.
+// A SAX handler in front of `Target` (the document's own handler, or JsonEvents), with two checks
+// on the way in: nesting deeper than any valid request holds (model::kMaxJsonDepth) and strings
+// that are not UTF-8 stop the parse. Both are decided here, while parsing, so that no later walk
+// over the document meets either.
+template <class Target>
 class CheckedHandler {
  public:
   enum class Failure { None, TooDeep, NotUtf8 };
 
-  explicit CheckedHandler(JsonDocument& document) : document_(document) {}
+  explicit CheckedHandler(Target& document) : document_(document) {}
   Failure failure() const { return failure_; }
 
   bool Null() { return document_.Null(); }
@@ -57,9 +62,35 @@ class CheckedHandler {
     return false;
   }
 
-  JsonDocument& document_;
+  Target& document_;
   std::size_t depth_ = 0;
   Failure failure_ = Failure::None;
+};
+
+using DocumentHandler = CheckedHandler<JsonDocument>;
+
+// RapidJSON's handler calls, forwarded to JsonEvents; numbers arrive as their text only
+// (kParseNumbersAsStringsFlag).
+class EventsTarget {
+ public:
+  explicit EventsTarget(JsonEvents& events) : events_(events) {}
+  bool Null() { return events_.null(), true; }
+  bool Bool(bool b) { return events_.boolean(b), true; }
+  bool Int(int) { return false; }
+  bool Uint(unsigned) { return false; }
+  bool Int64(int64_t) { return false; }
+  bool Uint64(uint64_t) { return false; }
+  bool Double(double) { return false; }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool) { return events_.number({s, n}), true; }
+  bool String(const char* s, rapidjson::SizeType n, bool) { return events_.string({s, n}), true; }
+  bool Key(const char* s, rapidjson::SizeType n, bool) { return events_.key({s, n}), true; }
+  bool StartObject() { return events_.start_object(), true; }
+  bool EndObject(rapidjson::SizeType) { return events_.end_object(), true; }
+  bool StartArray() { return events_.start_array(), true; }
+  bool EndArray(rapidjson::SizeType) { return events_.end_array(), true; }
+
+ private:
+  JsonEvents& events_;
 };
 
 }  // namespace
@@ -68,22 +99,32 @@ void parse_request_json(std::string& body, JsonDocument& document) {
   constexpr unsigned kFlags =
       rapidjson::kParseIterativeFlag | rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseInsituFlag;
   rapidjson::GenericInsituStringStream<rapidjson::UTF8<>> stream(body.data());
-  CheckedHandler::Failure failure = CheckedHandler::Failure::None;
+  DocumentHandler::Failure failure = DocumentHandler::Failure::None;
   bool parsed = false;
   auto generate = [&](JsonDocument& target) {
-    CheckedHandler handler(target);
+    DocumentHandler handler(target);
     rapidjson::Reader reader;
     parsed = !reader.Parse<kFlags>(stream, handler).IsError();
     failure = handler.failure();
     return parsed;
   };
   document.Populate(generate);
-  if (failure == CheckedHandler::Failure::TooDeep) throw model::json_too_deep();
-  if (failure == CheckedHandler::Failure::NotUtf8) throw model::Error(model::kJsonNotUtf8);
+  if (failure == DocumentHandler::Failure::TooDeep) throw model::json_too_deep();
+  if (failure == DocumentHandler::Failure::NotUtf8) throw model::Error(model::kJsonNotUtf8);
   // DynamoDB answers malformed JSON with a bare SerializationException, and treats a JSON
   // value that is not an object as a request with no members.
   if (!parsed) throw model::Error(model::kBareSerialization);
   if (!document.IsObject()) document.SetObject();
+}
+
+bool parse_json_events(std::string_view text, JsonEvents& events) {
+  constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseNumbersAsStringsFlag;
+  rapidjson::MemoryStream bytes(text.data(), text.size());
+  rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> stream(bytes);
+  EventsTarget target(events);
+  CheckedHandler<EventsTarget> handler(target);
+  rapidjson::Reader reader;
+  return !reader.Parse<kFlags>(stream, handler).IsError();
 }
 
 std::string to_json_text(const JsonValue& v) {

@@ -38,6 +38,28 @@ using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
 // model::Error SerializationException when it is not a JSON object.
 void parse_request_json(std::string& body, JsonDocument& document);
 
+// The events of a plain JSON text, for readers that build their own values (api/codec's plain
+// items). Numbers arrive as their text, never as a double, so they stay exact. A reader may throw
+// to stop (its own error); the exception leaves parse_json_events.
+class JsonEvents {
+ public:
+  virtual ~JsonEvents() = default;
+  virtual void null() = 0;
+  virtual void boolean(bool value) = 0;
+  virtual void number(std::string_view text) = 0;
+  virtual void string(std::string_view text) = 0;
+  virtual void key(std::string_view name) = 0;
+  virtual void start_object() = 0;
+  virtual void end_object() = 0;
+  virtual void start_array() = 0;
+  virtual void end_array() = 0;
+};
+
+// Sends the events of `text` to `events`. False when `text` is not one JSON value (with nothing
+// but white space after it), nests deeper than model::kMaxJsonDepth, or holds a string that is
+// not UTF-8; the events sent until then may describe part of a value.
+bool parse_json_events(std::string_view text, JsonEvents& events);
+
 inline std::string_view view(const JsonValue& v) { return {v.GetString(), v.GetStringLength()}; }
 
 // Member lookup that treats JSON null as absent, as DynamoDB does.

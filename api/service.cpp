@@ -67,8 +67,11 @@ CredentialScope credential_scope(std::string_view authorization) {
 
 // The order of these checks is DynamoDB's (as captured by dynalite): health check, method and
 // content type, JSON syntax, target, authentication, then the action's own checks. Paths under
-// /_minnow/ are Minnow's test controls (api/admin/admin.h), /console its web console.
+// /_minnow/ are Minnow's test controls (api/admin/admin.h), /console its web console; mounted
+// APIs come first.
 Reply Service::handle(Request& request) {
+  for (const Mount& mount : impl_->options.mounts)
+    if (request.path.starts_with(mount.path_prefix)) return mount.handle(request);
   if (impl_->options.console && is_console_path(request.path)) return handle_console(request);
   if (impl_->options.admin.enabled && is_admin_path(request.path))
     return handle_admin(request, {impl_->namespaces, impl_->faults, impl_->clock, impl_->saved}, impl_->options.admin);

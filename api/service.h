@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -54,6 +55,14 @@ struct AdminOptions {
   std::vector<std::string> hosts;
 };
 
+// Another HTTP API on the same port: every request whose path starts with `path_prefix` is
+// answered by `handle` before the DynamoDB protocol sees it (server/ mounts the data API,
+// dataapi/). `handle` must be thread-safe and answer every request itself, errors included.
+struct Mount {
+  std::string path_prefix;
+  std::function<Reply(Request&)> handle;
+};
+
 struct ServiceOptions {
   // The region of ARNs when a request's credential names none, and of the health answer.
   std::string region = "us-east-1";
@@ -61,6 +70,7 @@ struct ServiceOptions {
   std::string account_id = "000000000000";
   bool console = true;  // serve the web console at /console (api/console/console.h)
   AdminOptions admin;
+  std::vector<Mount> mounts = {};
 };
 
 class Service {

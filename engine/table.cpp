@@ -1,7 +1,9 @@
 #include "engine/table.h"
 
 #include <algorithm>
+#include <iterator>
 #include <mutex>
+#include <stdexcept>
 
 #include "model/errors.h"
 #include "model/item_codec.h"
@@ -216,19 +218,28 @@ void Table::commit_at(Items::iterator it, const std::string& k, const model::Ite
         it->second = std::move(encoded);
       } else {
         it = items_.emplace_hint(it, k, std::move(encoded));
+        if (partition_order_) partition_order_->add(k);
       }
       for (const auto& index : indexes_) index->update(k, old, &decision.new_item(), it);
       for (const auto& index : vector_indexes_) index->put(*it, decision.new_item(), old);
       return;
     }
-    case WriteDecision::Action::Delete:
+    case WriteDecision::Action::Delete: {
       if (it == items_.end()) return;
       tell(k, &it->second, nullptr, decision.by_ttl);
       for (const auto& index : indexes_) index->update(k, old, nullptr, items_.end());
       for (const auto& index : vector_indexes_) index->erase(*it);
       size_bytes_ -= model::encoded_item_size(it->second);
-      items_.erase(it);
+      // A copy: `k` may be the erased entry's own key.
+      const std::string partition = partition_order_ ? std::string(model::partition_prefix_of(k)) : std::string();
+      it = items_.erase(it);
+      if (partition_order_) {
+        const bool emptied = (it == items_.end() || !it->first.starts_with(partition)) &&
+                             (it == items_.begin() || !std::prev(it)->first.starts_with(partition));
+        if (emptied) partition_order_->remove(partition);
+      }
       return;
+    }
   }
 }
 
@@ -339,6 +350,47 @@ PageResult Table::scan(const ScanSpec& spec, const PageLimits& limits, ItemVisit
   KeyRange range = scan_range(spec, key_schema_);
   std::shared_lock lock(mu_);
   return read_items(range, true, limits, visit);
+}
+
+void Table::order_partitions() {
+  {
+    std::shared_lock lock(mu_);  // every later call: no exclusive lock
+    if (partition_order_) return;
+  }
+  std::unique_lock lock(mu_);
+  if (partition_order_) return;
+  partition_order_ = std::make_unique<PartitionOrder>();
+  for (const auto& entry : items_) partition_order_->add(entry.first);
+}
+
+PageResult Table::scan_key_prefix(std::string_view key_prefix,
+                                  const std::optional<model::AttributeMap>& exclusive_start_key,
+                                  const PageLimits& limits, ItemVisitor visit) const {
+  const std::string start = exclusive_start_key ? model::storage_key(*exclusive_start_key, key_schema_) : std::string();
+  std::shared_lock lock(mu_);
+  if (!partition_order_) throw std::logic_error("scan_key_prefix on a table without order_partitions()");
+  PageResult page;
+  auto partition = partition_order_->lower_bound(start.empty() ? key_prefix : model::partition_key_bytes(start));
+  Items::const_iterator last_read = items_.end();
+  for (; partition != partition_order_->end(); ++partition) {
+    if (!model::partition_key_bytes(*partition).starts_with(key_prefix)) break;
+    // The start key's own partition continues after it; every later one from its first item.
+    auto it =
+        !start.empty() && start.starts_with(*partition) ? items_.upper_bound(start) : items_.lower_bound(*partition);
+    for (; it != items_.end() && it->first.starts_with(*partition); ++it) {
+      const bool full =
+          (limits.max_items && page.scanned_count >= limits.max_items) || page.bytes_read >= limits.max_bytes;
+      if (full) {
+        page.last_evaluated_key = model::key_of(model::decode_item(last_read->second), key_schema_);
+        return page;
+      }
+      visit(it->second);
+      ++page.scanned_count;
+      page.bytes_read += model::encoded_item_size(it->second);
+      last_read = it;
+    }
+  }
+  return page;
 }
 
 PageResult Table::read_items(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const {

@@ -24,6 +24,7 @@
 #include "engine/commit_log.h"
 #include "engine/function_ref.h"
 #include "engine/index.h"
+#include "engine/partition_order.h"
 #include "engine/query.h"
 #include "engine/stream.h"
 #include "engine/table_definition.h"
@@ -106,6 +107,19 @@ class Table {
   PageResult query(const QuerySpec& spec, const PageLimits& limits, ItemVisitor visit) const;
   PageResult scan(const ScanSpec& spec, const PageLimits& limits, ItemVisitor visit) const;
 
+  // From the first call on, the table keeps its partitions in the byte order of their partition
+  // key values too (engine/partition_order.h; built now from the items), which
+  // scan_key_prefix needs. Later calls do nothing. Not part of the definition: whoever needs the
+  // order asks for it after finding the table.
+  void order_partitions();
+  // The items whose partition key value's bytes (model::key_value_bytes) start with
+  // `key_prefix`: partitions in the byte order of their keys, items in sort-key order, starting
+  // after `exclusive_start_key` (a primary key; its partition need not exist any more). Reads
+  // only those items. Unlike query and scan, last_evaluated_key is set exactly when another item
+  // in range follows the page. Requires order_partitions() (std::logic_error otherwise).
+  PageResult scan_key_prefix(std::string_view key_prefix, const std::optional<model::AttributeMap>& exclusive_start_key,
+                             const PageLimits& limits, ItemVisitor visit) const;
+
   // The same on a secondary index (named in the definition; model::index_not_found otherwise).
   // `visit` sees the whole base item: projecting it is the caller's job. The 1 MB page and the
   // bytes read count projected sizes; LastEvaluatedKey has the index and the table keys.
@@ -185,9 +199,10 @@ class Table {
   std::vector<std::unique_ptr<SecondaryIndex>> indexes_;      // LSIs then GSIs. Protected by mu_.
   std::vector<std::unique_ptr<VectorIndex>> vector_indexes_;  // Protected by mu_.
   const uint64_t incarnation_;
-  StreamRegistry* streams_;         // Null: no streams. Set before the table is shared.
-  CommitLog* log_;                  // Null: none. Set before the table is shared.
-  std::shared_ptr<Stream> stream_;  // The enabled stream, or null. Protected by mu_.
+  std::unique_ptr<PartitionOrder> partition_order_;  // Null until order_partitions(). Protected by mu_.
+  StreamRegistry* streams_;                          // Null: no streams. Set before the table is shared.
+  CommitLog* log_;                                   // Null: none. Set before the table is shared.
+  std::shared_ptr<Stream> stream_;                   // The enabled stream, or null. Protected by mu_.
 };
 
 }  // namespace minnow::engine

@@ -110,6 +110,24 @@ std::string partition_prefix(const AttributeValue& hash_value) {
   return out;
 }
 
+namespace {
+constexpr std::size_t kHashBytes = 8, kLengthBytes = 4;
+std::size_t key_length_of(std::string_view storage_key) {
+  std::size_t n = 0;
+  for (std::size_t i = kHashBytes; i < kHashBytes + kLengthBytes; ++i)
+    n = (n << 8) | static_cast<unsigned char>(storage_key[i]);
+  return n;
+}
+}  // namespace
+
+std::string_view partition_prefix_of(std::string_view storage_key) {
+  return storage_key.substr(0, kHashBytes + kLengthBytes + key_length_of(storage_key));
+}
+
+std::string_view partition_key_bytes(std::string_view storage_key) {
+  return storage_key.substr(kHashBytes + kLengthBytes, key_length_of(storage_key));
+}
+
 std::string storage_key(const AttributeMap& item_or_key, const KeySchema& schema) {
   std::string out = partition_prefix(item_or_key.at(schema.hash.name));
   if (schema.range) out += key_value_bytes(item_or_key.at(schema.range->name));

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "model/attribute_value.h"
 
@@ -51,5 +52,9 @@ std::string storage_key(const AttributeMap& item_or_key, const KeySchema& schema
 
 // The partition prefix of storage_key: every item of the partition starts with it.
 std::string partition_prefix(const AttributeValue& hash_value);
+// The same prefix cut from a storage key, and the partition key's bytes (key_value_bytes) inside
+// a partition prefix or a storage key.
+std::string_view partition_prefix_of(std::string_view storage_key);
+std::string_view partition_key_bytes(std::string_view storage_key);
 
 }  // namespace minnow::model

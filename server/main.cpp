@@ -8,21 +8,25 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <variant>
 
 #include "api/admin/admin_access.h"
 #include "api/service.h"
+#include "dataapi/data_api.h"
 #include "engine/clock.h"
 #include "engine/database.h"
 #include "engine/namespaces.h"
 #include "engine/table.h"
 #include "persist/image.h"
 #include "persist/store.h"
+#include "server/env_command.h"
 #include "server/memory_trimmer.h"
 #include "server/options.h"
 #include "server/seed.h"
@@ -34,6 +38,24 @@ namespace {
 namespace engine = minnow::engine;
 namespace persist = minnow::persist;
 using minnow::server::Options;
+
+// The data API stand-in of --data-api (null without it), its token file read.
+std::unique_ptr<minnow::dataapi::DataApi> make_data_api(const Options& options, engine::Namespaces& namespaces) {
+  if (!options.data_api) return nullptr;
+  minnow::dataapi::DataApiOptions data_api{.region = options.region};
+  if (!options.data_api_table.empty()) data_api.table = options.data_api_table;
+  if (!options.data_api_tokens_file.empty()) {
+    std::ifstream file(options.data_api_tokens_file);
+    std::stringstream text;
+    text << file.rdbuf();
+    if (!file) throw std::runtime_error("--data-api-tokens: cannot read " + options.data_api_tokens_file);
+    auto parsed = minnow::dataapi::parse_token_file(text.str());
+    if (auto* message = std::get_if<std::string>(&parsed))
+      throw std::runtime_error("--data-api-tokens " + options.data_api_tokens_file + ": " + *message);
+    data_api.tokens = std::move(std::get<minnow::dataapi::TokenMap>(parsed));
+  }
+  return std::make_unique<minnow::dataapi::DataApi>(namespaces, std::move(data_api));
+}
 
 std::unique_ptr<persist::Store> open_store(const Options& options) {
   if (options.db_path.empty()) return nullptr;
@@ -125,10 +147,16 @@ int serve(const Options& options) {
   service_options.admin = {.enabled = options.admin,
                            .loopback_only = minnow::api::is_loopback_host(options.host),
                            .hosts = options.admin_hosts};
-  minnow::api::Service service(namespaces, service_options, &clock);
+  const auto data_api = make_data_api(options, namespaces);
+  if (data_api) {
+    service_options.mounts.push_back(
+        {std::string(minnow::dataapi::kRoutePrefix), [&](minnow::api::Request& r) { return data_api->handle(r); }});
+  }
+  minnow::api::Service service(namespaces, std::move(service_options), &clock);
   std::function<bool(std::function<void()>)> reply_gate;
   if (store) reply_gate = [&store](std::function<void()> resume) { return store->defer_reply(std::move(resume)); };
   minnow::server::Server server(service, options, std::move(reply_gate));
+  if (data_api) data_api->set_endpoint(server.url());
   minnow::server::TtlTimer ttl_timer(namespaces, options.ttl_interval);
   minnow::server::MemoryTrimmer memory_trimmer;  // freed memory back to the system
   server.stop_on_signals();
@@ -158,6 +186,9 @@ int main(int argc, char** argv) {
     case Options::Action::kVersion:
       std::cout << "minnow " << minnow::server::kVersion << std::endl;
       return 0;
+    case Options::Action::kEnv:
+      return minnow::server::print_data_api_environment(options.host, options.port, options.env_token, std::cout,
+                                                        std::cerr);
     case Options::Action::kServe:
       break;
   }

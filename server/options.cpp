@@ -60,6 +60,14 @@ class ArgumentReader {
   std::optional<std::string_view> glued_;
 };
 
+bool is_table_name(std::string_view name) {
+  if (name.size() < 3 || name.size() > 255) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+           c == '.';
+  });
+}
+
 std::string quoted(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 2);
@@ -104,6 +112,12 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
 
   bool in_memory = false;
   ArgumentReader reader(argc, argv);
+  // `minnow env`: the flags that say where Minnow listens, and the token.
+  const bool env = argc > 1 && std::string_view(argv[1]) == "env";
+  if (env) {
+    options.action = Options::Action::kEnv;
+    reader.next_flag();
+  }
   while (!reader.done()) {
     const std::string_view flag = reader.next_flag();
 
@@ -135,7 +149,12 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       return std::string(text);
     };
 
-    if (flag == "--help" || flag == "-h" || flag == "-help" || flag == "--version") {
+    if (env && flag != "--data-api" && flag != "--host" && flag != "--port" && flag != "--help") {
+      return usage_error("env: takes --data-api TOKEN, --host and --port only, not " + std::string(flag));
+    }
+    if (flag == "--data-api" && env) {
+      options.env_token = take_text();
+    } else if (flag == "--help" || flag == "-h" || flag == "-help" || flag == "--version") {
       if (reader.has_glued_value()) return usage_error(std::string(flag) + ": takes no value");
       options.action = flag == "--version" ? Options::Action::kVersion : Options::Action::kHelp;
       return options;
@@ -167,6 +186,16 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       options.console = false;
     } else if (flag == "-sharedDb" || flag == "--shared-db") {
       options.shared_db = true;
+    } else if (flag == "--data-api") {
+      options.data_api = true;
+    } else if (flag == "--data-api-tokens") {
+      options.data_api_tokens_file = take_text();
+    } else if (flag == "--data-api-table") {
+      options.data_api_table = take_text();
+      if (!error && !is_table_name(options.data_api_table)) {
+        return usage_error("--data-api-table: a table name is 3 to 255 letters, digits, '_', '-' and '.', got " +
+                           quoted(options.data_api_table));
+      }
     } else if (flag == "-inMemory") {
       in_memory = true;
     } else if (flag == "-disableTelemetry") {
@@ -217,6 +246,12 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
         "optimizeDbBeforeStartup option must be used with dbPath to determine the location of database files to "
         "optimize.",
         0};
+  if (env && options.action == Options::Action::kEnv && options.env_token.empty()) {
+    return usage_error("env: --data-api TOKEN is required");
+  }
+  if (!options.data_api && (!options.data_api_tokens_file.empty() || !options.data_api_table.empty())) {
+    return usage_error("--data-api-tokens and --data-api-table need --data-api");
+  }
   return options;
 }
 
@@ -262,6 +297,11 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  --seed FILE             tables (CreateTable JSON) and items (DynamoDB JSON, one a line\n";
   text += "                          or a JSON array) every namespace starts with; repeatable. With\n";
   text += "                          --db-path, a namespace the directory holds keeps its data\n";
+  text += "  --data-api              serve the data API stand-in under /api/data/dynamodb/ (bearer\n";
+  text += "                          token workspaces in one shared table; docs/data-api.md)\n";
+  text += "  --data-api-tokens FILE  map tokens to workspaces (lines TOKEN WORKSPACE_ID); other\n";
+  text += "                          tokens are refused (default: each token is a workspace)\n";
+  text += "  --data-api-table NAME   the shared table (default: minnow-data)\n";
   text += "  --help                  print this help and exit\n";
   text += "  --version               print the version and exit\n";
   text += "\n";
@@ -275,6 +315,11 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  -help                   same as --help\n";
   text += "  -dbPath DIR             same as --db-path\n";
   text += "  -optimizeDbBeforeStartup  with -dbPath: write a fresh snapshot before serving\n";
+  text += "\n";
+  text += "minnow env --data-api TOKEN [--host HOST] [--port N]\n";
+  text += "  prints the environment a local function needs for that workspace (shell assignments:\n";
+  text += "  DYNAMODB_TABLE, DYNAMODB_PREFIX, AWS_ENDPOINT_URL_DYNAMODB, AWS_REGION, credentials),\n";
+  text += "  asked of the Minnow listening there (started with --data-api; the workspace provisioned)\n";
   text += "\n";
   text += "Exit status: 0 after SIGINT or SIGTERM (requests being handled are answered, idle and\n";
   text += "stalled connections closed, within about a second), 1 when the server cannot start, 2 for\n";

@@ -51,7 +51,9 @@ void raise_descriptor_limit();
 OptionsEnvironment detect_environment();
 
 struct Options {
-  enum class Action { kServe, kHelp, kVersion };
+  // kEnv: `minnow env --data-api TOKEN`, which asks a running Minnow for a workspace's
+  // environment (docs/data-api.md) and prints it.
+  enum class Action { kServe, kHelp, kVersion, kEnv };
   Action action = Action::kServe;
 
   std::string host = "127.0.0.1";     // "0.0.0.0" by default inside a container
@@ -81,6 +83,11 @@ struct Options {
   // --seed FILE (repeatable): tables and items every namespace starts with (server/seed.h);
   // with -dbPath a namespace the directory holds keeps its data.
   std::vector<std::string> seeds;
+  // --data-api: the data API stand-in's routes under /api/data/dynamodb/ (dataapi/).
+  bool data_api = false;
+  std::string data_api_tokens_file;  // --data-api-tokens FILE; empty: every token is a workspace
+  std::string data_api_table;        // --data-api-table NAME; empty: dataapi::kDefaultTable
+  std::string env_token;             // minnow env --data-api TOKEN
 
   // Notes for stderr about flags accepted but without effect (e.g. "-cors").
   std::vector<std::string> notes;

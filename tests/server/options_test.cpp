@@ -211,3 +211,28 @@ TEST_CASE("the test controls: on by default, --no-admin or MINNOW_NO_ADMIN=1 tur
   }
   CHECK(error(parse({"--no-admin=1"})).message == "--no-admin: takes no value");
 }
+
+TEST_CASE("--data-api and its flags; they need --data-api") {
+  CHECK_FALSE(ok(parse({})).data_api);
+  const Options on = ok(parse({"--data-api", "--data-api-tokens", "tokens.txt", "--data-api-table=shared.v1"}));
+  CHECK(on.data_api);
+  CHECK(on.data_api_tokens_file == "tokens.txt");
+  CHECK(on.data_api_table == "shared.v1");
+  CHECK(error(parse({"--data-api-table", "xyz"})).message == "--data-api-tokens and --data-api-table need --data-api");
+  CHECK(error(parse({"--data-api", "--data-api-table", "a b"})).message ==
+        "--data-api-table: a table name is 3 to 255 letters, digits, '_', '-' and '.', got 'a b'");
+  CHECK(error(parse({"--data-api=yes"})).message == "--data-api: takes no value");
+}
+
+TEST_CASE("minnow env --data-api TOKEN, with where Minnow listens") {
+  const Options env = ok(parse({"env", "--data-api", "tok", "--port", "9000", "--host", "10.0.0.1"}));
+  CHECK(env.action == Options::Action::kEnv);
+  CHECK(env.env_token == "tok");
+  CHECK(env.port == 9000);
+  CHECK(env.host == "10.0.0.1");
+  CHECK(ok(parse({"env", "--data-api=tok"})).port == 8000);
+  CHECK(error(parse({"env"})).message == "env: --data-api TOKEN is required");
+  CHECK(error(parse({"env", "--data-api", "t", "--threads", "2"})).message ==
+        "env: takes --data-api TOKEN, --host and --port only, not --threads");
+  CHECK(error(parse({"--port", "1", "env"})).message == "unexpected argument: 'env'");
+}

@@ -77,7 +77,8 @@ void Table::restore_definition(TableDefinition definition) {
 
 void Table::restore_item(std::string_view key, std::optional<std::string_view> encoded) {
   std::unique_lock lock(mu_);
-  if (!indexes_.empty() || !vector_indexes_.empty()) {  // through the commit point, which keeps the indexes
+  // Through the commit point, which keeps the indexes and the partition order.
+  if (!indexes_.empty() || !vector_indexes_.empty() || partition_order_) {
     const std::string k(key);
     auto it = items_.find(k);
     std::optional<model::Item> old;

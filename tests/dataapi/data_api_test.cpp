@@ -9,20 +9,22 @@
 #include "api/service.h"
 #include "dataapi/workspaces.h"
 #include "engine/clock.h"
+#include "engine/item_holds.h"
 #include "engine/namespaces.h"
 #include "engine/table.h"
 #include "model/data_api_errors.h"
+#include "model/key.h"
 
 using namespace minnow;
 
 namespace {
 
 struct Harness {
-  explicit Harness(std::optional<dataapi::TokenMap> tokens = std::nullopt)
-      : data_api(namespaces, dataapi::DataApiOptions{.tokens = std::move(tokens)}) {}
+  explicit Harness(std::optional<dataapi::TokenMap> tokens = std::nullopt, engine::DatabaseOptions options = {})
+      : namespaces(false, clock, options), data_api(namespaces, dataapi::DataApiOptions{.tokens = std::move(tokens)}) {}
 
   engine::AdjustableClock clock;
-  engine::Namespaces namespaces{false, clock, engine::DatabaseOptions{}};
+  engine::Namespaces namespaces;
   dataapi::DataApi data_api;
 
   api::Reply call(const std::string& route, std::string body, const std::string& token) {
@@ -125,4 +127,20 @@ TEST_CASE("the Service answers mounted paths through their handler, everything e
   const api::Reply reply = plain.handle(request);
   CHECK(reply.status == 400);
   CHECK(reply.body.find("UnknownOperationException") != std::string::npos);
+}
+
+TEST_CASE("a write meeting an item a transaction holds (--transaction-window) is 409, and changes nothing") {
+  Harness h(std::nullopt, engine::DatabaseOptions{.transaction_window_ms = 60000});
+  REQUIRE(h.call("provision", "{}", "t").status == 200);
+  const std::string pk = dataapi::Workspaces().authenticate("Bearer t").prefix + "#1";
+  engine::Database& database = h.namespaces.get("local/us-east-1").database;
+  const model::AttributeMap key{{"pk", model::AttributeValue(pk)}, {"sk", model::AttributeValue(std::string("x"))}};
+  const auto table = database.find("minnow-data");
+  const std::string held = engine::ItemHolds::item(table->name(), model::storage_key(key, table->key_schema()));
+  REQUIRE(database.holds().try_hold({&held, 1}, 0, INT64_MAX / 2).empty());
+  const api::Reply put = h.call("put", R"({"item": "{\"pk\": \")" + pk + R"(\", \"sk\": \"x\"}"})", "t");
+  CHECK(put.status == 409);
+  CHECK(put.body == R"({"error":"A transaction in progress holds this item: nothing changed, try again"})");
+  CHECK(h.call("delete", R"({"pk": ")" + pk + R"(", "sk": "x"})", "t").status == 409);
+  CHECK(h.call("get", R"({"pk": ")" + pk + R"(", "sk": "x"})", "t").body == R"({"item":null})");
 }

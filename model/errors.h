@@ -108,7 +108,10 @@ Error serialization(std::string message);
 inline constexpr FixedError kInternalError{ErrorCode::InternalServerError, "Internal server error"};
 
 // ---- Protocol ------------------------------------------------------------------------------
-inline constexpr FixedError kUnknownOperation{ErrorCode::UnknownOperationException, ""};
+// DynamoDB (as dynalite recorded it) sends no message at all, which SDKs report as an empty or
+// "UnknownError" message; DynamoDB Local's text says what happened.
+inline constexpr FixedError kUnknownOperation{ErrorCode::UnknownOperationException,
+                                              "An unknown operation was requested."};
 inline constexpr FixedError kMissingAuthenticationToken{ErrorCode::MissingAuthenticationTokenException,
                                                         "Request is missing Authentication Token"};
 // Answers outside the JSON error form: the health check's body (before the region and after),
@@ -286,10 +289,10 @@ std::string admin_integer_range(const std::string& name, int64_t min, int64_t ma
 inline constexpr FixedError kThroughputWithPayPerRequest{
     ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
     "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST"};
-inline constexpr FixedError
-    kThroughputRequiredForProvisioned{ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
-                                      "ReadCapacityUnits and WriteCapacityUnits must both be specified when "
-                                      "BillingMode is PROVISIONED"};  // CreateTable: ... must both be specified ...
+inline constexpr FixedError kThroughputRequiredForProvisioned{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "ReadCapacityUnits and WriteCapacityUnits must both be specified when "
+    "BillingMode is PROVISIONED"};  // CreateTable: ... must both be specified ...
 inline constexpr FixedError kThroughputRequiredForProvisionedUpdate{
     ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
     "ProvisionedThroughput must be specified when BillingMode is PROVISIONED"};  // UpdateTable: ProvisionedThroughput
@@ -419,10 +422,10 @@ inline constexpr FixedError kQueryKeyConditionNotSupported{ErrorCode::Validation
 Error query_missed_key_element(const std::string& attribute);
 inline constexpr FixedError kKeyConditionNotIndexable{ErrorCode::ValidationException,
                                                       "Attempted conditional constraint is not an indexable operation"};
-inline constexpr FixedError
-    kKeyConditionTypeMismatch{ErrorCode::ValidationException,
-                              "One or more parameter values were invalid: Condition parameter type does not match "
-                              "schema type"};  // Condition parameter type does not match schema type
+inline constexpr FixedError kKeyConditionTypeMismatch{
+    ErrorCode::ValidationException,
+    "One or more parameter values were invalid: Condition parameter type does not match "
+    "schema type"};  // Condition parameter type does not match schema type
 // "Filter Expression" or "QueryFilter" + " can only contain non-primary key attributes: ..."
 Error filter_on_key_attribute(const std::string& parameter, const std::string& attribute);
 inline constexpr FixedError kConditionalOperatorWithoutFilter{

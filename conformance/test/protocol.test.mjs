@@ -25,13 +25,19 @@ test('the SDK surfaces service errors by name with HTTP 400', async () => {
   });
 });
 
-// An unknown action name is rejected before anything else looks at the body.
-test('unknown X-Amz-Target action is UnknownOperationException', async (t) => {
+// An unknown action name is rejected before anything else looks at the body. DynamoDB (as
+// dynalite recorded it) sends no message, which the SDKs turn into an empty message or
+// "UnknownError": Minnow keeps DynamoDB's namespace and adds DynamoDB Local's text, so that the
+// error says what happened (the CLI prints it, the JS SDK reports it as the message).
+test('unknown X-Amz-Target action is UnknownOperationException, with a message', async (t) => {
   const res = await rawCall('NoSuchAction', {});
   assert.equal(res.status, 400, res.text);
   if (!differsOn('dynamodb-local', 'DynamoDB Local answers com.amazonaws.dynamodb.v20120810#UnknownOperationException; ' +
     'real DynamoDB (per dynalite) uses the com.amazon.coral.service namespace', t)) {
     expectError(res, 'UnknownOperationException');
+  }
+  if (!differsOn('dynalite', 'dynalite (like DynamoDB) sends no message', t)) {
+    assert.equal(res.message, 'An unknown operation was requested.', res.text);
   }
 });
 

@@ -18,7 +18,8 @@ using namespace minnow;
 const std::string kAuthorization =
     "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0";
 const std::string kJson10 = "application/x-amz-json-1.0";
-const std::string kUnknownOperation = R"({"__type":"com.amazon.coral.service#UnknownOperationException"})";
+const std::string kUnknownOperation =
+    R"({"__type":"com.amazon.coral.service#UnknownOperationException","message":"An unknown operation was requested."})";
 const std::string kBareSerialization = R"({"__type":"com.amazon.coral.service#SerializationException"})";
 const std::string kMissingToken = R"({"__type":"com.amazon.coral.service#MissingAuthenticationTokenException",)"
                                   R"("message":"Request is missing Authentication Token"})";
@@ -123,7 +124,7 @@ TEST_CASE("protocol: other methods and content types answer 404 <UnknownOperatio
   }
 }
 
-TEST_CASE("protocol: unknown targets are UnknownOperationException without a message", "[protocol]") {
+TEST_CASE("protocol: unknown targets are UnknownOperationException, with DynamoDB Local's message", "[protocol]") {
   Harness h;
   for (const char* target : {"DynamoDB_20120810.NoSuchAction", "DynamoDB_20120810.listtables",
                              "DynamoDB_20990101.ListTables", "ListTables", "DynamoDB_20120810.", ""}) {

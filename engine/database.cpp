@@ -20,7 +20,7 @@ std::shared_ptr<Table> Database::create(TableDefinition definition) {
   std::string name = definition.name;
   std::unique_lock lock(mu_);
   if (tables_.count(name)) return nullptr;
-  auto table = std::make_shared<Table>(std::move(definition), &streams_, log_, incarnations_.fetch_add(1) + 1);
+  auto table = std::make_shared<Table>(std::move(definition), &streams_, log_, incarnations_.fetch_add(1) + 1, &clock_);
   if (log_) log_->table_defined(table->incarnation(), table->definition_locked(), table->stream().get());
   tables_.emplace(std::move(name), table);
   return table;
@@ -50,6 +50,7 @@ void Database::clear() {
   for (auto& [name, table] : tables_) table->close_stream();
   tables_.clear();
   streams_.clear();
+  backups_.clear();
   if (log_) log_->cleared();
 }
 

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/backups.h"
 #include "engine/clock.h"
 #include "engine/commit_log.h"
 #include "engine/function_ref.h"
@@ -61,7 +62,7 @@ class Database {
   std::shared_ptr<Table> remove(const std::string& name);
   // Names in ascending order, starting after `exclusive_start` (when given), at most `limit`.
   std::vector<std::string> list(const std::optional<std::string>& exclusive_start, std::size_t limit) const;
-  // Drops every table and stream (the /_minnow/reset admin call).
+  // Drops every table, stream and backup (the /_minnow/reset admin call).
   void clear();
 
   CommitLog* commit_log() const { return log_; }
@@ -81,6 +82,9 @@ class Database {
   IdempotencyCache& idempotency() { return idempotency_; }
   ItemHolds& holds() { return holds_; }
 
+  // The on-demand backups of this database's tables, also of deleted ones. Thread-safe itself.
+  Backups& backups() { return backups_; }
+
  private:
   friend class Restorer;  // engine/restore.h
 
@@ -93,6 +97,7 @@ class Database {
   StreamRegistry streams_;
   IdempotencyCache idempotency_;
   ItemHolds holds_;
+  Backups backups_;
 };
 
 }  // namespace minnow::engine

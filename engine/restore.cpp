@@ -27,7 +27,8 @@ Restorer::~Restorer() {
     auto it = wanted.find(stream->table_name());
     if (it == wanted.end() || it->second != stream) stream->close();
   }
-  for (const auto& [name, table] : database_.tables_) table->attach(&database_.streams_, database_.log_);
+  for (const auto& [name, table] : database_.tables_)
+    table->attach(&database_.streams_, database_.log_, &database_.clock_);
 }
 
 void Restorer::clear() {

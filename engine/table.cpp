@@ -44,15 +44,18 @@ PageResult read_range(const Map& map, const KeyRange& range, bool forward, const
 
 }  // namespace
 
-Table::Table(TableDefinition definition, StreamRegistry* streams, CommitLog* log, uint64_t incarnation)
+Table::Table(TableDefinition definition, StreamRegistry* streams, CommitLog* log, uint64_t incarnation,
+             const Clock* clock)
     : name_(definition.name),
       key_schema_(definition.key_schema),
       definition_(std::move(definition)),
       incarnation_(incarnation),
       streams_(streams),
-      log_(log) {
+      log_(log),
+      clock_(clock) {
   sync_indexes();
   sync_stream();
+  sync_recovery();
 }
 
 TableDefinition Table::definition() const {
@@ -66,6 +69,7 @@ void Table::update_definition(FunctionRef<void(TableDefinition&)> change) {
   sync_indexes();
   const Stream* before = stream_.get();
   sync_stream();
+  sync_recovery();
   if (log_) log_->table_defined(incarnation_, definition_, stream_.get() != before ? stream_.get() : nullptr);
 }
 
@@ -105,10 +109,15 @@ void Table::restore_item(std::string_view key, std::optional<std::string_view> e
   size_bytes_ += model::encoded_item_size(*encoded);
 }
 
-void Table::attach(StreamRegistry* streams, CommitLog* log) {
+void Table::attach(StreamRegistry* streams, CommitLog* log, const Clock* clock) {
   std::unique_lock lock(mu_);
   streams_ = streams;
   log_ = log;
+  // The recovery log is not saved: a table with point-in-time recovery can be restored to any
+  // instant since it was put back, not before.
+  clock_ = clock;
+  if (clock_ && definition_.point_in_time_recovery.enabled)
+    recovery_.enable(clock_->now_ms(), definition_.point_in_time_recovery.recovery_period_days);
   stream_ = streams_ && definition_.stream.enabled ? streams_->find_open(name_, definition_.stream_label) : nullptr;
 }
 
@@ -118,6 +127,48 @@ std::optional<std::string> Table::visit_stored_locked(
     if (!visit(it->first, it->second) && std::next(it) != items_.end()) return it->first;
   }
   return std::nullopt;
+}
+
+void Table::sync_recovery() {
+  const PointInTimeRecovery& wanted = definition_.point_in_time_recovery;
+  if (!clock_ || !wanted.enabled) {
+    recovery_.disable();
+  } else if (!recovery_.enabled()) {
+    recovery_.enable(wanted.enabled_ms, wanted.recovery_period_days);
+  } else {
+    recovery_.set_period_days(wanted.recovery_period_days);
+  }
+}
+
+TableSnapshot Table::snapshot() const {
+  std::shared_lock lock(mu_);
+  return {definition_, items_, size_bytes_};
+}
+
+std::optional<RecoveryWindow> Table::recovery_window(int64_t now_ms) const {
+  std::shared_lock lock(mu_);
+  if (!recovery_.enabled()) return std::nullopt;
+  return RecoveryWindow{recovery_.earliest_ms(now_ms), now_ms};
+}
+
+std::optional<TableSnapshot> Table::snapshot_at(int64_t at_ms, int64_t now_ms) const {
+  std::shared_lock lock(mu_);
+  if (!recovery_.enabled() || at_ms < recovery_.earliest_ms(now_ms) || at_ms > now_ms) return std::nullopt;
+  TableSnapshot snapshot{definition_, items_, 0};
+  recovery_.roll_back(snapshot.items, at_ms);
+  for (const auto& [key, encoded] : snapshot.items) snapshot.size_bytes += model::encoded_item_size(encoded);
+  return snapshot;
+}
+
+void Table::load(const StoredItems& items) {
+  std::unique_lock lock(mu_);
+  for (const auto& [key, encoded] : items) {
+    model::Item item = model::decode_item(encoded);
+    auto it = items_.find(key);
+    std::optional<model::Item> old;
+    if (it != items_.end()) old = model::decode_item(it->second);
+    commit_at(it, key, old ? &*old : nullptr, WriteDecision::put(std::move(item)));
+  }
 }
 
 void Table::sync_stream() {
@@ -247,6 +298,7 @@ void Table::commit_at(Items::iterator it, const std::string& k, const model::Ite
 void Table::tell(const std::string& k, const std::string* old_item, const std::string* new_item, bool by_ttl) {
   StreamAppend record;
   if (stream_) record = stream_->append(old_item, new_item, by_ttl);
+  if (recovery_.enabled()) recovery_.record(clock_->now_ms(), k, old_item);
   if (log_) {
     const bool streamed = record.sequence != 0;
     log_->item_changed(ItemChange{incarnation_, k, old_item, new_item, by_ttl, streamed ? stream_.get() : nullptr,

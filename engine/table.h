@@ -21,11 +21,13 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/clock.h"
 #include "engine/commit_log.h"
 #include "engine/function_ref.h"
 #include "engine/index.h"
 #include "engine/partition_order.h"
 #include "engine/query.h"
+#include "engine/recovery_log.h"
 #include "engine/stream.h"
 #include "engine/table_definition.h"
 #include "engine/vector_index.h"
@@ -56,14 +58,29 @@ struct IndexStats {
   uint64_t size_bytes = 0;
 };
 
+// A table at one instant: its definition and a copy of its items (CreateBackup, a point-in-time
+// restore).
+struct TableSnapshot {
+  TableDefinition definition;
+  StoredItems items;
+  uint64_t size_bytes = 0;
+};
+
+// The instants a table with point-in-time recovery can be restored to, epoch ms, inclusive.
+struct RecoveryWindow {
+  int64_t earliest_ms = 0;
+  int64_t latest_ms = 0;
+};
+
 class Restorer;
 
 class Table {
  public:
   // With `streams` (the Database's), the table writes a stream while its definition enables one;
-  // with `log`, it tells every change to it as `incarnation` (engine/commit_log.h).
+  // with `log`, it tells every change to it as `incarnation` (engine/commit_log.h); `clock` (the
+  // Database's) times the point-in-time recovery log (without one the table keeps none).
   explicit Table(TableDefinition definition, StreamRegistry* streams = nullptr, CommitLog* log = nullptr,
-                 uint64_t incarnation = 0);
+                 uint64_t incarnation = 0, const Clock* clock = nullptr);
 
   const std::string& name() const { return name_; }
   const model::KeySchema& key_schema() const { return key_schema_; }
@@ -71,7 +88,8 @@ class Table {
 
   TableDefinition definition() const;
   // Runs `change` on the definition under the exclusive lock. A stream enabled with a new label
-  // opens a new stream; a stream disabled closes the current one.
+  // opens a new stream; a stream disabled closes the current one. Point-in-time recovery enabled
+  // starts the recovery log at its enabled_ms; disabled, it forgets it.
   void update_definition(FunctionRef<void(TableDefinition&)> change);
   // The stream being written, or null. close_stream() closes it (DeleteTable).
   std::shared_ptr<Stream> stream() const;
@@ -98,6 +116,18 @@ class Table {
 
   uint64_t item_count() const;
   uint64_t size_bytes() const;
+
+  // The definition and every item, as one instant (under the shared lock).
+  TableSnapshot snapshot() const;
+  // The definition now and the items as they were at `at_ms` (engine/recovery_log.h); nullopt
+  // when point-in-time recovery is off or `at_ms` is outside recovery_window(now_ms).
+  std::optional<TableSnapshot> snapshot_at(int64_t at_ms, int64_t now_ms) const;
+  // Nullopt while point-in-time recovery is off.
+  std::optional<RecoveryWindow> recovery_window(int64_t now_ms) const;
+  // Writes `items` (a snapshot's, of a table with this key schema) into the table, through the
+  // commit path like any write: indexes, streams and logs see every item. A restore fills its new
+  // table with it.
+  void load(const StoredItems& items);
 
   // Query and Scan (engine/query.h). `visit` sees every item read, in order, in its stored form
   // (model/item_codec.h; the view is valid during the call only), under the shared lock: it
@@ -162,12 +192,13 @@ class Table {
   friend class Restorer;  // engine/restore.h
 
   // Restorer's: a definition or an item put back as saved (indexes follow; no stream record, no
-  // log), then the table joined to its Database's streams and log once everything is back.
+  // log, no recovery record), then the table joined to its Database's streams, log and clock
+  // once everything is back.
   void restore_definition(TableDefinition definition);
   void restore_item(std::string_view storage_key, std::optional<std::string_view> encoded);
-  void attach(StreamRegistry* streams, CommitLog* log);
+  void attach(StreamRegistry* streams, CommitLog* log, const Clock* clock);
 
-  using Items = std::map<std::string, std::string>;
+  using Items = StoredItems;
 
   // The one place items_ changes: applies `decision` to the item at `storage_key` (old: its
   // decoded current value) and keeps the indexes, sizes and stream exact: one stream record per
@@ -184,7 +215,8 @@ class Table {
   // builds new ones from items_ (backfill; an item a new vector index cannot take is left out of
   // it, as DynamoDB leaves such items out of a new GSI). Requires mu_ exclusive.
   void sync_indexes();
-  void sync_stream();  // opens or closes stream_ as definition_ says. Requires mu_ exclusive.
+  void sync_stream();    // opens or closes stream_ as definition_ says. Requires mu_ exclusive.
+  void sync_recovery();  // starts, retimes or stops recovery_ as definition_ says. Requires mu_ exclusive.
   // A page of items_ or of an index (engine/query.h). Require mu_.
   PageResult read_items(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const;
   PageResult read_index(const SecondaryIndex& index, const KeyRange& range, bool forward, const PageLimits& limits,
@@ -203,6 +235,8 @@ class Table {
   StreamRegistry* streams_;                          // Null: no streams. Set before the table is shared.
   CommitLog* log_;                                   // Null: none. Set before the table is shared.
   std::shared_ptr<Stream> stream_;                   // The enabled stream, or null. Protected by mu_.
+  const Clock* clock_;                               // Null: no recovery log. Set before the table is shared.
+  RecoveryLog recovery_;                             // Protected by mu_.
 };
 
 }  // namespace minnow::engine

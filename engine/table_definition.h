@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/table_settings.h"
 #include "model/key.h"
 #include "vector/distance.h"
 
@@ -21,6 +22,12 @@ struct ProvisionedThroughput {
   int64_t last_increase_ms = 0;  // 0: never
   int64_t last_decrease_ms = 0;
   int64_t decreases_today = 0;
+};
+
+// Limits of an on-demand table; -1 is "no limit".
+struct OnDemandThroughput {
+  int64_t max_read_request_units = -1;
+  int64_t max_write_request_units = -1;
 };
 
 struct AttributeDefinition {
@@ -42,7 +49,9 @@ struct IndexDefinition {
   std::string name;
   std::vector<KeySchemaElement> key_schema;
   Projection projection;
-  std::optional<ProvisionedThroughput> throughput;  // GSIs of provisioned tables
+  std::optional<ProvisionedThroughput> throughput;         // GSIs of provisioned tables
+  std::optional<OnDemandThroughput> on_demand_throughput;  // GSIs of on-demand tables, as given
+  std::optional<WarmThroughput> warm_throughput;           // GSIs, as given
   std::string status = "ACTIVE";
   bool backfilling = false;
   // -delayTransientStatuses (DatabaseOptions): a GSI created by UpdateTable is CREATING until
@@ -85,12 +94,6 @@ struct StreamSpecification {
   std::string view_type;  // KEYS_ONLY, NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES
 };
 
-// Limits of an on-demand table; -1 is "no limit".
-struct OnDemandThroughput {
-  int64_t max_read_request_units = -1;
-  int64_t max_write_request_units = -1;
-};
-
 // Encryption at rest as requested; Minnow stores it only to describe it.
 struct SseSpecification {
   std::string sse_type;           // KMS (AES256 is accepted as stated)
@@ -122,7 +125,17 @@ struct TableDefinition {
   int64_t table_class_updated_ms = 0;                      // 0: never changed by UpdateTable
   std::optional<OnDemandThroughput> on_demand_throughput;  // as given, PAY_PER_REQUEST tables only
   std::optional<SseSpecification> sse;                     // set when SSESpecification.Enabled is true
+  std::optional<WarmThroughput> warm_throughput;           // as given
+  // Sorted by key, unique keys (api/tags/).
   std::vector<std::pair<std::string, std::string>> tags;
+  // The control plane's settings (engine/table_settings.h).
+  PointInTimeRecovery point_in_time_recovery;
+  std::optional<ResourcePolicy> resource_policy;
+  std::vector<std::pair<std::string, ResourcePolicy>> stream_policies;  // by stream label
+  std::vector<ContributorInsights> contributor_insights;                // the table's and GSIs', once set
+  std::vector<KinesisDestination> kinesis_destinations;
+  std::vector<IndexAutoScaling> auto_scaling;  // the table's (empty index name) and GSIs', once set
+  std::optional<RestoreSummary> restore;       // a table made by a restore
 };
 
 }  // namespace minnow::engine

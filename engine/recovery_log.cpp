@@ -1,0 +1,59 @@
+#include "engine/recovery_log.h"
+
+#include <algorithm>
+
+namespace minnow::engine {
+
+namespace {
+constexpr std::size_t kRecordOverheadBytes = 64;  // the deque slot, the strings' own size
+}  // namespace
+
+void RecoveryLog::enable(int64_t since_ms, int64_t period_days, std::size_t max_bytes) {
+  disable();
+  enabled_ = true;
+  floor_ms_ = last_ms_ = since_ms;
+  max_bytes_ = max_bytes;
+  set_period_days(period_days);
+}
+
+void RecoveryLog::disable() {
+  enabled_ = false;
+  changes_.clear();
+  bytes_ = 0;
+}
+
+std::size_t RecoveryLog::size_of(const Change& change) {
+  return kRecordOverheadBytes + change.storage_key.size() + (change.old_item ? change.old_item->size() : 0);
+}
+
+void RecoveryLog::record(int64_t now_ms, const std::string& storage_key, const std::string* old_item) {
+  if (!enabled_) return;
+  last_ms_ = std::max(last_ms_, now_ms);
+  Change change{last_ms_, storage_key, old_item ? std::optional<std::string>(*old_item) : std::nullopt};
+  bytes_ += size_of(change);
+  changes_.push_back(std::move(change));
+  trim(now_ms);
+}
+
+void RecoveryLog::trim(int64_t now_ms) {
+  // A record at or before the window's start is never undone by a restore inside the window.
+  const int64_t window_start = now_ms - period_ms_;
+  while (!changes_.empty() && (changes_.front().time_ms <= window_start || bytes_ > max_bytes_)) {
+    floor_ms_ = std::max(floor_ms_, changes_.front().time_ms);
+    bytes_ -= size_of(changes_.front());
+    changes_.pop_front();
+  }
+}
+
+int64_t RecoveryLog::earliest_ms(int64_t now_ms) const { return std::max(floor_ms_, now_ms - period_ms_); }
+
+void RecoveryLog::roll_back(StoredItems& items, int64_t at_ms) const {
+  for (auto it = changes_.rbegin(); it != changes_.rend() && it->time_ms > at_ms; ++it) {
+    if (it->old_item)
+      items.insert_or_assign(it->storage_key, *it->old_item);
+    else
+      items.erase(it->storage_key);
+  }
+}
+
+}  // namespace minnow::engine

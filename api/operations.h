@@ -29,6 +29,11 @@
   X(partiql, ExecuteStatement)        \
   X(partiql, BatchExecuteStatement)   \
   X(partiql, ExecuteTransaction)      \
+  X(tags, TagResource)                \
+  X(tags, UntagResource)              \
+  X(tags, ListTagsOfResource)         \
+  X(account, DescribeLimits)          \
+  X(account, DescribeEndpoints)       \
   X(vector, SearchVectors)
 
 // X-Amz-Target DynamoDBStreams_20120810.<Name>

@@ -99,8 +99,8 @@ Reply Service::handle(Request& request) {
     const CredentialScope scope = credential_scope(request.authorization);
     const engine::Namespace space = impl_->namespaces.for_request(scope.access_key, scope.region);
     const std::string_view region = scope.region.empty() ? std::string_view(impl_->options.region) : scope.region;
-    ActionContext context{space.database, space.id,      impl_->options, region, space.database.clock().now_ms(),
-                          action->name,   impl_->faults, delay_ms};
+    ActionContext context{space.database, space.id,      impl_->options, region,      space.database.clock().now_ms(),
+                          action->name,   impl_->faults, delay_ms,       request.host};
     InjectedFaults injected = inject_request_faults(context, document);
     delay_ms += injected.latency_ms;
     if (injected.error) throw *injected.error;

@@ -76,7 +76,8 @@ std::unique_ptr<Rule> attribute_value_rule(const std::string& struct_kind);
 
 Kind kind_named(const std::string& t) {
   if (t == "Boolean") return Kind::Boolean;
-  if (t == "Short" || t == "Integer" || t == "Long" || t == "Double") return Kind::Integral;
+  // A timestamp ("Date") is epoch seconds, a JSON number, in the JSON protocol.
+  if (t == "Short" || t == "Integer" || t == "Long" || t == "Double" || t == "Date") return Kind::Integral;
   if (t == "String") return Kind::String;
   if (t == "Blob") return Kind::Blob;
   if (t == "List") return Kind::List;
@@ -521,6 +522,14 @@ bool coral_bool(const JsonValue& v) {
   std::string s(view(v));
   for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s == "TRUE" || s == "YES" || s == "1";
+}
+
+int64_t coral_date_ms(const JsonValue& v) {
+  if (v.IsInt64()) return v.GetInt64() > INT64_MAX / 1000 ? INT64_MAX : v.GetInt64() * 1000;
+  double ms = std::round(v.GetDouble() * 1000);
+  if (ms >= 9.2e18) return INT64_MAX;
+  if (ms <= -9.2e18) return INT64_MIN;
+  return static_cast<int64_t>(ms);
 }
 
 int64_t coral_long(const JsonValue& v) {

@@ -42,6 +42,8 @@ class Shape {
 // Reading members the Shape has type-checked, with Coral's conversions.
 // A Boolean may also be the string true/false, yes/no or 1/0, in any case.
 bool coral_bool(const JsonValue& v);
+// A Date (epoch seconds, possibly with a fraction) as epoch milliseconds.
+int64_t coral_date_ms(const JsonValue& v);
 // A Long or Integer: Coral drops the fraction (floor) and clamps to 64 bits.
 int64_t coral_long(const JsonValue& v);
 // That Long as DynamoDB prints it in messages.

@@ -46,6 +46,7 @@ enum class ValueType : uint8_t;
   X(TableInUseException, "com.amazonaws.dynamodb.v20120810", 400)                      \
   X(ContinuousBackupsUnavailableException, "com.amazonaws.dynamodb.v20120810", 400)    \
   X(PointInTimeRecoveryUnavailableException, "com.amazonaws.dynamodb.v20120810", 400)  \
+  X(InvalidRestoreTimeException, "com.amazonaws.dynamodb.v20120810", 400)              \
   X(PolicyNotFoundException, "com.amazonaws.dynamodb.v20120810", 400)                  \
   X(ExpiredIteratorException, "com.amazonaws.dynamodb.v20120810", 400)                 \
   X(TrimmedDataAccessException, "com.amazonaws.dynamodb.v20120810", 400)               \

@@ -22,6 +22,7 @@
 #include "api/operations.h"
 #include "api/tables/table_description.h"
 #include "api/vector/vector_index_definitions.h"
+#include "api/tags/tags.h"
 #include "engine/table.h"
 #include "model/errors.h"
 #include "model/limits.h"
@@ -339,10 +340,7 @@ engine::TableDefinition definition_of(const ActionContext& context, const JsonVa
       def.sse = engine::SseSpecification{type.empty() ? "KMS" : type, string_member(*sse, "KMSMasterKeyId")};
     }
   }
-  if (const JsonValue* tags = member(request, "Tags")) {
-    for (const auto& tag : tags->GetArray())
-      def.tags.emplace_back(string_member(tag, "Key"), string_member(tag, "Value"));
-  }
+  if (const JsonValue* tags = member(request, "Tags")) def.tags = tags::decode_tags(*tags);
   if (const JsonValue* table_class = member(request, "TableClass")) def.table_class = std::string(view(*table_class));
   if (const JsonValue* protection = member(request, "DeletionProtectionEnabled"))
     def.deletion_protection = coral_bool(*protection);

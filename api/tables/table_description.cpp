@@ -51,9 +51,6 @@ void write_projection(JsonWriter& w, const engine::Projection& p) {
   w.EndObject();
 }
 
-namespace {
-
-// DynamoDB sends date-times as epoch seconds with millisecond precision.
 void write_time(JsonWriter& w, const char* key, int64_t ms) {
   w.Key(key);
   if (ms % 1000 == 0)
@@ -61,6 +58,8 @@ void write_time(JsonWriter& w, const char* key, int64_t ms) {
   else
     w.Double(static_cast<double>(ms) / 1000.0);
 }
+
+namespace {
 
 void write_throughput(JsonWriter& w, const engine::ProvisionedThroughput& t) {
   w.Key("ProvisionedThroughput");

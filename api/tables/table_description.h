@@ -36,6 +36,8 @@ void check_global_index_key_schema(const JsonValue& key_schema, const std::vecto
 void write_string(JsonWriter& w, const char* key, const std::string& value);
 // "Projection": {ProjectionType[, NonKeyAttributes]}.
 void write_projection(JsonWriter& w, const engine::Projection& projection);
+// "key": a date-time, as DynamoDB sends them: epoch seconds with millisecond precision.
+void write_time(JsonWriter& w, const char* key, int64_t epoch_ms);
 // "KeySchema": [{AttributeName, KeyType}, ...], as given.
 void write_key_schema(JsonWriter& w, const std::vector<engine::KeySchemaElement>& elements);
 

@@ -82,6 +82,16 @@ export const ERROR_TYPES = {
   ResourceNotFoundException: 'com.amazonaws.dynamodb.v20120810#ResourceNotFoundException',
   ResourceInUseException: 'com.amazonaws.dynamodb.v20120810#ResourceInUseException',
   ConditionalCheckFailedException: 'com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException',
+  AccessDeniedException: 'com.amazon.coral.service#AccessDeniedException',
+  LimitExceededException: 'com.amazonaws.dynamodb.v20120810#LimitExceededException',
+  BackupNotFoundException: 'com.amazonaws.dynamodb.v20120810#BackupNotFoundException',
+  BackupInUseException: 'com.amazonaws.dynamodb.v20120810#BackupInUseException',
+  TableNotFoundException: 'com.amazonaws.dynamodb.v20120810#TableNotFoundException',
+  TableAlreadyExistsException: 'com.amazonaws.dynamodb.v20120810#TableAlreadyExistsException',
+  TableInUseException: 'com.amazonaws.dynamodb.v20120810#TableInUseException',
+  PointInTimeRecoveryUnavailableException: 'com.amazonaws.dynamodb.v20120810#PointInTimeRecoveryUnavailableException',
+  InvalidRestoreTimeException: 'com.amazonaws.dynamodb.v20120810#InvalidRestoreTimeException',
+  PolicyNotFoundException: 'com.amazonaws.dynamodb.v20120810#PolicyNotFoundException',
 };
 
 // Asserts an error reply: HTTP 400, the exact `__type` (namespace included) and, unless

@@ -1,0 +1,41 @@
+// ListTagsOfResource: a table's tags, sorted by key. At most 50 tags exist, so one page holds
+// them all and no NextToken is ever returned; a NextToken given is ignored (as dynalite does).
+// Order of checks: api/tags/tags.h.
+#include "api/operations.h"
+#include "api/tables/table_description.h"
+#include "api/tags/tags.h"
+#include "model/control_errors.h"
+
+namespace minnow::api::tags {
+
+namespace {
+
+// dynalite's validations/listTagsOfResource.js.
+const Shape kShape(R"({
+  "ResourceArn": "String",
+  "NextToken": "String"
+})");
+
+void list_tags_of_resource(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  const std::string arn = check_resource_arn(context, request, nullptr);
+  auto table = find_tagged_table(context, arn);
+  if (!table) throw model::tag_resource_not_found(arn);
+  const TagList tags = table->definition().tags;
+  out.StartObject();
+  out.Key("Tags");
+  out.StartArray();
+  for (const auto& [key, value] : tags) {
+    out.StartObject();
+    write_string(out, "Key", key);
+    write_string(out, "Value", value);
+    out.EndObject();
+  }
+  out.EndArray();
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kListTagsOfResource{"ListTagsOfResource", &kShape, list_tags_of_resource};
+
+}  // namespace minnow::api::tags

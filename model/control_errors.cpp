@@ -1,0 +1,49 @@
+#include "model/control_errors.h"
+
+namespace minnow::model {
+
+namespace {
+constexpr const char* kInvalidParameters = "One or more parameter values were invalid: ";
+}
+
+// ---- Tags ------------------------------------------------------------------------------------
+Error tag_arn_missing() { return validation("Invalid TableArn"); }
+Error tag_arn_invalid(const std::string& arn) {
+  return validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
+}
+Error tags_null() {
+  return validation(
+      "1 validation error detected: Value null at 'tags' failed to satisfy constraint: Member must not be null");
+}
+Error tag_keys_null() {
+  return validation(
+      "1 validation error detected: Value null at 'tagKeys' failed to satisfy constraint: Member must not be null");
+}
+// "Atleast" is DynamoDB's spelling.
+Error tags_empty() { return validation("Atleast one Tag needs to be provided as Input."); }
+Error tag_keys_empty() { return validation("Atleast one Tag Key needs to be provided as Input."); }
+// "ResourcArn" is DynamoDB's spelling.
+Error tag_resource_not_found(const std::string& arn) {
+  return Error(ErrorCode::ResourceNotFoundException, "Requested resource not found: ResourcArn: " + arn + " not found");
+}
+Error not_authorized(const std::string& account, const std::string& operation, const std::string& resource) {
+  return Error(ErrorCode::AccessDeniedException, "User: arn:aws:iam::" + account +
+                                                     ":root is not authorized to perform: dynamodb:" + operation +
+                                                     " on resource: " + resource);
+}
+Error too_many_tags(std::size_t count) {
+  return validation(std::string(kInvalidParameters) +
+                    "Too many tags: a resource can have at most 50 tags, this one would have " + std::to_string(count));
+}
+Error tag_key_reserved(const std::string& key) {
+  return validation(std::string(kInvalidParameters) + "Tag keys starting with 'aws:' are reserved for AWS use: " + key);
+}
+Error tag_duplicate_key(const std::string& key) {
+  return validation(std::string(kInvalidParameters) + "Duplicate tag key: " + key);
+}
+Error tag_invalid_characters(const std::string& what, const std::string& text) {
+  return validation(std::string(kInvalidParameters) + "Tag " + what + " '" + text +
+                    "' may only contain letters, numbers, spaces and the characters + - = . _ : / @");
+}
+
+}  // namespace minnow::model

@@ -1,0 +1,39 @@
+// DynamoDB's messages for the control plane beyond tables: tags, backups and point-in-time
+// recovery, resource policies, contributor insights, Kinesis streaming destinations, auto
+// scaling.
+//
+// Sources, marked on each group:
+//   dynalite   captured from DynamoDB by dynalite (tags);
+//   AWS docs   the text of the error's description in AWS's API reference
+//              (../shared/reference/aws-api/), which DynamoDB's messages repeat;
+//   Minnow     no reference records a text: Minnow's wording, in DynamoDB's style
+//              ("One or more parameter values were invalid: ..."), so that a client matching on
+//              the error code and the usual prefix treats it alike.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "model/errors.h"
+
+namespace minnow::model {
+
+// ---- Tags (TagResource, UntagResource, ListTagsOfResource; CreateTable's Tags) --------------
+// dynalite:
+Error tag_arn_missing();                        // "Invalid TableArn"
+Error tag_arn_invalid(const std::string& arn);  // "Invalid TableArn: Invalid ResourceArn provided as input <arn>"
+Error tags_null();                              // "1 validation error detected: Value null at 'tags' ..."
+Error tag_keys_null();                          // "... at 'tagKeys' ..."
+Error tags_empty();                             // "Atleast one Tag needs to be provided as Input."
+Error tag_keys_empty();                         // "Atleast one Tag Key needs to be provided as Input."
+Error tag_resource_not_found(const std::string& arn);  // "Requested resource not found: ResourcArn: <arn> not found"
+// AccessDeniedException "User: arn:aws:iam::<account>:root is not authorized to perform:
+// dynamodb:<operation> on resource: <arn>" (dynalite's form: a malformed ARN, or another account's).
+Error not_authorized(const std::string& account, const std::string& operation, const std::string& resource);
+// Minnow (AWS documents the limits, not the texts):
+Error too_many_tags(std::size_t count);                                          // more than 50 tags on one resource
+Error tag_key_reserved(const std::string& key);                                  // a key starting with "aws:"
+Error tag_duplicate_key(const std::string& key);                                 // one key twice in one request
+Error tag_invalid_characters(const std::string& what, const std::string& text);  // what: "key" or "value"
+
+}  // namespace minnow::model

@@ -1,5 +1,5 @@
 // TagResource: adds tags to a table (a key already there takes the new value). Order of checks:
-// api/tags/tags.h. The answer has no body, as DynamoDB's.
+// api/tags/tags.h. The answer has no output members: {}.
 #include "api/operations.h"
 #include "api/tags/tags.h"
 #include "model/control_errors.h"
@@ -22,6 +22,7 @@ void tag_resource(const ActionContext& context, const JsonValue& request, JsonWr
   auto table = find_tagged_table(context, arn);
   if (!table) throw model::tag_resource_not_found(arn);
   table->update_definition([&](engine::TableDefinition& def) { def.tags = merged(def.tags, added); });
+  write_empty_output(out);
 }
 
 }  // namespace

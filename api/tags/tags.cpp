@@ -64,6 +64,11 @@ TagList merged(const TagList& current, const TagList& added) {
   return result;
 }
 
+void write_empty_output(JsonWriter& out) {
+  out.StartObject();
+  out.EndObject();
+}
+
 std::string check_resource_arn(const ActionContext& context, const JsonValue& request, const char* list) {
   const JsonValue* arn = member(request, "ResourceArn");
   if (!arn) throw model::tag_arn_missing();

@@ -1,5 +1,5 @@
 // UntagResource: removes tags from a table by key (a key it does not have is no error). Order
-// of checks: api/tags/tags.h; a key starting with "aws:" cannot be removed. No body.
+// of checks: api/tags/tags.h; a key starting with "aws:" cannot be removed. Answers {}.
 #include <algorithm>
 
 #include "api/operations.h"
@@ -29,6 +29,7 @@ void untag_resource(const ActionContext& context, const JsonValue& request, Json
     std::erase_if(def.tags,
                   [&](const auto& tag) { return std::find(keys.begin(), keys.end(), tag.first) != keys.end(); });
   });
+  write_empty_output(out);
 }
 
 }  // namespace

@@ -7,21 +7,9 @@ constexpr const char* kInvalidParameters = "One or more parameter values were in
 }
 
 // ---- Tags ------------------------------------------------------------------------------------
-Error tag_arn_missing() { return validation("Invalid TableArn"); }
 Error tag_arn_invalid(const std::string& arn) {
   return validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
 }
-Error tags_null() {
-  return validation(
-      "1 validation error detected: Value null at 'tags' failed to satisfy constraint: Member must not be null");
-}
-Error tag_keys_null() {
-  return validation(
-      "1 validation error detected: Value null at 'tagKeys' failed to satisfy constraint: Member must not be null");
-}
-// "Atleast" is DynamoDB's spelling.
-Error tags_empty() { return validation("Atleast one Tag needs to be provided as Input."); }
-Error tag_keys_empty() { return validation("Atleast one Tag Key needs to be provided as Input."); }
 // "ResourcArn" is DynamoDB's spelling.
 Error tag_resource_not_found(const std::string& arn) {
   return Error(ErrorCode::ResourceNotFoundException, "Requested resource not found: ResourcArn: " + arn + " not found");

@@ -20,12 +20,19 @@ namespace minnow::model {
 
 // ---- Tags (TagResource, UntagResource, ListTagsOfResource; CreateTable's Tags) --------------
 // dynalite:
-Error tag_arn_missing();                        // "Invalid TableArn"
+inline constexpr FixedError kTagArnMissing{ErrorCode::ValidationException, "Invalid TableArn"};
 Error tag_arn_invalid(const std::string& arn);  // "Invalid TableArn: Invalid ResourceArn provided as input <arn>"
-Error tags_null();                              // "1 validation error detected: Value null at 'tags' ..."
-Error tag_keys_null();                          // "... at 'tagKeys' ..."
-Error tags_empty();                             // "Atleast one Tag needs to be provided as Input."
-Error tag_keys_empty();                         // "Atleast one Tag Key needs to be provided as Input."
+inline constexpr FixedError kTagsNull{
+    ErrorCode::ValidationException,
+    "1 validation error detected: Value null at 'tags' failed to satisfy constraint: Member must not be null"};
+inline constexpr FixedError kTagKeysNull{
+    ErrorCode::ValidationException,
+    "1 validation error detected: Value null at 'tagKeys' failed to satisfy constraint: Member must not be null"};
+// "Atleast" is DynamoDB's spelling.
+inline constexpr FixedError kTagsEmpty{ErrorCode::ValidationException,
+                                       "Atleast one Tag needs to be provided as Input."};
+inline constexpr FixedError kTagKeysEmpty{ErrorCode::ValidationException,
+                                          "Atleast one Tag Key needs to be provided as Input."};
 Error tag_resource_not_found(const std::string& arn);  // "Requested resource not found: ResourcArn: <arn> not found"
 // AccessDeniedException "User: arn:aws:iam::<account>:root is not authorized to perform:
 // dynamodb:<operation> on resource: <arn>" (dynalite's form: a malformed ARN, or another account's).

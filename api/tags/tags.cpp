@@ -1,6 +1,7 @@
 #include "api/tags/tags.h"
 
 #include <algorithm>
+#include <cctype>
 #include <regex>
 
 #include "api/shape.h"
@@ -71,15 +72,15 @@ void write_empty_output(JsonWriter& out) {
 
 std::string check_resource_arn(const ActionContext& context, const JsonValue& request, const char* list) {
   const JsonValue* arn = member(request, "ResourceArn");
-  if (!arn) throw model::tag_arn_missing();
+  if (!arn) throw model::Error(model::kTagArnMissing);
   std::string text(view(*arn));
   if (!std::regex_match(text, arn_like()))
     throw model::not_authorized(context.options.account_id, std::string(context.operation), text.empty() ? "*" : text);
   if (list && !member(request, list))
-    throw std::string_view(list) == "Tags" ? model::tags_null() : model::tag_keys_null();
+    throw model::Error(std::string_view(list) == "Tags" ? model::kTagsNull : model::kTagKeysNull);
   if (!std::regex_match(text, table_arn_pattern())) throw model::tag_arn_invalid(text);
   if (list && (*member(request, list)).Empty())
-    throw std::string_view(list) == "Tags" ? model::tags_empty() : model::tag_keys_empty();
+    throw model::Error(std::string_view(list) == "Tags" ? model::kTagsEmpty : model::kTagKeysEmpty);
   return text;
 }
 

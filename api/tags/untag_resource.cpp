@@ -24,7 +24,7 @@ void untag_resource(const ActionContext& context, const JsonValue& request, Json
     if (keys.back().substr(0, 4) == "aws:") throw model::tag_key_reserved(keys.back());
   }
   auto table = find_tagged_table(context, arn);
-  if (!table) throw model::resource_not_found();  // dynalite: this one has no ARN in its message
+  if (!table) throw model::Error(model::kResourceNotFound);  // dynalite: this one has no ARN in its message
   table->update_definition([&](engine::TableDefinition& def) {
     std::erase_if(def.tags,
                   [&](const auto& tag) { return std::find(keys.begin(), keys.end(), tag.first) != keys.end(); });

@@ -7,6 +7,18 @@
 
 #include "api/action.h"
 
+// X-Amz-Target DynamoDB_20120810.<Name>: the control plane beyond tables (backups, point-in-time
+// recovery, ...), a list of its own so that these families add lines without touching the others.
+#define MINNOW_CONTROL_PLANE_OPERATIONS(X) \
+  X(backups, CreateBackup)                 \
+  X(backups, DescribeBackup)               \
+  X(backups, ListBackups)                  \
+  X(backups, DeleteBackup)                 \
+  X(backups, RestoreTableFromBackup)       \
+  X(recovery, UpdateContinuousBackups)     \
+  X(recovery, DescribeContinuousBackups)   \
+  X(recovery, RestoreTableToPointInTime)
+
 // X-Amz-Target DynamoDB_20120810.<Name>
 #define MINNOW_DYNAMODB_OPERATIONS(X) \
   X(tables, CreateTable)              \
@@ -34,7 +46,8 @@
   X(tags, ListTagsOfResource)         \
   X(account, DescribeLimits)          \
   X(account, DescribeEndpoints)       \
-  X(vector, SearchVectors)
+  X(vector, SearchVectors)            \
+  MINNOW_CONTROL_PLANE_OPERATIONS(X)
 
 // X-Amz-Target DynamoDBStreams_20120810.<Name>
 #define MINNOW_STREAMS_OPERATIONS(X) \

@@ -16,12 +16,15 @@ std::shared_ptr<Table> Database::find(const std::string& name) const {
   return it == tables_.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<Table> Database::create(TableDefinition definition) {
+std::shared_ptr<Table> Database::create(TableDefinition definition, const StoredItems* items) {
   std::string name = definition.name;
   std::unique_lock lock(mu_);
   if (tables_.count(name)) return nullptr;
   auto table = std::make_shared<Table>(std::move(definition), &streams_, log_, incarnations_.fetch_add(1) + 1, &clock_);
   if (log_) log_->table_defined(table->incarnation(), table->definition_locked(), table->stream().get());
+  // A restore's items go in through the commit point (indexes and the log see each one) before
+  // the table is visible.
+  if (items) table->load(*items);
   tables_.emplace(std::move(name), table);
   return table;
 }

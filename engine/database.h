@@ -56,8 +56,10 @@ class Database {
 
   // Null when absent.
   std::shared_ptr<Table> find(const std::string& name) const;
-  // Null when a table of that name already exists.
-  std::shared_ptr<Table> create(TableDefinition definition);
+  // Null when a table of that name already exists. With `items` (a restore's: a snapshot of a
+  // table with the same key schema, and no stream), the table holds them before it is visible
+  // (loaded under the catalog's lock).
+  std::shared_ptr<Table> create(TableDefinition definition, const StoredItems* items = nullptr);
   // Removes and returns the table; null when absent.
   std::shared_ptr<Table> remove(const std::string& name);
   // Names in ascending order, starting after `exclusive_start` (when given), at most `limit`.

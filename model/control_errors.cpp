@@ -34,4 +34,19 @@ Error tag_invalid_characters(const std::string& what, const std::string& text) {
                     "' may only contain letters, numbers, spaces and the characters + - = . _ : / @");
 }
 
+// ---- Backups and restores ----------------------------------------------------------------
+Error backup_table_not_found(const std::string& table) {
+  return Error(ErrorCode::TableNotFoundException, "Table not found: " + table);
+}
+Error backup_not_found(const std::string& arn) {
+  return Error(ErrorCode::BackupNotFoundException, "Backup not found: " + arn);
+}
+Error table_already_exists(const std::string& table) {
+  return Error(ErrorCode::TableAlreadyExistsException, "Table already exists: " + table);
+}
+Error restore_index_not_in_source(const std::string& kind, const std::string& index) {
+  return validation(std::string(kInvalidParameters) + kind + " " + index +
+                    " does not match any index of the source table");
+}
+
 }  // namespace minnow::model

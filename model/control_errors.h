@@ -43,4 +43,49 @@ Error tag_key_reserved(const std::string& key);                                 
 Error tag_duplicate_key(const std::string& key);                                 // one key twice in one request
 Error tag_invalid_characters(const std::string& what, const std::string& text);  // what: "key" or "value"
 
+// ---- Backups and restores (CreateBackup, DescribeBackup, ListBackups, DeleteBackup,
+// RestoreTableFromBackup, RestoreTableToPointInTime) ----------------------------------------
+// AWS docs (the error descriptions of the API reference, with the name or ARN appended as
+// DynamoDB's messages append them):
+Error backup_table_not_found(const std::string& table);  // TableNotFoundException "Table not found: <table>"
+Error backup_not_found(const std::string& arn);          // BackupNotFoundException "Backup not found: <arn>"
+Error table_already_exists(const std::string& table);    // TableAlreadyExistsException "Table already exists: <table>"
+inline constexpr FixedError kBackupInUse{
+    ErrorCode::BackupInUseException,
+    "There is another ongoing conflicting backup control plane operation on the table. The backup is either being "
+    "created, deleted or restored to a table."};
+inline constexpr FixedError kTargetTableInUse{
+    ErrorCode::TableInUseException, "A target table with the specified name is either being created or deleted."};
+// Minnow (restore overrides; AWS documents the rules, not the texts):
+Error restore_index_not_in_source(const std::string& kind, const std::string& index);
+inline constexpr FixedError kRestoreThroughputRequired{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "ProvisionedThroughputOverride must be specified when the restored table is PROVISIONED "
+    "and its source was PAY_PER_REQUEST"};
+inline constexpr FixedError kRestoreThroughputWithPayPerRequest{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "ProvisionedThroughputOverride cannot be specified when the restored table is "
+    "PAY_PER_REQUEST"};
+
+// ---- Point-in-time recovery (UpdateContinuousBackups, DescribeContinuousBackups,
+// RestoreTableToPointInTime) ------------------------------------------------------------------
+// AWS docs:
+inline constexpr FixedError kPointInTimeRecoveryUnavailable{
+    ErrorCode::PointInTimeRecoveryUnavailableException,
+    "Point in time recovery has not yet been enabled for this source table."};
+inline constexpr FixedError kInvalidRestoreTime{
+    ErrorCode::InvalidRestoreTimeException,
+    "An invalid restore time was specified. RestoreDateTime must be between EarliestRestorableDateTime and "
+    "LatestRestorableDateTime."};
+// Minnow:
+inline constexpr FixedError kRecoveryPeriodWithoutRecovery{
+    ErrorCode::ValidationException,
+    MINNOW_INVALID_PARAMETERS "RecoveryPeriodInDays can only be specified when PointInTimeRecoveryEnabled is true"};
+inline constexpr FixedError kRestoreSourceRequired{
+    ErrorCode::ValidationException,
+    MINNOW_INVALID_PARAMETERS "Exactly one of SourceTableName and SourceTableArn must be specified"};
+inline constexpr FixedError kRestoreTimeRequired{
+    ErrorCode::ValidationException,
+    MINNOW_INVALID_PARAMETERS "Exactly one of RestoreDateTime and UseLatestRestorableTime must be specified"};
+
 }  // namespace minnow::model

@@ -17,7 +17,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <random>
 
 #include "api/operations.h"
 #include "api/tables/table_description.h"
@@ -238,25 +237,6 @@ void check_definition(const JsonValue& request) {
 }
 
 // ---- Building the definition --------------------------------------------------------------
-
-std::string new_table_id() {
-  thread_local std::mt19937_64 random{std::random_device{}()};
-  unsigned char bytes[16];
-  for (int i = 0; i < 16; i += 8) {
-    uint64_t r = random();
-    for (int j = 0; j < 8; ++j) bytes[i + j] = static_cast<unsigned char>(r >> (8 * j));
-  }
-  bytes[6] = static_cast<unsigned char>((bytes[6] & 0x0F) | 0x40);  // version 4
-  bytes[8] = static_cast<unsigned char>((bytes[8] & 0x3F) | 0x80);  // RFC 4122 variant
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string id;
-  for (int i = 0; i < 16; ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) id += '-';
-    id += kHex[bytes[i] >> 4];
-    id += kHex[bytes[i] & 0x0F];
-  }
-  return id;
-}
 
 engine::ProvisionedThroughput throughput_of(const JsonValue& throughput) {
   engine::ProvisionedThroughput t;

@@ -2,7 +2,9 @@
 //
 // Order: the Shape, the table lookup (ResourceNotFoundException, "Table: X not found"), then
 // deletion protection (ValidationException, DynamoDB's wording). The table disappears from the
-// catalog at once; requests already holding it finish against their copy.
+// catalog at once; requests already holding it finish against their copy. A table with
+// point-in-time recovery leaves a SYSTEM backup (api/backups/backups.h).
+#include "api/backups/backups.h"
 #include "api/operations.h"
 #include "api/tables/table_description.h"
 #include "engine/table.h"
@@ -23,6 +25,7 @@ void delete_table(const ActionContext& context, const JsonValue& request, JsonWr
   if (def.deletion_protection) throw model::Error(model::kDeletionProtected);
   // Deleted meanwhile by another request: answer as if it had never been found.
   if (!context.database.remove(table->name())) throw model::table_not_found(table->name());
+  if (def.point_in_time_recovery.enabled) backups::keep_deleted_table(context, *table);
 
   // A DELETING table describes no GSIs (as dynalite captured from DynamoDB), nor vector indexes.
   def.global_indexes.clear();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
+#include <random>
 
 #include "api/shape.h"
 #include "api/vector/vector_index_definitions.h"
@@ -18,6 +19,25 @@ std::string stream_label(int64_t epoch_ms) {
   std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03d", utc.tm_year + 1900, utc.tm_mon + 1,
                 utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, static_cast<int>(epoch_ms % 1000));
   return text;
+}
+
+std::string new_table_id() {
+  thread_local std::mt19937_64 random{std::random_device{}()};
+  unsigned char bytes[16];
+  for (int i = 0; i < 16; i += 8) {
+    uint64_t r = random();
+    for (int j = 0; j < 8; ++j) bytes[i + j] = static_cast<unsigned char>(r >> (8 * j));
+  }
+  bytes[6] = static_cast<unsigned char>((bytes[6] & 0x0F) | 0x40);  // version 4
+  bytes[8] = static_cast<unsigned char>((bytes[8] & 0x3F) | 0x80);  // RFC 4122 variant
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string id;
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) id += '-';
+    id += kHex[bytes[i] >> 4];
+    id += kHex[bytes[i] & 0x0F];
+  }
+  return id;
 }
 
 void write_string(JsonWriter& w, const char* key, const std::string& value) {
@@ -57,6 +77,20 @@ void write_time(JsonWriter& w, const char* key, int64_t ms) {
     w.Int64(ms / 1000);
   else
     w.Double(static_cast<double>(ms) / 1000.0);
+}
+
+void write_sse_description(const ActionContext& context, JsonWriter& w, const engine::SseSpecification& sse) {
+  w.Key("SSEDescription");
+  w.StartObject();
+  write_string(w, "Status", "ENABLED");
+  write_string(w, "SSEType", sse.sse_type);
+  const std::string& key = sse.kms_master_key_id;
+  if (!key.empty()) {
+    write_string(
+        w, "KMSMasterKeyArn",
+        key.substr(0, 4) == "arn:" ? key : arn(context, "kms", (key.substr(0, 6) == "alias/" ? "" : "key/") + key));
+  }
+  w.EndObject();
 }
 
 namespace {
@@ -196,6 +230,9 @@ void write_table_description(const ActionContext& context, const engine::Table& 
 
 void write_table_description(const ActionContext& context, const engine::TableDefinition& def,
                              const engine::Table* table, JsonWriter& w, const char* status) {
+  // A restored table is CREATING while its restore is in progress (api/backups/restore.h).
+  const bool restoring = def.restore && context.now_ms < def.restore->transient_until_ms;
+  if (restoring && std::string_view(status) == "ACTIVE") status = "CREATING";
   w.StartObject();
   w.Key("AttributeDefinitions");
   w.StartArray();
@@ -256,17 +293,15 @@ void write_table_description(const ActionContext& context, const engine::TableDe
     if (def.table_class_updated_ms) write_time(w, "LastUpdateDateTime", def.table_class_updated_ms);
     w.EndObject();
   }
-  if (def.sse) {
-    w.Key("SSEDescription");
+  if (def.sse) write_sse_description(context, w, *def.sse);
+  if (def.restore) {
+    w.Key("RestoreSummary");
     w.StartObject();
-    write_string(w, "Status", "ENABLED");
-    write_string(w, "SSEType", def.sse->sse_type);
-    const std::string& key = def.sse->kms_master_key_id;
-    if (!key.empty()) {
-      write_string(
-          w, "KMSMasterKeyArn",
-          key.substr(0, 4) == "arn:" ? key : arn(context, "kms", (key.substr(0, 6) == "alias/" ? "" : "key/") + key));
-    }
+    if (!def.restore->source_backup_arn.empty()) write_string(w, "SourceBackupArn", def.restore->source_backup_arn);
+    write_string(w, "SourceTableArn", def.restore->source_table_arn);
+    write_time(w, "RestoreDateTime", def.restore->restore_ms);
+    w.Key("RestoreInProgress");
+    w.Bool(restoring || std::string_view(status) == "CREATING");
     w.EndObject();
   }
   if (def.on_demand_throughput) {

@@ -32,6 +32,9 @@ engine::Projection read_projection(const JsonValue& projection);
 
 void check_global_index_key_schema(const JsonValue& key_schema, const std::vector<std::string>& definitions);
 
+// A new table's TableId: a random (version 4) UUID.
+std::string new_table_id();
+
 // "key": "value".
 void write_string(JsonWriter& w, const char* key, const std::string& value);
 // "Projection": {ProjectionType[, NonKeyAttributes]}.
@@ -40,6 +43,8 @@ void write_projection(JsonWriter& w, const engine::Projection& projection);
 void write_time(JsonWriter& w, const char* key, int64_t epoch_ms);
 // "KeySchema": [{AttributeName, KeyType}, ...], as given.
 void write_key_schema(JsonWriter& w, const std::vector<engine::KeySchemaElement>& elements);
+// "SSEDescription": {Status, SSEType, KMSMasterKeyArn}.
+void write_sse_description(const ActionContext& context, JsonWriter& w, const engine::SseSpecification& sse);
 
 // What a GSI's and a vector index's descriptions share: IndexStatus and Backfilling (`transient`:
 // in a -delayTransientStatuses state), then IndexSizeBytes, ItemCount (nullopt stats: 0) and IndexArn.

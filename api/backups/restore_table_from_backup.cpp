@@ -1,0 +1,36 @@
+// RestoreTableFromBackup: a new table (TargetTableName) holding the backup's items, with its
+// source's schema and the overrides given (api/backups/restore.h). BackupNotFoundException for an
+// unknown backup, BackupInUseException while it is still being created,
+// TableAlreadyExistsException when the target name is taken.
+#include <string>
+
+#include "api/backups/backups.h"
+#include "api/backups/restore.h"
+#include "api/operations.h"
+#include "model/control_errors.h"
+
+namespace minnow::api::backups {
+
+namespace {
+
+// AWS's API model.
+const Shape kShape(std::string(R"({
+  "TargetTableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "BackupArn": {"type": "String", "required": true, "lengthGreaterThanOrEqual": 37, "lengthLessThanOrEqual": 1024},)") +
+                   kRestoreOverridesShape + "}");
+
+void restore_table_from_backup(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  const engine::Backup backup = find_backup(context, request);
+  if (backup_creating(backup, context.now_ms)) throw model::Error(model::kBackupInUse);
+  engine::RestoreSummary summary;
+  summary.source_backup_arn = backup.arn;
+  summary.source_table_arn = backup.table_arn;
+  summary.restore_ms = backup.creation_ms;
+  restore_table(context, request, backup.table, *backup.items, summary, out);
+}
+
+}  // namespace
+
+const Action kRestoreTableFromBackup{"RestoreTableFromBackup", &kShape, restore_table_from_backup};
+
+}  // namespace minnow::api::backups

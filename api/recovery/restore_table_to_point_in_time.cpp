@@ -1,0 +1,56 @@
+// RestoreTableToPointInTime: a new table (TargetTableName) holding the source table's items as
+// they were at RestoreDateTime (to the millisecond), or now with UseLatestRestorableTime; the
+// source by SourceTableName or SourceTableArn; the overrides of api/backups/restore.h.
+//
+// Order of checks: exactly one way of naming the source and of giving the time
+// (ValidationException); the source exists (TableNotFoundException); recovery is enabled on it
+// (PointInTimeRecoveryUnavailableException); the time is inside its window
+// (InvalidRestoreTimeException); the target name is free (TableAlreadyExistsException).
+#include <string>
+
+#include "api/backups/restore.h"
+#include "api/operations.h"
+#include "api/table_lookup.h"
+#include "model/control_errors.h"
+
+namespace minnow::api::recovery {
+
+namespace {
+
+// AWS's API model.
+const Shape kShape(std::string(R"({
+  "SourceTableArn": {"type": "String", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 1024},
+  "SourceTableName": {"type": "String", "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "TargetTableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "UseLatestRestorableTime": "Boolean",
+  "RestoreDateTime": "Date",)") +
+                   backups::kRestoreOverridesShape + "}");
+
+void restore_table_to_point_in_time(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  const JsonValue* by_name = member(request, "SourceTableName");
+  const JsonValue* by_arn = member(request, "SourceTableArn");
+  if (!by_name == !by_arn) throw model::Error(model::kRestoreSourceRequired);
+  const JsonValue* latest = member(request, "UseLatestRestorableTime");
+  const bool use_latest = latest && coral_bool(*latest);
+  const JsonValue* at = member(request, "RestoreDateTime");
+  if (use_latest == (at != nullptr)) throw model::Error(model::kRestoreTimeRequired);
+
+  const std::string name = table_name_of(view(by_name ? *by_name : *by_arn));
+  auto table = context.database.find(name);
+  if (!table) throw model::backup_table_not_found(name);
+  if (!table->recovery_window(context.now_ms)) throw model::Error(model::kPointInTimeRecoveryUnavailable);
+  const int64_t at_ms = use_latest ? context.now_ms : coral_date_ms(*at);
+  std::optional<engine::TableSnapshot> snapshot = table->snapshot_at(at_ms, context.now_ms);
+  if (!snapshot) throw model::Error(model::kInvalidRestoreTime);
+
+  engine::RestoreSummary summary;
+  summary.source_table_arn = table_arn(context, name);
+  summary.restore_ms = at_ms;
+  backups::restore_table(context, request, std::move(snapshot->definition), snapshot->items, summary, out);
+}
+
+}  // namespace
+
+const Action kRestoreTableToPointInTime{"RestoreTableToPointInTime", &kShape, restore_table_to_point_in_time};
+
+}  // namespace minnow::api::recovery

@@ -9,15 +9,27 @@
 
 // X-Amz-Target DynamoDB_20120810.<Name>: the control plane beyond tables (backups, point-in-time
 // recovery, ...), a list of its own so that these families add lines without touching the others.
-#define MINNOW_CONTROL_PLANE_OPERATIONS(X) \
-  X(backups, CreateBackup)                 \
-  X(backups, DescribeBackup)               \
-  X(backups, ListBackups)                  \
-  X(backups, DeleteBackup)                 \
-  X(backups, RestoreTableFromBackup)       \
-  X(recovery, UpdateContinuousBackups)     \
-  X(recovery, DescribeContinuousBackups)   \
-  X(recovery, RestoreTableToPointInTime)
+#define MINNOW_CONTROL_PLANE_OPERATIONS(X)        \
+  X(backups, CreateBackup)                        \
+  X(backups, DescribeBackup)                      \
+  X(backups, ListBackups)                         \
+  X(backups, DeleteBackup)                        \
+  X(backups, RestoreTableFromBackup)              \
+  X(recovery, UpdateContinuousBackups)            \
+  X(recovery, DescribeContinuousBackups)          \
+  X(recovery, RestoreTableToPointInTime)          \
+  X(policies, PutResourcePolicy)                  \
+  X(policies, GetResourcePolicy)                  \
+  X(policies, DeleteResourcePolicy)               \
+  X(insights, DescribeContributorInsights)        \
+  X(insights, UpdateContributorInsights)          \
+  X(insights, ListContributorInsights)            \
+  X(kinesis, EnableKinesisStreamingDestination)   \
+  X(kinesis, DisableKinesisStreamingDestination)  \
+  X(kinesis, DescribeKinesisStreamingDestination) \
+  X(kinesis, UpdateKinesisStreamingDestination)   \
+  X(autoscaling, DescribeTableReplicaAutoScaling) \
+  X(autoscaling, UpdateTableReplicaAutoScaling)
 
 // X-Amz-Target DynamoDB_20120810.<Name>
 #define MINNOW_DYNAMODB_OPERATIONS(X) \

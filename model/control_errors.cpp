@@ -49,4 +49,35 @@ Error restore_index_not_in_source(const std::string& kind, const std::string& in
                     " does not match any index of the source table");
 }
 
+// ---- Resource policies -------------------------------------------------------------------
+Error policy_not_found(const std::string& arn) {
+  return Error(ErrorCode::PolicyNotFoundException,
+               "Resource-based policy not found for the provided ResourceArn: " + arn);
+}
+Error policy_resource_not_found(const std::string& arn) {
+  return Error(ErrorCode::ResourceNotFoundException,
+               "Requested resource not found: ResourceArn: " + arn + " not found");
+}
+Error policy_too_large(std::size_t bytes) {
+  return validation(std::string(kInvalidParameters) + "The resource policy is " + std::to_string(bytes) +
+                    " bytes, more than the maximum of 20480 bytes");
+}
+
+// ---- Contributor insights, Kinesis streaming destinations, auto scaling -------------------
+Error table_index_not_found(const std::string& table, const std::string& index) {
+  return Error(ErrorCode::ResourceNotFoundException,
+               "Requested resource not found: Index: " + index + " of table " + table + " not found");
+}
+Error replica_not_found(const std::string& table, const std::string& region) {
+  return validation(std::string(kInvalidParameters) + "Table " + table + " has no replica in region " + region);
+}
+Error kinesis_destination_in_use(const std::string& stream_arn) {
+  return Error(ErrorCode::ResourceInUseException,
+               "Kinesis streaming destination " + stream_arn + " is being changed or is already enabled");
+}
+Error kinesis_destination_not_found(const std::string& table, const std::string& stream_arn) {
+  return Error(ErrorCode::ResourceNotFoundException,
+               "Requested resource not found: Table: " + table + " does not stream to " + stream_arn);
+}
+
 }  // namespace minnow::model

@@ -88,4 +88,37 @@ inline constexpr FixedError kRestoreTimeRequired{
     ErrorCode::ValidationException,
     MINNOW_INVALID_PARAMETERS "Exactly one of RestoreDateTime and UseLatestRestorableTime must be specified"};
 
+// ---- Resource policies (PutResourcePolicy, GetResourcePolicy, DeleteResourcePolicy;
+// CreateTable's ResourcePolicy) ---------------------------------------------------------------
+// DynamoDB's (as AWS's documentation quotes it):
+Error policy_not_found(
+    const std::string& arn);  // "Resource-based policy not found for the provided ResourceArn: <arn>"
+// Minnow:
+Error policy_resource_not_found(
+    const std::string& arn);  // ResourceNotFoundException "Requested resource not found: ResourceArn: <arn> not found"
+Error policy_too_large(std::size_t bytes);  // more than 20 KB
+inline constexpr FixedError kPolicyNotJson{ErrorCode::ValidationException,
+                                           MINNOW_INVALID_PARAMETERS "The resource policy is not a valid JSON object"};
+inline constexpr FixedError kPolicyWithoutStatement{ErrorCode::ValidationException,
+                                                    MINNOW_INVALID_PARAMETERS "The resource policy has no Statement"};
+
+// ---- Contributor insights, Kinesis streaming destinations, auto scaling ----------------------
+// Minnow:
+// ResourceNotFoundException "Requested resource not found: Index: <index> of table <table> not found"
+Error table_index_not_found(const std::string& table, const std::string& index);
+// ValidationException: a ReplicaUpdates region other than the table's own
+Error replica_not_found(const std::string& table, const std::string& region);
+inline constexpr FixedError kAutoScalingMinimumAboveMaximum{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS "MinimumUnits must not be greater than MaximumUnits"};
+// ResourceInUseException "Kinesis streaming destination <arn> is being changed or is already enabled"
+Error kinesis_destination_in_use(const std::string& stream_arn);
+// ResourceNotFoundException "Requested resource not found: Table: <table> does not stream to <arn>"
+Error kinesis_destination_not_found(const std::string& table, const std::string& stream_arn);
+inline constexpr FixedError kKinesisUpdateWithoutPrecision{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "UpdateKinesisStreamingConfiguration.ApproximateCreationDateTimePrecision must be "
+    "specified"};
+inline constexpr FixedError kInvalidNextToken{ErrorCode::ValidationException,
+                                              MINNOW_INVALID_PARAMETERS "The provided NextToken is not valid"};
+
 }  // namespace minnow::model

@@ -19,6 +19,7 @@
 #include <cstdio>
 
 #include "api/operations.h"
+#include "api/policies/policies.h"
 #include "api/tables/table_description.h"
 #include "api/vector/vector_index_definitions.h"
 #include "api/tags/tags.h"
@@ -324,6 +325,8 @@ engine::TableDefinition definition_of(const ActionContext& context, const JsonVa
   if (const JsonValue* table_class = member(request, "TableClass")) def.table_class = std::string(view(*table_class));
   if (const JsonValue* protection = member(request, "DeletionProtectionEnabled"))
     def.deletion_protection = coral_bool(*protection);
+  if (const JsonValue* policy = member(request, "ResourcePolicy"))
+    def.resource_policy = policies::new_policy(context, std::string(view(*policy)));
   return def;
 }
 

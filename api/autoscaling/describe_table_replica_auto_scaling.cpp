@@ -1,0 +1,31 @@
+// DescribeTableReplicaAutoScaling: the auto scaling settings of a table and its GSIs, as its one
+// replica's (api/autoscaling/autoscaling.h).
+#include "api/autoscaling/autoscaling.h"
+#include "api/operations.h"
+#include "api/table_lookup.h"
+#include "api/tables/table_description.h"
+
+namespace minnow::api::autoscaling {
+
+namespace {
+
+// AWS's API model.
+const Shape kShape(R"({
+  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
+})");
+
+void describe_table_replica_auto_scaling(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  auto table = find_table(context, request, /*table_operation=*/true);
+  engine::TableDefinition def = table->definition();
+  settle_transient_statuses(def, context.now_ms);
+  out.StartObject();
+  write_auto_scaling_description(context, out, def);
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kDescribeTableReplicaAutoScaling{"DescribeTableReplicaAutoScaling", &kShape,
+                                              describe_table_replica_auto_scaling};
+
+}  // namespace minnow::api::autoscaling

@@ -1,0 +1,63 @@
+// DescribeContributorInsights: the state of contributor insights on a table or GSI, with its
+// rules while enabled (api/insights/insights.h).
+#include <algorithm>
+
+#include "api/insights/insights.h"
+#include "api/operations.h"
+#include "api/tables/table_description.h"
+
+namespace minnow::api::insights {
+
+namespace {
+
+// AWS's API model.
+const Shape kShape(R"({
+  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "IndexName": {"type": "String", "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255, "regex": "[a-zA-Z0-9_.-]+"}
+})");
+
+// DynamoDB's rule names: DynamoDBContributorInsights-<PKC|SKC|PKT|SKT>-<table>[-<index>]-<ms>,
+// consumed (all access) and throttled keys, partition and sort key.
+void write_rules(JsonWriter& out, const engine::TableDefinition& def, const engine::ContributorInsights& insights) {
+  bool has_sort_key = def.key_schema_elements.size() > 1;
+  for (const auto& index : def.global_indexes) {
+    if (index.name == insights.index_name)
+      has_sort_key =
+          std::any_of(index.key_schema.begin(), index.key_schema.end(), [](const auto& e) { return !e.is_hash; });
+  }
+  const std::string suffix = "-" + def.name + (insights.index_name.empty() ? "" : "-" + insights.index_name) + "-" +
+                             std::to_string(insights.last_update_ms);
+  out.Key("ContributorInsightsRuleList");
+  out.StartArray();
+  for (const char* kind : {"PKC", "SKC", "PKT", "SKT"}) {
+    if (kind[0] == 'S' && !has_sort_key) continue;
+    if (kind[2] == 'C' && insights.mode == "THROTTLED_KEYS") continue;
+    const std::string rule = std::string("DynamoDBContributorInsights-") + kind + suffix;
+    out.String(rule.data(), rule.size());
+  }
+  out.EndArray();
+}
+
+void describe_contributor_insights(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  auto table = find_insights_table(context, request);
+  const engine::TableDefinition def = table->definition();
+  const JsonValue* index = member(request, "IndexName");
+  const engine::ContributorInsights* insights = insights_of(def, index ? std::string(view(*index)) : "");
+  const std::string status = insights_status(insights, context.now_ms);
+  out.StartObject();
+  write_string(out, "TableName", def.name);
+  if (index) write_string(out, "IndexName", std::string(view(*index)));
+  if (insights && insights->enabled) write_rules(out, def, *insights);
+  write_string(out, "ContributorInsightsStatus", status);
+  if (insights) {
+    write_time(out, "LastUpdateDateTime", insights->last_update_ms);
+    write_string(out, "ContributorInsightsMode", insights->mode);
+  }
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kDescribeContributorInsights{"DescribeContributorInsights", &kShape, describe_contributor_insights};
+
+}  // namespace minnow::api::insights

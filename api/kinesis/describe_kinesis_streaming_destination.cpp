@@ -1,0 +1,40 @@
+// DescribeKinesisStreamingDestination: a table's Kinesis destinations, in the order they were
+// first enabled, disabled ones included (api/kinesis/kinesis.h).
+#include "api/kinesis/kinesis.h"
+#include "api/operations.h"
+#include "api/table_lookup.h"
+#include "api/tables/table_description.h"
+
+namespace minnow::api::kinesis {
+
+namespace {
+
+// AWS's API model.
+const Shape kShape(R"({
+  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
+})");
+
+void describe_kinesis_streaming_destination(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  auto table = find_table(context, request, /*table_operation=*/true);
+  const engine::TableDefinition def = table->definition();
+  out.StartObject();
+  write_string(out, "TableName", def.name);
+  out.Key("KinesisDataStreamDestinations");
+  out.StartArray();
+  for (const auto& destination : def.kinesis_destinations) {
+    out.StartObject();
+    write_string(out, "StreamArn", destination.stream_arn);
+    write_string(out, "DestinationStatus", destination_status(destination, context.now_ms));
+    write_string(out, "ApproximateCreationDateTimePrecision", destination.precision);
+    out.EndObject();
+  }
+  out.EndArray();
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kDescribeKinesisStreamingDestination{"DescribeKinesisStreamingDestination", &kShape,
+                                                  describe_kinesis_streaming_destination};
+
+}  // namespace minnow::api::kinesis

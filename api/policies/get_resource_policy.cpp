@@ -1,0 +1,33 @@
+// GetResourcePolicy: the policy of a table or stream and its revision id
+// (api/policies/policies.h); PolicyNotFoundException when it has none.
+#include "api/operations.h"
+#include "api/policies/policies.h"
+#include "api/tables/table_description.h"
+#include "model/control_errors.h"
+
+namespace minnow::api::policies {
+
+namespace {
+
+// AWS's API model.
+const Shape kShape(R"({
+  "ResourceArn": {"type": "String", "required": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 1283}
+})");
+
+void get_resource_policy(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  const std::string arn(view(request["ResourceArn"]));
+  const PolicyResource resource = find_policy_resource(context, arn);
+  engine::TableDefinition def = resource.table->definition();
+  const engine::ResourcePolicy* policy = policy_of(def, resource.stream_label);
+  if (!policy) throw model::policy_not_found(arn);
+  out.StartObject();
+  write_string(out, "Policy", policy->document);
+  write_string(out, "RevisionId", policy->revision_id);
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kGetResourcePolicy{"GetResourcePolicy", &kShape, get_resource_policy};
+
+}  // namespace minnow::api::policies

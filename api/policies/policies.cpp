@@ -1,0 +1,60 @@
+#include "api/policies/policies.h"
+
+#include <algorithm>
+
+#include "api/table_lookup.h"
+#include "model/control_errors.h"
+
+namespace minnow::api::policies {
+
+namespace {
+constexpr std::size_t kMaxPolicyBytes = 20 * 1024;
+}  // namespace
+
+PolicyResource find_policy_resource(const ActionContext& context, const std::string& arn) {
+  // arn:aws:dynamodb:REGION:ACCOUNT:table/NAME[/stream/LABEL]
+  const std::string prefix = table_arn(context, "");
+  if (arn.compare(0, prefix.size(), prefix) != 0) throw model::policy_resource_not_found(arn);
+  const std::string rest = arn.substr(prefix.size());
+  const std::size_t slash = rest.find('/');
+  PolicyResource resource;
+  resource.table = context.database.find(rest.substr(0, slash));
+  if (!resource.table) throw model::policy_resource_not_found(arn);
+  if (slash == std::string::npos) return resource;
+  if (rest.compare(slash, 8, "/stream/") != 0) throw model::policy_resource_not_found(arn);
+  resource.stream_label = rest.substr(slash + 8);
+  // One of the table's streams: its current one or one it had (the Streams API still serves it).
+  const bool known = context.database.streams().find(resource.table->name(), resource.stream_label) != nullptr;
+  if (!known || resource.stream_label.empty()) throw model::policy_resource_not_found(arn);
+  return resource;
+}
+
+engine::ResourcePolicy* policy_of(engine::TableDefinition& def, const std::string& stream_label) {
+  if (stream_label.empty()) return def.resource_policy ? &*def.resource_policy : nullptr;
+  for (auto& [label, policy] : def.stream_policies) {
+    if (label == stream_label) return &policy;
+  }
+  return nullptr;
+}
+
+void remove_policy(engine::TableDefinition& def, const std::string& stream_label) {
+  if (stream_label.empty())
+    def.resource_policy.reset();
+  else
+    std::erase_if(def.stream_policies, [&](const auto& entry) { return entry.first == stream_label; });
+}
+
+engine::ResourcePolicy new_policy(const ActionContext& context, std::string document) {
+  if (document.size() > kMaxPolicyBytes) throw model::policy_too_large(document.size());
+  std::string copy = document;
+  JsonDocument parsed;
+  try {
+    parse_request_json(copy, parsed);
+  } catch (const model::Error&) {
+    throw model::Error(model::kPolicyNotJson);
+  }
+  if (!member(parsed, "Statement")) throw model::Error(model::kPolicyWithoutStatement);
+  return engine::ResourcePolicy{std::move(document), std::to_string(context.now_ms)};
+}
+
+}  // namespace minnow::api::policies

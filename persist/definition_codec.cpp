@@ -1,15 +1,17 @@
 #include "persist/definition_codec.h"
 
 #include <cstdint>
+#include <cstring>
+#include <optional>
 #include <utility>
 
 namespace minnow::persist {
 
 // A field added to a definition must be saved too: add it below (and to docs/persistence.md),
 // then update the size here.
-static_assert(sizeof(engine::TableDefinition) == 656,
+static_assert(sizeof(engine::TableDefinition) == 960,
               "engine::TableDefinition changed: persist every new field in persist/definition_codec.cpp");
-static_assert(sizeof(engine::IndexDefinition) == 216,
+static_assert(sizeof(engine::IndexDefinition) == 264,
               "engine::IndexDefinition changed: persist every new field in persist/definition_codec.cpp");
 static_assert(sizeof(engine::VectorIndexDefinition) == 208,
               "engine::VectorIndexDefinition changed: persist every new field in persist/definition_codec.cpp");
@@ -38,6 +40,172 @@ std::vector<T> read_list(ByteReader& r, ReadOne read_one) {
   list.reserve(n);
   for (uint64_t i = 0; i < n; ++i) list.push_back(read_one());
   return list;
+}
+
+template <class T, class WriteOne>
+void write_optional(ByteWriter& w, const std::optional<T>& value, WriteOne write_one) {
+  w.boolean(value.has_value());
+  if (value) write_one(*value);
+}
+
+template <class T, class ReadOne>
+std::optional<T> read_optional(ByteReader& r, ReadOne read_one) {
+  if (!r.boolean()) return std::nullopt;
+  return read_one();
+}
+
+void write_on_demand(ByteWriter& w, const engine::OnDemandThroughput& t) {
+  w.svarint(t.max_read_request_units);
+  w.svarint(t.max_write_request_units);
+}
+
+engine::OnDemandThroughput read_on_demand(ByteReader& r) {
+  engine::OnDemandThroughput t;
+  t.max_read_request_units = r.svarint();
+  t.max_write_request_units = r.svarint();
+  return t;
+}
+
+void write_warm(ByteWriter& w, const engine::WarmThroughput& t) {
+  w.svarint(t.read_units_per_second);
+  w.svarint(t.write_units_per_second);
+}
+
+engine::WarmThroughput read_warm(ByteReader& r) {
+  engine::WarmThroughput t;
+  t.read_units_per_second = r.svarint();
+  t.write_units_per_second = r.svarint();
+  return t;
+}
+
+void write_policy(ByteWriter& w, const engine::ResourcePolicy& policy) {
+  w.bytes(policy.document);
+  w.bytes(policy.revision_id);
+}
+
+engine::ResourcePolicy read_policy(ByteReader& r) {
+  engine::ResourcePolicy policy;
+  policy.document = r.string();
+  policy.revision_id = r.string();
+  return policy;
+}
+
+void write_scaling(ByteWriter& w, const engine::AutoScalingSettings& s) {
+  write_optional(w, s.minimum_units, [&](int64_t v) { w.svarint(v); });
+  write_optional(w, s.maximum_units, [&](int64_t v) { w.svarint(v); });
+  write_optional(w, s.disabled, [&](bool v) { w.boolean(v); });
+  w.bytes(s.role_arn);
+  write_list(w, s.policies, [&](const engine::ScalingPolicy& p) {
+    w.bytes(p.name);
+    uint64_t bits;
+    std::memcpy(&bits, &p.target_value, sizeof bits);
+    w.u64(bits);
+    write_optional(w, p.disable_scale_in, [&](bool v) { w.boolean(v); });
+    write_optional(w, p.scale_in_cooldown, [&](int64_t v) { w.svarint(v); });
+    write_optional(w, p.scale_out_cooldown, [&](int64_t v) { w.svarint(v); });
+  });
+}
+
+engine::AutoScalingSettings read_scaling(ByteReader& r) {
+  engine::AutoScalingSettings s;
+  s.minimum_units = read_optional<int64_t>(r, [&] { return r.svarint(); });
+  s.maximum_units = read_optional<int64_t>(r, [&] { return r.svarint(); });
+  s.disabled = read_optional<bool>(r, [&] { return r.boolean(); });
+  s.role_arn = r.string();
+  s.policies = read_list<engine::ScalingPolicy>(r, [&] {
+    engine::ScalingPolicy p;
+    p.name = r.string();
+    const uint64_t bits = r.u64();
+    std::memcpy(&p.target_value, &bits, sizeof bits);
+    p.disable_scale_in = read_optional<bool>(r, [&] { return r.boolean(); });
+    p.scale_in_cooldown = read_optional<int64_t>(r, [&] { return r.svarint(); });
+    p.scale_out_cooldown = read_optional<int64_t>(r, [&] { return r.svarint(); });
+    return p;
+  });
+  return s;
+}
+
+// The control plane's settings (engine/table_settings.h), after the tags.
+void write_settings(ByteWriter& w, const engine::TableDefinition& d) {
+  write_optional(w, d.warm_throughput, [&](const engine::WarmThroughput& t) { write_warm(w, t); });
+  w.boolean(d.point_in_time_recovery.enabled);
+  w.svarint(d.point_in_time_recovery.recovery_period_days);
+  w.svarint(d.point_in_time_recovery.enabled_ms);
+  write_optional(w, d.resource_policy, [&](const engine::ResourcePolicy& p) { write_policy(w, p); });
+  write_list(w, d.stream_policies, [&](const std::pair<std::string, engine::ResourcePolicy>& e) {
+    w.bytes(e.first);
+    write_policy(w, e.second);
+  });
+  write_list(w, d.contributor_insights, [&](const engine::ContributorInsights& c) {
+    w.bytes(c.index_name);
+    w.boolean(c.enabled);
+    w.bytes(c.mode);
+    w.svarint(c.last_update_ms);
+    w.svarint(c.transient_until_ms);
+  });
+  write_list(w, d.kinesis_destinations, [&](const engine::KinesisDestination& k) {
+    w.bytes(k.stream_arn);
+    w.bytes(k.status);
+    w.bytes(k.transient_status);
+    w.bytes(k.precision);
+    w.svarint(k.transient_until_ms);
+  });
+  write_list(w, d.auto_scaling, [&](const engine::IndexAutoScaling& a) {
+    w.bytes(a.index_name);
+    write_optional(w, a.read, [&](const engine::AutoScalingSettings& s) { write_scaling(w, s); });
+    write_optional(w, a.write, [&](const engine::AutoScalingSettings& s) { write_scaling(w, s); });
+  });
+  write_optional(w, d.restore, [&](const engine::RestoreSummary& s) {
+    w.bytes(s.source_backup_arn);
+    w.bytes(s.source_table_arn);
+    w.svarint(s.restore_ms);
+    w.svarint(s.transient_until_ms);
+  });
+}
+
+void read_settings(ByteReader& r, engine::TableDefinition& d) {
+  d.warm_throughput = read_optional<engine::WarmThroughput>(r, [&] { return read_warm(r); });
+  d.point_in_time_recovery.enabled = r.boolean();
+  d.point_in_time_recovery.recovery_period_days = r.svarint();
+  d.point_in_time_recovery.enabled_ms = r.svarint();
+  d.resource_policy = read_optional<engine::ResourcePolicy>(r, [&] { return read_policy(r); });
+  d.stream_policies = read_list<std::pair<std::string, engine::ResourcePolicy>>(r, [&] {
+    std::string label = r.string();
+    return std::make_pair(std::move(label), read_policy(r));
+  });
+  d.contributor_insights = read_list<engine::ContributorInsights>(r, [&] {
+    engine::ContributorInsights c;
+    c.index_name = r.string();
+    c.enabled = r.boolean();
+    c.mode = r.string();
+    c.last_update_ms = r.svarint();
+    c.transient_until_ms = r.svarint();
+    return c;
+  });
+  d.kinesis_destinations = read_list<engine::KinesisDestination>(r, [&] {
+    engine::KinesisDestination k;
+    k.stream_arn = r.string();
+    k.status = r.string();
+    k.transient_status = r.string();
+    k.precision = r.string();
+    k.transient_until_ms = r.svarint();
+    return k;
+  });
+  d.auto_scaling = read_list<engine::IndexAutoScaling>(r, [&] {
+    engine::IndexAutoScaling a;
+    a.index_name = r.string();
+    a.read = read_optional<engine::AutoScalingSettings>(r, [&] { return read_scaling(r); });
+    a.write = read_optional<engine::AutoScalingSettings>(r, [&] { return read_scaling(r); });
+    return a;
+  });
+  d.restore = read_optional<engine::RestoreSummary>(r, [&] {
+    engine::RestoreSummary s;
+    s.source_backup_arn = r.string();
+    s.source_table_arn = r.string();
+    s.restore_ms = r.svarint();
+    s.transient_until_ms = r.svarint();
+    return s;
+  });
 }
 
 void write_key_elements(ByteWriter& w, const std::vector<engine::KeySchemaElement>& elements) {
@@ -140,6 +308,8 @@ void write_index(ByteWriter& w, const engine::IndexDefinition& index) {
   write_projection(w, index.projection);
   w.boolean(index.throughput.has_value());
   if (index.throughput) write_throughput(w, *index.throughput);
+  write_optional(w, index.on_demand_throughput, [&](const engine::OnDemandThroughput& t) { write_on_demand(w, t); });
+  write_optional(w, index.warm_throughput, [&](const engine::WarmThroughput& t) { write_warm(w, t); });
   write_transient_state(w, index);
 }
 
@@ -149,6 +319,8 @@ engine::IndexDefinition read_index(ByteReader& r) {
   index.key_schema = read_key_elements(r);
   index.projection = read_projection(r);
   if (r.boolean()) index.throughput = read_throughput(r);
+  index.on_demand_throughput = read_optional<engine::OnDemandThroughput>(r, [&] { return read_on_demand(r); });
+  index.warm_throughput = read_optional<engine::WarmThroughput>(r, [&] { return read_warm(r); });
   read_transient_state(r, index);
   return index;
 }
@@ -244,6 +416,7 @@ void write_definition(ByteWriter& w, const engine::TableDefinition& d) {
     w.bytes(tag.first);
     w.bytes(tag.second);
   });
+  write_settings(w, d);
 }
 
 engine::TableDefinition read_definition(ByteReader& r) {
@@ -292,6 +465,7 @@ engine::TableDefinition read_definition(ByteReader& r) {
     std::string key = r.string();
     return std::make_pair(std::move(key), r.string());
   });
+  read_settings(r, d);
   return d;
 }
 

@@ -180,13 +180,13 @@ TEST_CASE("a clock set back does not reorder the log", "[recovery]") {
 
 TEST_CASE("load writes a snapshot's items through the commit path: indexes follow", "[recovery]") {
   ManualClock clock(kStart);
-  engine::Table source(definition(true), nullptr, &clock);
+  engine::Table source(definition(true), nullptr, nullptr, 0, &clock);
   for (int i = 0; i < 30; ++i) put(source, i, "x");
   engine::TableSnapshot snapshot = source.snapshot();
   CHECK(snapshot.items.size() == 30);
   CHECK(snapshot.size_bytes == source.size_bytes());
 
-  engine::Table restored(definition(true), nullptr, &clock);
+  engine::Table restored(definition(true), nullptr, nullptr, 0, &clock);
   restored.load(snapshot.items);
   CHECK(restored.item_count() == 30);
   CHECK(restored.size_bytes() == source.size_bytes());

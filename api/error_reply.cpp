@@ -2,6 +2,7 @@
 
 #include "api/codec.h"
 #include "api/json.h"
+#include "model/utf8.h"
 
 namespace minnow::api {
 
@@ -17,7 +18,8 @@ Reply error_reply(const model::Error& error) {
   if (!error.message().empty()) {
     // Coral's own deserializer spells it "Message"; every DynamoDB error says "message".
     w.Key(error.code() == ErrorCode::SerializationException ? "Message" : "message");
-    w.String(error.message().data(), error.message().size());
+    const std::string message = model::valid_utf8(error.message());
+    w.String(message.data(), message.size());
   }
   if (error.item) {
     w.Key("Item");

@@ -1,5 +1,6 @@
 #include "api/service.h"
 
+#include <chrono>
 #include <iostream>
 
 #include "api/admin/admin.h"
@@ -9,6 +10,7 @@
 #include "api/fault_injection.h"
 #include "api/json.h"
 #include "api/router.h"
+#include "auth/signature.h"
 #include "engine/database.h"
 #include "engine/namespaces.h"
 #include "model/errors.h"
@@ -31,12 +33,16 @@ Service::~Service() = default;
 
 namespace {
 
-bool is_json_content_type(std::string_view content_type) {
-  auto semicolon = content_type.find(';');
-  if (semicolon != std::string_view::npos) content_type = content_type.substr(0, semicolon);
+// The media type without parameters ("application/json; charset=utf-8" -> "application/json").
+std::string_view media_type(std::string_view content_type) {
+  content_type = content_type.substr(0, content_type.find(';'));
   while (!content_type.empty() && content_type.back() == ' ') content_type.remove_suffix(1);
-  return content_type == "application/x-amz-json-1.0" || content_type == "application/x-amz-json-1.1" ||
-         content_type == "application/json";
+  return content_type;
+}
+
+bool is_json_content_type(std::string_view content_type) {
+  const std::string_view type = media_type(content_type);
+  return type == "application/x-amz-json-1.0" || type == "application/x-amz-json-1.1" || type == "application/json";
 }
 
 constexpr std::size_t kRequestPoolBytes = 8 * 1024;
@@ -44,23 +50,9 @@ constexpr std::size_t kKeptResponseBufferBytes = 256 * 1024;
 
 bool is_blank(const std::string& body) { return body.find_first_not_of(" \t\r\n") == std::string::npos; }
 
-// The access key and region of an Authorization header's credential scope
-// ("AWS4-HMAC-SHA256 Credential=KEY/DATE/REGION/SERVICE/aws4_request, ..."); empty when it has none.
-struct CredentialScope {
-  std::string_view access_key, region;
-};
-CredentialScope credential_scope(std::string_view authorization) {
-  auto at = authorization.find("Credential=");
-  if (at == std::string_view::npos) return {};
-  std::string_view credential = authorization.substr(at + 11);
-  credential = credential.substr(0, credential.find_first_of(", "));
-  std::string_view parts[3];
-  for (auto& part : parts) {
-    auto slash = credential.find('/');
-    part = credential.substr(0, slash);
-    credential = slash == std::string_view::npos ? std::string_view() : credential.substr(slash + 1);
-  }
-  return {parts[0], parts[2]};
+// SigV4 uses the wall clock, not the database's adjustable one: clients sign with real time.
+std::int64_t wall_clock_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace
@@ -81,8 +73,20 @@ Reply Service::handle(Request& request) {
   if (request.method != "POST" || (!request.body.empty() && !is_json_content_type(request.content_type))) {
     return Reply{404, "application/x-amz-json-1.0", model::kNotJsonPostBody};
   }
+  Reply reply = handle_operation(request);
+  // DynamoDB answers application/json in kind (dynalite recorded it), errors included.
+  if (media_type(request.content_type) == "application/json") reply.content_type = "application/json";
+  return reply;
+}
+
+Reply Service::handle_operation(Request& request) {
   int64_t delay_ms = 0;  // ActionContext::reply_delay_ms
   try {
+    const auth::HttpRequestView http{request.method, request.path, request.query, request.headers};
+    // Hashed before the body is parsed in place.
+    const std::string payload_hash = impl_->options.credentials
+                                         ? auth::sha256_hex(request.encoded_body ? *request.encoded_body : request.body)
+                                         : std::string();
     // The request's DOM lives in a pool on this thread's stack first (most requests fit), and the
     // response is written into a buffer the thread keeps: no allocation for either on the common
     // path.
@@ -92,13 +96,17 @@ Reply Service::handle(Request& request) {
     if (!is_blank(request.body)) parse_request_json(request.body, document);
     const Action* action = find_action(request.target);
     if (!action) throw model::Error(model::kUnknownOperation);
-    if (request.authorization.substr(0, 5) != "AWS4-") throw model::Error(model::kMissingAuthenticationToken);
+    const auth::SignatureParams signature = auth::read_signature(http);
+    if (impl_->options.credentials) {
+      auth::verify_signature(http, signature, payload_hash, *impl_->options.credentials, wall_clock_seconds());
+    }
     if (!document.IsObject()) throw model::Error(model::kBareSerialization);
 
     if (action->shape) action->shape->check(document);
-    const CredentialScope scope = credential_scope(request.authorization);
-    const engine::Namespace space = impl_->namespaces.for_request(scope.access_key, scope.region);
-    const std::string_view region = scope.region.empty() ? std::string_view(impl_->options.region) : scope.region;
+    const std::string_view credential_region = signature.region();
+    const engine::Namespace space = impl_->namespaces.for_request(signature.access_key(), credential_region);
+    const std::string_view region =
+        credential_region.empty() ? std::string_view(impl_->options.region) : credential_region;
     ActionContext context{space.database, space.id,      impl_->options, region,      space.database.clock().now_ms(),
                           action->name,   impl_->faults, delay_ms,       request.host};
     InjectedFaults injected = inject_request_faults(context, document);

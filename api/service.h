@@ -9,9 +9,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "auth/credentials.h"
+#include "auth/sigv4.h"
 
 namespace minnow::engine {
 class AdjustableClock;
@@ -21,16 +25,20 @@ class Namespaces;
 namespace minnow::api {
 
 struct Request {
-  std::string_view method;         // "POST", "GET", ...
-  std::string_view path;           // "/" for the DynamoDB protocol; "/_minnow/..." for admin
-  std::string_view query;          // after '?' in the target, empty when none
-  std::string_view target;         // X-Amz-Target, empty when absent
-  std::string_view content_type;   // Content-Type, empty when absent
-  std::string_view authorization;  // Authorization, empty when absent
-  std::string_view host;           // Host, empty when absent
-  std::string_view admin_header;   // X-Minnow-Admin, empty when absent (api/admin/admin_access.h)
-  std::string_view request_id;     // the x-amzn-RequestId the reply goes out with (for the log)
-  std::string body;                // owned and mutable: parsed in place
+  std::string_view method;                // "POST", "GET", ...
+  std::string_view path;                  // "/" for the DynamoDB protocol; "/_minnow/..." for admin
+  std::string_view query;                 // after '?' in the target, empty when none (presigned SigV4)
+  std::string_view target;                // X-Amz-Target, empty when absent
+  std::string_view content_type;          // Content-Type, empty when absent
+  std::string_view authorization;         // Authorization, empty when absent (also in headers)
+  std::string_view host;                  // Host, empty when absent
+  std::string_view admin_header;          // X-Minnow-Admin, empty when absent (api/admin/admin_access.h)
+  std::string_view request_id;            // the x-amzn-RequestId the reply goes out with (for the log)
+  std::span<const auth::Header> headers;  // every header, as received (SigV4 signs them)
+  std::string body;                       // owned and mutable: parsed in place
+  // The body's bytes as received, which SigV4 signs, when a Content-Encoding changed them;
+  // null when they are `body`.
+  const std::string* encoded_body = nullptr;
 };
 
 struct Reply {
@@ -71,6 +79,9 @@ struct ServiceOptions {
   bool console = true;  // serve the web console at /console (api/console/console.h)
   AdminOptions admin;
   std::vector<Mount> mounts = {};
+  // When set, SigV4 signatures are verified against these secrets (--verify-signatures); else
+  // only the checks DynamoDB makes before verifying apply (auth/signature.h).
+  std::shared_ptr<const auth::Credentials> credentials;
 };
 
 class Service {
@@ -84,6 +95,9 @@ class Service {
   Reply handle(Request& request);
 
  private:
+  // A DynamoDB or Streams operation, once the method and content type are known to be right.
+  Reply handle_operation(Request& request);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

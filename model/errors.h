@@ -116,12 +116,10 @@ inline constexpr FixedError kUnknownOperation{ErrorCode::UnknownOperationExcepti
 inline constexpr FixedError kMissingAuthenticationToken{ErrorCode::MissingAuthenticationTokenException,
                                                         "Request is missing Authentication Token"};
 // Answers outside the JSON error form: the health check's body (before the region and after),
-// the body of a request that is not a JSON POST (HTTP 404), and broken HTTP (plain text).
+// and the body of a request that is not a JSON POST (HTTP 404).
 inline constexpr const char* kHealthyPrefix = "healthy: dynamodb.";
 inline constexpr const char* kHealthySuffix = ".amazonaws.com ";
 inline constexpr const char* kNotJsonPostBody = "<UnknownOperationException/>\n";
-inline constexpr const char* kHttpBodyTooLarge = "Request body too large\n";
-inline constexpr const char* kHttpBadRequest = "Bad request\n";
 // A request nested deeper than any valid one (model::kMaxJsonDepth levels), and one with a string
 // that is not UTF-8 (after unescaping). No reference covers either: DynamoDB's JSON front end
 // rejects both as it rejects malformed JSON, with a SerializationException.

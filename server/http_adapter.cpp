@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "server/crc32.h"
+#include "server/http_date.h"
 #include "server/request_id.h"
 
 namespace minnow::server {
@@ -18,11 +19,11 @@ std::string_view std_view(View view) {
 
 }  // namespace
 
-api::Request to_api_request(HttpRequest& request, std::string_view request_id) {
+api::Request to_api_request(HttpRequest& request, std::string_view request_id, std::vector<auth::Header>& headers) {
   api::Request out;
   out.method = std_view(request.method_string());
-  std::string_view target = std_view(request.target());
-  const auto question = target.find('?');
+  const std::string_view target = std_view(request.target());
+  const std::size_t question = target.find('?');
   out.path = target.substr(0, question);
   if (question != std::string_view::npos) out.query = target.substr(question + 1);
   out.target = std_view(request["X-Amz-Target"]);
@@ -31,27 +32,11 @@ api::Request to_api_request(HttpRequest& request, std::string_view request_id) {
   out.host = std_view(request[http::field::host]);
   out.admin_header = std_view(request["X-Minnow-Admin"]);
   out.request_id = request_id;
+  headers.clear();
+  for (const auto& field : request) headers.push_back({std_view(field.name_string()), std_view(field.value())});
+  out.headers = headers;
   out.body = std::move(request.body());
   return out;
-}
-
-HttpResponse to_http_response(api::Reply&& reply, unsigned version, bool keep_alive) {
-  HttpResponse response;
-  response.version(version);
-  response.result(static_cast<unsigned>(reply.status));
-  response.set(http::field::content_type, reply.content_type);
-
-  const RequestId id = make_request_id();
-  response.set("x-amzn-RequestId", std::string_view(id.data(), id.size()));
-
-  char crc[10];  // 2^32 - 1 has 10 digits
-  auto [end, ec] = std::to_chars(crc, crc + sizeof crc, crc32(reply.body));
-  response.set("x-amz-crc32", std::string_view(crc, static_cast<std::size_t>(end - crc)));
-
-  response.body() = std::move(reply.body);
-  response.keep_alive(keep_alive);
-  response.prepare_payload();  // Content-Length
-  return response;
 }
 
 void write_response_head(int status, std::string_view content_type, std::string_view body, unsigned version,
@@ -67,8 +52,12 @@ void write_response_head(int status, std::string_view content_type, std::string_
   append_number(static_cast<unsigned>(status));
   out.push_back(' ');
   out.append(std_view(http::obsolete_reason(http::int_to_status(static_cast<unsigned>(status)))));
-  out.append("\r\nContent-Type: ");
-  out.append(content_type);
+  out.append("\r\nServer: Server\r\nDate: ");  // DynamoDB's Server header says just that
+  out.append(http_date_now());
+  if (!content_type.empty()) {
+    out.append("\r\nContent-Type: ");
+    out.append(content_type);
+  }
   out.append("\r\nx-amzn-RequestId: ");
   if (request_id.empty()) {
     const RequestId id = make_request_id();

@@ -89,6 +89,28 @@ std::optional<std::string> seed_image(const Options& options, engine::Adjustable
   return persist::capture(scratch.get(std::string(engine::kSharedNamespace)).database);
 }
 
+// The secrets of --credentials FILE and --credential pairs; null without --verify-signatures.
+std::shared_ptr<const minnow::auth::Credentials> load_credentials(const minnow::server::Options& options) {
+  if (!options.verify_signatures) return nullptr;
+  minnow::auth::Credentials credentials;
+  if (!options.credentials_file.empty()) {
+    std::ifstream file(options.credentials_file);
+    std::stringstream text;
+    text << file.rdbuf();
+    if (!file) throw std::runtime_error("--credentials: cannot read " + options.credentials_file);
+    auto parsed = minnow::auth::parse_credentials_file(text.str());
+    if (auto* message = std::get_if<std::string>(&parsed)) {
+      throw std::runtime_error("--credentials " + options.credentials_file + ": " + *message);
+    }
+    credentials = std::move(std::get<minnow::auth::Credentials>(parsed));
+  }
+  for (const auto& pair : options.credential_pairs) {
+    auto [access_key, secret] = *minnow::auth::parse_credential_pair(pair);
+    credentials.add(std::move(access_key), std::move(secret));
+  }
+  return std::make_shared<const minnow::auth::Credentials>(std::move(credentials));
+}
+
 int serve(const Options& options) {
   engine::AdjustableClock clock;
   std::unique_ptr<persist::Store> store = open_store(options);
@@ -152,6 +174,7 @@ int serve(const Options& options) {
     service_options.mounts.push_back(
         {std::string(minnow::dataapi::kRoutePrefix), [&](minnow::api::Request& r) { return data_api->handle(r); }});
   }
+  service_options.credentials = load_credentials(options);
   minnow::api::Service service(namespaces, std::move(service_options), &clock);
   std::function<bool(std::function<void()>)> reply_gate;
   if (store) reply_gate = [&store](std::function<void()> resume) { return store->defer_reply(std::move(resume)); };

@@ -10,6 +10,8 @@
 #include <thread>
 #include <utility>
 
+#include "auth/credentials.h"
+
 namespace minnow::server {
 
 namespace {
@@ -184,6 +186,16 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       options.region = take_text();
     } else if (flag == "--no-console") {
       options.console = false;
+    } else if (flag == "--verify-signatures") {
+      options.verify_signatures = true;
+    } else if (flag == "--credentials") {
+      options.credentials_file = take_text();
+    } else if (flag == "--credential") {
+      const std::string pair = take_text();
+      if (!error && !auth::parse_credential_pair(pair)) {
+        return usage_error("--credential: expected ACCESS_KEY_ID:SECRET_ACCESS_KEY");
+      }
+      options.credential_pairs.push_back(pair);
     } else if (flag == "-sharedDb" || flag == "--shared-db") {
       options.shared_db = true;
     } else if (flag == "--data-api") {
@@ -252,6 +264,13 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
   if (!options.data_api && (!options.data_api_tokens_file.empty() || !options.data_api_table.empty())) {
     return usage_error("--data-api-tokens and --data-api-table need --data-api");
   }
+  const bool has_credentials = !options.credentials_file.empty() || !options.credential_pairs.empty();
+  if (options.verify_signatures && !has_credentials) {
+    return usage_error("--verify-signatures needs --credentials FILE or --credential ACCESS_KEY_ID:SECRET");
+  }
+  if (!options.verify_signatures && has_credentials) {
+    options.notes.push_back("credentials given without --verify-signatures: signatures are not verified");
+  }
   return options;
 }
 
@@ -302,6 +321,10 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  --data-api-tokens FILE  map tokens to workspaces (lines TOKEN WORKSPACE_ID); other\n";
   text += "                          tokens are refused (default: each token is a workspace)\n";
   text += "  --data-api-table NAME   the shared table (default: minnow-data)\n";
+  text += "  --verify-signatures     verify SigV4 signatures (else only their form is checked)\n";
+  text += "  --credentials FILE      access keys for --verify-signatures: one\n";
+  text += "                          \"ACCESS_KEY_ID SECRET_ACCESS_KEY [SESSION_TOKEN]\" a line\n";
+  text += "  --credential ID:SECRET  one access key for --verify-signatures (repeatable)\n";
   text += "  --help                  print this help and exit\n";
   text += "  --version               print the version and exit\n";
   text += "\n";

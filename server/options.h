@@ -25,9 +25,9 @@ namespace minnow::server {
 
 inline constexpr std::string_view kVersion = "0.1.0";
 inline constexpr std::uint16_t kDefaultPort = 8000;
-// DynamoDB's largest request bodies (BatchWriteItem, TransactWriteItems) are about 16 MB;
-// the slack covers JSON framing and attribute names around them.
-inline constexpr std::size_t kDefaultMaxBodyBytes = (16u << 20) + (1u << 20);
+// DynamoDB answers 413 to a body over 16 MiB (dynalite recorded the limit to the byte); with
+// Content-Encoding the limit applies to the decoded body.
+inline constexpr std::size_t kDefaultMaxBodyBytes = 16u << 20;
 // Connections beyond --max-connections are answered 503 and closed. The default leaves half the
 // descriptors to everything else (and to the refusals themselves), and stays far from the
 // memory a flood of idle connections would take (about 20 KB each).
@@ -88,6 +88,11 @@ struct Options {
   std::string data_api_tokens_file;  // --data-api-tokens FILE; empty: every token is a workspace
   std::string data_api_table;        // --data-api-table NAME; empty: dataapi::kDefaultTable
   std::string env_token;             // minnow env --data-api TOKEN
+  // --verify-signatures: SigV4 signatures checked against the secrets of --credentials FILE
+  // (read by main) and --credential ACCESS_KEY_ID:SECRET (in credential_pairs, already checked).
+  bool verify_signatures = false;
+  std::string credentials_file;
+  std::vector<std::string> credential_pairs;
 
   // Notes for stderr about flags accepted but without effect (e.g. "-cors").
   std::vector<std::string> notes;

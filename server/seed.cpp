@@ -109,8 +109,10 @@ SeedStats load_seed_file(api::Service& service, const std::string& path, const s
   std::stringstream contents;
   contents << in.rdbuf();
   const std::string text = contents.str();
+  // A signature of the right form (the service is not verifying signatures here).
   const std::string authorization =
       "AWS4-HMAC-SHA256 Credential=seed/20260101/" + region + "/dynamodb/aws4_request, SignedHeaders=host, Signature=0";
+  const auth::Header signature_headers[] = {{"Authorization", authorization}, {"X-Amz-Date", "20260101T000000Z"}};
 
   SeedStats stats;
   std::string current_table;
@@ -155,7 +157,7 @@ SeedStats load_seed_file(api::Service& service, const std::string& path, const s
     request.path = "/";
     request.target = full_target;
     request.content_type = "application/x-amz-json-1.0";
-    request.authorization = authorization;
+    request.headers = signature_headers;
     request.body = std::move(json);
     const api::Reply reply = service.handle(request);
     if (reply.status != 200) throw std::runtime_error(where + describe_error(reply));

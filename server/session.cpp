@@ -35,8 +35,9 @@ bool is_http_error(const error_code& ec) {
 }
 
 // The Service answers every error itself; this is the last line of defence against a bug.
-api::Reply call_service(api::Service& service, HttpRequest& request, std::string_view request_id) {
-  api::Request api_request = to_api_request(request, request_id);
+api::Reply call_service(api::Service& service, HttpRequest& request, std::string_view request_id,
+                        std::vector<auth::Header>& headers) {
+  api::Request api_request = to_api_request(request, request_id, headers);
   try {
     return service.handle(api_request);
   } catch (const std::exception& e) {
@@ -209,7 +210,7 @@ bool Session::handle() {
   keep_alive_ = request.keep_alive() && !stopping_;
   const RequestId id = make_request_id();
   const std::string_view request_id(id.data(), id.size());
-  api::Reply reply = call_service(registry_->service(), request, request_id);
+  api::Reply reply = call_service(registry_->service(), request, request_id, headers_);
   reply_delay_ = std::chrono::milliseconds(reply.delay_ms);
   out_body_ = std::move(reply.body);
   write_response_head(reply.status, reply.content_type, out_body_, version, keep_alive_, out_head_, request_id,
@@ -282,19 +283,26 @@ bool Session::after_reply() {
   return true;
 }
 
+// Statuses as DynamoDB (413, empty: dynalite recorded it) and the common servers in front of
+// the references give them (414 and 431 from Jetty and node alike; 400 for the rest).
 void Session::on_read_error(error_code ec) {
-  if (ec == http::error::body_limit) return reject(http::status::payload_too_large, model::kHttpBodyTooLarge);
+  if (ec == http::error::body_limit) return reject(http::status::payload_too_large);
   if (ec == http::error::end_of_stream || ec == http::error::partial_message) return close();
-  if (is_http_error(ec)) return reject(http::status::bad_request, model::kHttpBadRequest);
+  if (ec == http::error::header_limit) {
+    // The parser takes the request line as soon as it is whole: without it, the line was too long.
+    const bool line_too_long = parser_->get().method_string().empty();
+    return reject(line_too_long ? http::status::uri_too_long : http::status::request_header_fields_too_large);
+  }
+  if (is_http_error(ec)) return reject(http::status::bad_request);
   close();
 }
 
-void Session::reject(http::status status, std::string_view message) {
+void Session::reject(http::status status) {
   parser_.reset();
   lingering_ = true;
   keep_alive_ = false;
-  out_body_.assign(message);
-  write_response_head(static_cast<int>(status), "text/plain", out_body_, 11, false, out_head_);
+  out_body_.clear();
+  write_response_head(static_cast<int>(status), "", out_body_, 11, false, out_head_);
   state_ = State::kWrite;
   if (send_reply()) after_reply();
 }

@@ -3,7 +3,8 @@
 //
 // A connection's life, one request at a time (pipelined requests wait in the read buffer):
 //   idle     waiting for the first bytes of the next request     idle timeout
-//   read     header, then body (body limit: 413, then close)     read timeout for the whole request
+//   read     header, then body (body limit: 413; header limit:   read timeout for the whole request
+//            414 or 431; then close)
 //   handle   Service::handle, synchronously; the reply may then wait for the log (ReplyGate)
 //   hold     a reply the Service delays (injected latency) waits on a timer, no thread blocked
 //   write    the reply                                           read timeout again
@@ -37,6 +38,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "api/service.h"
 #include "server/http_adapter.h"
@@ -125,8 +127,8 @@ class Session : public std::enable_shared_from_this<Session> {
   void resume_reply();
   // Sends the reply after reply_delay_, then goes on serving.
   void hold_reply();
-  // Answers a request that could not be read, then closes.
-  void reject(http::status status, std::string_view message);
+  // Answers a request that could not be read (an empty body), then closes.
+  void reject(http::status status);
   void on_read_error(boost::system::error_code ec);
   void linger();
   void drain();
@@ -144,6 +146,7 @@ class Session : public std::enable_shared_from_this<Session> {
   std::chrono::milliseconds reply_delay_{0};
   boost::beast::flat_buffer buffer_;
   std::optional<Parser> parser_;
+  std::vector<auth::Header> headers_;  // the request's, for api::Request (capacity reused)
   std::string out_head_;
   std::string out_body_;
   std::size_t out_sent_ = 0;  // of out_head_ + out_body_

@@ -4,6 +4,11 @@
 
 export const endpoint = (process.env.DYNAMODB_ENDPOINT || 'http://127.0.0.1:8000').replace(/\/+$/, '');
 export const region = 'us-east-1';
+// A Minnow started with --verify-signatures and the suite's credentials (scripts/test starts
+// one); the tests of signature verification skip without it (no reference verifies signatures).
+// MINNOW_VERIFIES_SIGNATURES=1 says DYNAMODB_ENDPOINT is such a Minnow.
+export const verifyingEndpoint = process.env.MINNOW_VERIFIES_SIGNATURES === '1' ? endpoint
+  : (process.env.MINNOW_VERIFYING_ENDPOINT || '').replace(/\/+$/, '');
 // DynamoDB Local keeps one database per access key and region: the SDK client and rawCall
 // must use the same credentials to see the same tables.
 export const credentials = { accessKeyId: 'AKIDMINNOWCONFORMANCE', secretAccessKey: 'minnow-conformance-secret' };

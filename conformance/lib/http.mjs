@@ -13,23 +13,38 @@ function amzDate(now = new Date()) {
   return now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
-// AWS Signature Version 4 for a POST to "/" (the only path DynamoDB uses).
-export function signHeaders(headers, body, url = endpoint) {
+const uriEncode = (text) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+// AWS Signature Version 4 for a POST (to "/", the only path DynamoDB uses, unless `path` says
+// otherwise; plain characters only): the headers to send (Authorization added), or with
+// `presign` the query string to send instead (X-Amz-*).
+// Options: credentials (default the suite's), date (a Date, default now), presign, path.
+export function signHeaders(headers, body, url = endpoint, opts = {}) {
+  const creds = opts.credentials || credentials;
   const host = new URL(url).host;
-  const date = amzDate();
-  const all = { ...headers, host, 'x-amz-date': date };
+  const date = amzDate(opts.date);
+  const scope = `${date.slice(0, 8)}/${region}/dynamodb/aws4_request`;
+  const all = opts.presign ? { ...headers, host } : { ...headers, host, 'x-amz-date': date };
   const names = Object.keys(all).map((h) => h.toLowerCase()).sort();
   const lower = Object.fromEntries(Object.entries(all).map(([k, v]) => [k.toLowerCase(), String(v).trim()]));
   const canonicalHeaders = names.map((h) => `${h}:${lower[h]}\n`).join('');
   const signedHeaders = names.join(';');
-  const canonicalRequest = ['POST', '/', '', canonicalHeaders, signedHeaders, sha256hex(body)].join('\n');
-  const scope = `${date.slice(0, 8)}/${region}/dynamodb/aws4_request`;
+  let query = '';
+  if (opts.presign) {
+    const params = {
+      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256', 'X-Amz-Credential': `${creds.accessKeyId}/${scope}`,
+      'X-Amz-Date': date, 'X-Amz-Expires': '300', 'X-Amz-SignedHeaders': signedHeaders,
+    };
+    query = Object.keys(params).sort().map((k) => `${uriEncode(k)}=${uriEncode(params[k])}`).join('&');
+  }
+  const canonicalRequest = ['POST', opts.path || '/', query, canonicalHeaders, signedHeaders, sha256hex(body)].join('\n');
   const stringToSign = ['AWS4-HMAC-SHA256', date, scope, sha256hex(canonicalRequest)].join('\n');
-  let key = hmac(`AWS4${credentials.secretAccessKey}`, date.slice(0, 8));
+  let key = hmac(`AWS4${creds.secretAccessKey}`, date.slice(0, 8));
   for (const part of [region, 'dynamodb', 'aws4_request']) key = hmac(key, part);
   const signature = createHmac('sha256', key).update(stringToSign).digest('hex');
+  if (opts.presign) return { headers: { ...headers }, query: `${query}&X-Amz-Signature=${signature}` };
   const out = { ...headers, 'x-amz-date': date };
-  out.authorization = `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${scope}, ` +
+  out.authorization = `AWS4-HMAC-SHA256 Credential=${creds.accessKeyId}/${scope}, ` +
     `SignedHeaders=${signedHeaders}, Signature=${signature}`;
   return out;
 }
@@ -37,27 +52,35 @@ export function signHeaders(headers, body, url = endpoint) {
 // rawCall('PutItem', {...}) sends DynamoDB_20120810.PutItem with application/x-amz-json-1.0.
 // Options:
 //   headers     extra headers; a header set to null is removed (e.g. {authorization: null})
-//   rawBody     send this string instead of JSON.stringify(body)
+//   rawBody     send this string (or Buffer) instead of JSON.stringify(body)
 //   target      full X-Amz-Target value (default DynamoDB_20120810.<action>)
 //   contentType default application/x-amz-json-1.0
 //   sign        false: send no Authorization header at all
-//   method, path  for non-API requests (GET /)
+//   signing     options for signHeaders (credentials, date, presign)
+//   signedBody  sign this instead of the body sent (a tampered request)
 //   endpoint    another server than DYNAMODB_ENDPOINT (the tools in tools/ talk to several)
+//   method, path, query  for non-API requests (GET /, OPTIONS) or extra query parameters
 export async function rawCall(action, body = {}, opts = {}) {
-  const base = opts.endpoint || endpoint;
   const text = opts.rawBody !== undefined ? opts.rawBody : JSON.stringify(body);
+  const url = opts.endpoint || endpoint;
   const method = opts.method || 'POST';
   let headers = {};
+  let query = opts.query || '';
   if (method === 'POST') {
     headers['content-type'] = opts.contentType || 'application/x-amz-json-1.0';
     headers['x-amz-target'] = opts.target || `DynamoDB_20120810.${action}`;
   }
-  if (opts.sign !== false && method === 'POST') headers = signHeaders(headers, text, base);
+  if (opts.sign !== false && method === 'POST') {
+    const signed = signHeaders(headers, opts.signedBody !== undefined ? opts.signedBody : text, url,
+      { ...opts.signing, path: opts.path });
+    if (opts.signing && opts.signing.presign) ({ headers, query } = signed);
+    else headers = signed;
+  }
   for (const [k, v] of Object.entries(opts.headers || {})) {
     delete headers[k.toLowerCase()];
     if (v !== null) headers[k.toLowerCase()] = v;
   }
-  const res = await fetch(base + (opts.path || '/'), {
+  const res = await fetch(url + (opts.path || '/') + (query ? `?${query}` : ''), {
     method,
     headers,
     body: method === 'POST' ? text : undefined,
@@ -79,6 +102,9 @@ export const ERROR_TYPES = {
   SerializationException: 'com.amazon.coral.service#SerializationException',
   UnknownOperationException: 'com.amazon.coral.service#UnknownOperationException',
   MissingAuthenticationTokenException: 'com.amazon.coral.service#MissingAuthenticationTokenException',
+  IncompleteSignatureException: 'com.amazon.coral.service#IncompleteSignatureException',
+  InvalidSignatureException: 'com.amazon.coral.service#InvalidSignatureException',
+  UnrecognizedClientException: 'com.amazon.coral.service#UnrecognizedClientException',
   ResourceNotFoundException: 'com.amazonaws.dynamodb.v20120810#ResourceNotFoundException',
   ResourceInUseException: 'com.amazonaws.dynamodb.v20120810#ResourceInUseException',
   ConditionalCheckFailedException: 'com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException',

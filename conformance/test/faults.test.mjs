@@ -71,6 +71,7 @@ for (const [error, status, space, message] of ERRORS) {
       method: 'POST',
       headers: {
         'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.GetItem',
+        'x-amz-date': '20260101T000000Z',
         authorization: `AWS4-HMAC-SHA256 Credential=${accessKeyId}/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0`,
       },
       body: JSON.stringify({ TableName: T, Key: KEY }),
@@ -81,6 +82,7 @@ for (const [error, status, space, message] of ERRORS) {
       method: 'POST',
       headers: {
         'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.GetItem',
+        'x-amz-date': '20260101T000000Z',
         authorization: `AWS4-HMAC-SHA256 Credential=${accessKeyId}/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0`,
       },
       body: JSON.stringify({ TableName: T, Key: KEY }),

@@ -121,7 +121,8 @@ api::Reply call_as(testing::ServiceHarness& h, const std::string& access_key, co
   request.path = "/";
   request.target = target;
   request.content_type = "application/x-amz-json-1.0";
-  request.authorization = authorization;
+  const auth::Header headers[] = {{"Authorization", authorization}, {"X-Amz-Date", "20260101T000000Z"}};
+  request.headers = headers;
   request.body = std::move(body);
   return h.service.handle(request);
 }

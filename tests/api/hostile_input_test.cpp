@@ -29,7 +29,7 @@ struct Harness : testing::ServiceHarness {
     request.path = "/";
     request.target = target;
     request.content_type = "application/x-amz-json-1.0";
-    request.authorization = "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request";
+    request.headers = testing::kSignatureHeaders;
     request.body = std::move(body);
     return service.handle(request);
   }

@@ -12,6 +12,12 @@
 
 namespace minnow::testing {
 
+// A well-formed (not verified) SigV4 signature: what the Service checks on every request.
+inline const auth::Header kSignatureHeaders[] = {
+    {"Authorization",
+     "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0"},
+    {"X-Amz-Date", "20260101T000000Z"}};
+
 // One namespace per access key and region, as minnow serves by default; `database` is the one
 // call() signs for (access key AKID, region us-east-1).
 struct ServiceHarness {
@@ -32,8 +38,7 @@ struct ServiceHarness {
     request.path = "/";
     request.target = target;
     request.content_type = "application/x-amz-json-1.0";
-    request.authorization =
-        "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0";
+    request.headers = kSignatureHeaders;
     request.body = std::move(body);
     return service.handle(request);
   }

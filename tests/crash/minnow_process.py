@@ -28,7 +28,7 @@ class Client:
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
             self.conn.request("POST", "/", data, {
                 "X-Amz-Target": prefix + action, "Content-Type": "application/x-amz-json-1.0",
-                "Authorization": self.auth})
+                "Authorization": self.auth, "X-Amz-Date": "20260101T000000Z"})
             resp = self.conn.getresponse()
             text = resp.read()
         except (OSError, http.client.HTTPException) as e:

@@ -48,13 +48,20 @@ struct FuzzService {
     }
   }
 
+  // A signature of the right form (signatures are not verified here).
+  static constexpr auth::Header kSignatureHeaders[] = {
+      {"Authorization",
+       "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0"},
+      {"X-Amz-Date", "20260101T000000Z"},
+  };
+
   api::Reply call(const std::string& target, const std::string& path, std::string body) {
     api::Request request;
     request.method = "POST";
     request.path = path;
     request.target = target;
     request.content_type = path == "/" ? "application/x-amz-json-1.0" : "application/json";
-    request.authorization = "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request";
+    request.headers = kSignatureHeaders;
     request.host = "localhost:8000";
     request.admin_header = "1";
     request.body = std::move(body);

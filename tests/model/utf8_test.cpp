@@ -30,3 +30,15 @@ TEST_CASE("malformed UTF-8 is not valid") {
     CHECK_FALSE(is_valid_utf8(std::string(bad) + "trailing text"));
   }
 }
+
+TEST_CASE("valid_utf8 replaces each byte that starts no well-formed sequence") {
+  using minnow::model::valid_utf8;
+  CHECK(valid_utf8("plain") == "plain");
+  CHECK(valid_utf8("caf\xC3\xA9") == "caf\xC3\xA9");
+  CHECK(valid_utf8("a\xFF"
+                   "b") ==
+        "a\xEF\xBF\xBD"
+        "b");
+  CHECK(valid_utf8("\xE2\x82") == "\xEF\xBF\xBD\xEF\xBF\xBD");  // cut short: each byte replaced
+  CHECK(minnow::model::is_valid_utf8(valid_utf8("\xED\xA0\x80 \xC0\xAF")));
+}

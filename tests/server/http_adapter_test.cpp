@@ -1,12 +1,15 @@
 #include "server/http_adapter.h"
 
+#include <boost/beast/http/parser.hpp>
 #include <boost/crc.hpp>
 #include <catch2/catch.hpp>
 #include <random>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "server/crc32.h"
+#include "server/http_date.h"
 #include "server/request_id.h"
 
 using minnow::server::crc32;
@@ -54,15 +57,18 @@ TEST_CASE("Beast request to api::Request: views into the headers, body moved") {
   request.body() = std::string(1000, 'x');
   const char* body_bytes = request.body().data();
 
-  const minnow::api::Request api = minnow::server::to_api_request(request, "REQUEST1");
+  std::vector<minnow::auth::Header> headers;
+  const minnow::api::Request api = minnow::server::to_api_request(request, "REQUEST1", headers);
   CHECK(api.method == "POST");
   CHECK(api.path == "/");
   CHECK(api.query == "x=1");
   CHECK(api.target == "DynamoDB_20120810.GetItem");
   CHECK(api.content_type == "application/x-amz-json-1.0");
-  CHECK(api.authorization == "AWS4-HMAC-SHA256 Credential=k/...");
   CHECK(api.host == "localhost:8000");
   CHECK(api.request_id == "REQUEST1");
+  REQUIRE(api.headers.size() == 4);
+  CHECK(minnow::auth::find_header(api.headers, "authorization") == "AWS4-HMAC-SHA256 Credential=k/...");
+  CHECK(api.headers[0].name == "X-Amz-Target");
   CHECK(api.body == std::string(1000, 'x'));
   CHECK(api.body.data() == body_bytes);  // moved, not copied
   CHECK(api.target.data() == request["X-Amz-Target"].data());
@@ -70,36 +76,67 @@ TEST_CASE("Beast request to api::Request: views into the headers, body moved") {
 
 TEST_CASE("absent headers become empty views") {
   minnow::server::HttpRequest request{minnow::server::http::verb::get, "/", 11};
-  const minnow::api::Request api = minnow::server::to_api_request(request, "");
+  std::vector<minnow::auth::Header> headers;
+  const minnow::api::Request api = minnow::server::to_api_request(request, "", headers);
   CHECK(api.method == "GET");
+  CHECK(api.query.empty());
   CHECK(api.target.empty());
   CHECK(api.content_type.empty());
-  CHECK(api.authorization.empty());
   CHECK(api.host.empty());
+  CHECK(api.headers.empty());
   CHECK(api.body.empty());
 }
 
-TEST_CASE("api::Reply to Beast response: DynamoDB's headers") {
+namespace {
+
+// write_response_head's output with `body` after it, read back by Beast's parser.
+minnow::server::http::response<minnow::server::http::string_body> response_of(int status, std::string_view type,
+                                                                              const std::string& body, unsigned version,
+                                                                              bool keep_alive) {
+  std::string head;
+  minnow::server::write_response_head(status, type, body, version, keep_alive, head);
+  minnow::server::http::response_parser<minnow::server::http::string_body> parser;
+  parser.eager(true);
+  boost::system::error_code ec;
+  const std::string wire = head + body;
+  parser.put(boost::asio::buffer(wire), ec);
+  if (!ec && !parser.is_done()) parser.put_eof(ec);
+  INFO(wire);
+  REQUIRE_FALSE(ec);
+  REQUIRE(parser.is_done());
+  return parser.release();
+}
+
+}  // namespace
+
+TEST_CASE("response head: DynamoDB's headers") {
   namespace http = minnow::server::http;
   const std::string body = R"({"TableNames":[]})";
-  const auto response =
-      minnow::server::to_http_response(minnow::api::Reply{200, "application/x-amz-json-1.0", body}, 11, true);
+  const auto response = response_of(200, "application/x-amz-json-1.0", body, 11, true);
   CHECK(response.result_int() == 200);
   CHECK(response.version() == 11);
   CHECK(response[http::field::content_type] == "application/x-amz-json-1.0");
   CHECK(response[http::field::content_length] == std::to_string(body.size()));
   CHECK(response["x-amz-crc32"] == "1315925753");
   CHECK(response["x-amzn-RequestId"].size() == 52);
+  CHECK(response[http::field::server] == "Server");
+  CHECK(response[http::field::date] == minnow::server::http_date_now());
   CHECK(response.keep_alive());
   CHECK(response.body() == body);
 
-  const auto closing = minnow::server::to_http_response(minnow::api::Reply{400, "text/plain", ""}, 11, false);
-  CHECK(closing.result_int() == 400);
+  const auto closing = response_of(413, "", "", 11, false);
+  CHECK(closing.result_int() == 413);
   CHECK_FALSE(closing.keep_alive());
   CHECK(closing[http::field::connection] == "close");
+  CHECK(closing.find(http::field::content_type) == closing.end());
   CHECK(closing["x-amz-crc32"] == "0");
 
-  const auto http10 = minnow::server::to_http_response(minnow::api::Reply{200, "text/plain", "ok"}, 10, true);
+  const auto http10 = response_of(200, "text/plain", "ok", 10, true);
   CHECK(http10.keep_alive());
   CHECK(http10[http::field::connection] == "keep-alive");
+}
+
+TEST_CASE("HTTP dates as RFC 7231 writes them") {
+  CHECK(minnow::server::format_http_date(1440938160) == "Sun, 30 Aug 2015 12:36:00 GMT");
+  CHECK(minnow::server::http_date_now().size() == 29);
 }

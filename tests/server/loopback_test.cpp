@@ -157,6 +157,7 @@ http::request<http::string_body> dynamodb_call(std::string body) {
   request.set(http::field::authorization,
               "AWS4-HMAC-SHA256 Credential=k/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, "
               "Signature=0");
+  request.set("X-Amz-Date", "20260101T000000Z");
   request.body() = std::move(body);
   return request;
 }
@@ -259,6 +260,7 @@ TEST_CASE("loopback: a body over the limit gets 413 and the connection closes") 
     REQUIRE_FALSE(client.write_raw(raw_post_header(kBodyLimit + 1) + std::string(kBodyLimit + 1, 'x')));
     const Response response = client.read();
     CHECK(response.result_int() == 413);
+    CHECK(response.body().empty());  // as DynamoDB answers it
     CHECK_FALSE(response.keep_alive());
     CHECK(client.closed_by_server());
   }
@@ -408,4 +410,24 @@ TEST_CASE("loopback: a stop does not wait for a client that stalls mid-request")
   // kShutdownGrace (0.5 s) plus scheduling; far below the 30 s read timeout.
   CHECK(std::chrono::steady_clock::now() - start < 3s);
   CHECK(stalled.closed_by_server());
+}
+
+TEST_CASE("loopback: an oversized request line is 414, oversized headers 431, each with an empty body") {
+  TestServer server;
+  {
+    Client client(server.port());
+    REQUIRE_FALSE(client.write_raw("GET /" + std::string(70 * 1024, 'a') + " HTTP/1.1\r\nHost: a\r\n\r\n"));
+    const Response response = client.read();
+    CHECK(response.result_int() == 414);
+    CHECK(response.body().empty());
+    CHECK(client.closed_by_server());
+  }
+  {
+    Client client(server.port());
+    REQUIRE_FALSE(client.write_raw("GET / HTTP/1.1\r\nHost: a\r\nX-Big: " + std::string(70 * 1024, 'a') + "\r\n\r\n"));
+    const Response response = client.read();
+    CHECK(response.result_int() == 431);
+    CHECK(response.body().empty());
+    CHECK(client.closed_by_server());
+  }
 }

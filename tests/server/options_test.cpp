@@ -41,7 +41,7 @@ TEST_CASE("defaults") {
   CHECK(options.host == "127.0.0.1");
   CHECK(options.port == 8000);
   CHECK(options.threads == 8);
-  CHECK(options.max_body_bytes > 16u * 1024 * 1024);
+  CHECK(options.max_body_bytes == 16u * 1024 * 1024);
   CHECK(options.idle_timeout == std::chrono::seconds(60));
   CHECK(options.read_timeout == std::chrono::seconds(30));
   CHECK(options.ttl_interval == std::chrono::seconds(1));
@@ -235,4 +235,23 @@ TEST_CASE("minnow env --data-api TOKEN, with where Minnow listens") {
   CHECK(error(parse({"env", "--data-api", "t", "--threads", "2"})).message ==
         "env: takes --data-api TOKEN, --host and --port only, not --threads");
   CHECK(error(parse({"--port", "1", "env"})).message == "unexpected argument: 'env'");
+}
+
+TEST_CASE("--verify-signatures needs credentials; credentials alone are only noted") {
+  const Options file = ok(parse({"--verify-signatures", "--credentials", "/etc/minnow/keys"}));
+  CHECK(file.verify_signatures);
+  CHECK(file.credentials_file == "/etc/minnow/keys");
+  const Options pairs = ok(parse({"--verify-signatures", "--credential", "AKID:secret", "--credential=B:s"}));
+  CHECK(pairs.credential_pairs == std::vector<std::string>{"AKID:secret", "B:s"});
+  CHECK(pairs.notes.empty());
+  CHECK(error(parse({"--verify-signatures"})).message ==
+        "--verify-signatures needs --credentials FILE or --credential ACCESS_KEY_ID:SECRET");
+  CHECK(error(parse({"--verify-signatures", "--credential", "AKID"})).message ==
+        "--credential: expected ACCESS_KEY_ID:SECRET_ACCESS_KEY");
+  CHECK(error(parse({"--verify-signatures=yes", "--credential", "A:b"})).message ==
+        "--verify-signatures: takes no value");
+  const Options unverified = ok(parse({"--credential", "AKID:secret"}));
+  CHECK_FALSE(unverified.verify_signatures);
+  CHECK(unverified.notes ==
+        std::vector<std::string>{"credentials given without --verify-signatures: signatures are not verified"});
 }

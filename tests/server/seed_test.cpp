@@ -50,8 +50,11 @@ struct SeedHarness {
     request.path = "/";
     request.target = target;
     request.content_type = "application/x-amz-json-1.0";
-    request.authorization =
-        "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0";
+    static constexpr auth::Header kSignatureHeaders[] = {
+        {"Authorization",
+         "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0"},
+        {"X-Amz-Date", "20260101T000000Z"}};
+    request.headers = kSignatureHeaders;
     request.body = std::move(body);
     return service.handle(request);
   }

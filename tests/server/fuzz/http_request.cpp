@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <vector>
 
 #include "server/http_adapter.h"
 #include "tests/fuzz/fuzz_service.h"
@@ -40,7 +41,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
       if (parser->is_done()) {
         minnow::server::HttpRequest request = parser->release();
         parser.reset();
-        minnow::api::Request api_request = minnow::server::to_api_request(request, "FUZZ");
+        std::vector<minnow::auth::Header> headers;
+        minnow::api::Request api_request = minnow::server::to_api_request(request, "FUZZ", headers);
         minnow::fuzz::FuzzService::check(minnow.service.handle(api_request));
         continue;
       }

@@ -1,0 +1,101 @@
+// HTTP around the protocol, as DynamoDB gives it (dynalite recorded DynamoDB's answers): the
+// content type answered in kind, Date and Server headers, the health text on every GET path,
+// 413 for a body over 16 MiB, and the statuses for oversized request lines and headers.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { rawCall, expectError, expectOk } from '../lib/http.mjs';
+import { differsOn } from '../lib/reference.mjs';
+import { endpoint } from '../lib/env.mjs';
+
+const LOCAL_JSON10 = 'DynamoDB Local always answers application/x-amz-json-1.0';
+
+test('a request in application/json is answered in application/json, errors too',
+  { skip: differsOn('dynamodb-local', LOCAL_JSON10) }, async () => {
+    const ok = await rawCall('ListTables', {}, { contentType: 'application/json' });
+    expectOk(ok);
+    assert.equal(ok.headers.get('content-type'), 'application/json');
+    const invalid = await rawCall('ListTables', { Limit: 0 }, { contentType: 'application/json; charset=utf-8' });
+    expectError(invalid, 'ValidationException');
+    assert.equal(invalid.headers.get('content-type'), 'application/json');
+    const broken = await rawCall('ListTables', null, { contentType: 'application/json', rawBody: '{' });
+    expectError(broken, 'SerializationException');
+    assert.equal(broken.headers.get('content-type'), 'application/json');
+  });
+
+test('responses carry a Date header with the current time', async () => {
+  const res = await rawCall('ListTables', {});
+  expectOk(res);
+  const date = res.headers.get('date');
+  assert.match(date || '', /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+  assert.ok(Math.abs(Date.parse(date) - Date.now()) < 60e3, date);
+});
+
+test('responses carry a Server header', { skip: differsOn('dynalite', 'dynalite sends no Server header') }, async () => {
+  const res = await rawCall('ListTables', {});
+  assert.ok(res.headers.get('server'));
+});
+
+test('GET on any path is the health check',
+  { skip: differsOn('dynamodb-local', 'DynamoDB Local answers GET with 400 MissingAuthenticationToken') }, async () => {
+    for (const path of ['/', '/ping', '/a/b?c=d']) {
+      const res = await rawCall(null, null, { method: 'GET', path });
+      assert.equal(res.status, 200, path);
+      assert.equal(res.text, 'healthy: dynamodb.us-east-1.amazonaws.com ', path);
+    }
+  });
+
+test('a POST on another path is served like one on /', async () => {
+  const res = await rawCall('ListTables', {}, { path: '/somewhere' });
+  assert.ok(Array.isArray(expectOk(res).TableNames));
+});
+
+test('methods other than GET and POST get 404 <UnknownOperationException/>',
+  { skip: differsOn('dynamodb-local', 'DynamoDB Local answers 400 MissingAuthenticationToken') }, async () => {
+    for (const method of ['PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+      const res = await rawCall(null, null, { method });
+      assert.equal(res.status, 404, method);
+      assert.equal(res.text, '<UnknownOperationException/>\n', method);
+    }
+  });
+
+// One raw exchange: the status line and the rest, for what fetch will not send or hides.
+function rawExchange(bytes) {
+  const { hostname, port } = new URL(endpoint);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let data = '';
+    socket.setTimeout(20000, () => socket.destroy(new Error('timeout')));
+    socket.on('data', (chunk) => { data += chunk.toString('latin1'); });
+    socket.on('error', (e) => (data ? resolve(data) : reject(e)));
+    socket.on('close', () => resolve(data));
+    socket.end(bytes);
+  });
+}
+
+const statusOf = (response) => Number(response.split(' ')[1]);
+
+test('a body over 16 MiB is 413 with an empty body; 16 MiB exactly is read', async (t) => {
+  const header = (length) => 'POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n' +
+    `Content-Type: text/plain\r\nContent-Length: ${length}\r\n\r\n`;
+  const over = await rawExchange(header(16 * 1024 * 1024 + 1) + 'a'.repeat(16 * 1024 * 1024 + 1));
+  assert.equal(statusOf(over), 413, over.slice(0, 200));
+  if (!differsOn('dynamodb-local', 'DynamoDB Local answers {"Message":""}', t)) {
+    assert.match(over, /\r\n\r\n(0\r\n\r\n)?$/, 'no body');
+  }
+  // At the limit: read, then refused for its content type as any other.
+  const at = await rawExchange(header(16 * 1024 * 1024) + 'a'.repeat(16 * 1024 * 1024));
+  if (!differsOn('dynamodb-local', 'DynamoDB Local answers 400 MissingAuthenticationToken', t)) {
+    assert.equal(statusOf(at), 404, at.slice(0, 200));
+  }
+});
+
+test('oversized headers are 431', async () => {
+  const response = await rawExchange(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100 * 1024)}\r\n\r\n`);
+  assert.equal(statusOf(response), 431, response.slice(0, 200));
+});
+
+test('an oversized request line is 414', { skip: differsOn('dynalite', "dynalite (node's HTTP server) answers 431") }, async () => {
+  const response = await rawExchange(`GET /${'a'.repeat(100 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+  assert.equal(statusOf(response), 414, response.slice(0, 200));
+});

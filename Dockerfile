@@ -11,8 +11,11 @@ COPY vector vector
 COPY expressions expressions
 COPY engine engine
 COPY partiql partiql
+COPY requests requests
 COPY persist persist
+COPY auth auth
 COPY api api
+COPY dataapi dataapi
 COPY console console
 COPY server server
 RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMINNOW_TESTS=OFF \

@@ -1,7 +1,7 @@
 # Build on Debian 12, run on a slim Debian 12: one static-ish binary, a non-root user.
 FROM debian:12 AS build
 RUN apt-get update && apt-get install -y --no-install-recommends \
-      cmake ninja-build g++ libboost1.81-dev rapidjson-dev libssl-dev ca-certificates \
+      cmake ninja-build g++ libboost1.81-dev rapidjson-dev libssl-dev zlib1g-dev ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY CMakeLists.txt ./

@@ -93,6 +93,7 @@ Reply Service::handle_operation(Request& request) {
     char pool[kRequestPoolBytes];
     rapidjson::MemoryPoolAllocator<> allocator(pool, sizeof pool);
     JsonDocument document(&allocator);
+    if (request.body_undecodable) throw model::Error(model::kBareSerialization);
     if (!is_blank(request.body)) parse_request_json(request.body, document);
     const Action* action = find_action(request.target);
     if (!action) throw model::Error(model::kUnknownOperation);

@@ -9,16 +9,6 @@
 
 namespace minnow::server {
 
-namespace {
-
-// Beast 1.81 has its own string_view type; the api speaks std::string_view.
-template <typename View>
-std::string_view std_view(View view) {
-  return std::string_view(view.data(), view.size());
-}
-
-}  // namespace
-
 api::Request to_api_request(HttpRequest& request, std::string_view request_id, std::vector<auth::Header>& headers) {
   api::Request out;
   out.method = std_view(request.method_string());

@@ -19,6 +19,12 @@ namespace minnow::server {
 namespace http = boost::beast::http;
 using HttpRequest = http::request<http::string_body>;
 
+// Beast 1.81 has its own string_view type; the api speaks std::string_view.
+template <typename View>
+std::string_view std_view(View view) {
+  return std::string_view(view.data(), view.size());
+}
+
 // `request_id` (kept alive by the caller) is the id the reply will carry; `headers` receives
 // the request's header fields (cleared first, its capacity reused), which the api::Request's
 // span points into.

@@ -59,7 +59,7 @@ struct Server::Impl {
         contexts(make_contexts(options.threads)),
         io(*contexts.front()),
         registry(std::make_shared<SessionRegistry>(
-            service,
+            ExchangeSettings{service, options.max_body_bytes},
             SessionLimits{options.max_body_bytes, options.max_connections, options.idle_timeout, options.read_timeout},
             // Every session is gone: nothing is left to serve (signals and timers may still wait).
             [this] { stop_all(); }, std::move(reply_gate))) {

@@ -34,27 +34,13 @@ bool is_http_error(const error_code& ec) {
   return ec.category() == http::make_error_code(http::error::bad_target).category();
 }
 
-// The Service answers every error itself; this is the last line of defence against a bug.
-api::Reply call_service(api::Service& service, HttpRequest& request, std::string_view request_id,
-                        std::vector<auth::Header>& headers) {
-  api::Request api_request = to_api_request(request, request_id, headers);
-  try {
-    return service.handle(api_request);
-  } catch (const std::exception& e) {
-    std::cerr << "minnow: internal error (request " << request_id << "): " << e.what() << std::endl;
-  } catch (...) {
-    std::cerr << "minnow: internal error (request " << request_id << "): unknown exception" << std::endl;
-  }
-  return api::internal_error_reply();
-}
-
 }  // namespace
 
 // ---- SessionRegistry ------------------------------------------------------------------------
 
-SessionRegistry::SessionRegistry(api::Service& service, SessionLimits limits, std::function<void()> on_drained,
+SessionRegistry::SessionRegistry(ExchangeSettings settings, SessionLimits limits, std::function<void()> on_drained,
                                  ReplyGate reply_gate)
-    : service_(service), limits_(limits), on_drained_(std::move(on_drained)), reply_gate_(std::move(reply_gate)) {}
+    : settings_(settings), limits_(limits), on_drained_(std::move(on_drained)), reply_gate_(std::move(reply_gate)) {}
 
 bool SessionRegistry::full() {
   std::lock_guard lock(mu_);
@@ -206,15 +192,16 @@ void Session::on_continue_sent(error_code ec) {
 bool Session::handle() {
   HttpRequest request = parser_->release();
   parser_.reset();
-  const unsigned version = request.version();
   keep_alive_ = request.keep_alive() && !stopping_;
   const RequestId id = make_request_id();
   const std::string_view request_id(id.data(), id.size());
-  api::Reply reply = call_service(registry_->service(), request, request_id, headers_);
-  reply_delay_ = std::chrono::milliseconds(reply.delay_ms);
-  out_body_ = std::move(reply.body);
-  write_response_head(reply.status, reply.content_type, out_body_, version, keep_alive_, out_head_, request_id,
-                      reply.headers);
+  const ExchangeResult result =
+      exchange(registry_->settings(), request, request_id, keep_alive_, buffers_, out_head_, out_body_);
+  reply_delay_ = result.delay;
+  if (result.close) {
+    lingering_ = true;
+    keep_alive_ = false;
+  }
   state_ = State::kWrite;
   const ReplyGate& gate = registry_->reply_gate();
   return gate && gate([self = shared_from_this()] {

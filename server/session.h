@@ -1,11 +1,13 @@
-// One HTTP/1.1 connection: read a request, call api::Service::handle, write the reply, repeat.
+// One HTTP/1.1 connection: read a request, exchange it for a reply (server/exchange.h), write
+// the reply, repeat.
 // Server-private: includes Beast.
 //
 // A connection's life, one request at a time (pipelined requests wait in the read buffer):
 //   idle     waiting for the first bytes of the next request     idle timeout
 //   read     header, then body (body limit: 413; header limit:   read timeout for the whole request
 //            414 or 431; then close)
-//   handle   Service::handle, synchronously; the reply may then wait for the log (ReplyGate)
+//   handle   exchange(): Service::handle, synchronously; the reply may then wait for the log
+//            (ReplyGate)
 //   hold     a reply the Service delays (injected latency) waits on a timer, no thread blocked
 //   write    the reply                                           read timeout again
 // Broken HTTP gets a 400 and the connection closes; a client that goes silent or away is just
@@ -41,6 +43,7 @@
 #include <vector>
 
 #include "api/service.h"
+#include "server/exchange.h"
 #include "server/http_adapter.h"
 
 namespace minnow::server {
@@ -66,10 +69,10 @@ using ReplyGate = std::function<bool(std::function<void()> resume)>;
 class SessionRegistry {
  public:
   // `on_drained` runs once, on whichever thread ends the last session after stop().
-  SessionRegistry(api::Service& service, SessionLimits limits, std::function<void()> on_drained,
+  SessionRegistry(ExchangeSettings settings, SessionLimits limits, std::function<void()> on_drained,
                   ReplyGate reply_gate = {});
 
-  api::Service& service() const { return service_; }
+  const ExchangeSettings& settings() const { return settings_; }
   const SessionLimits& limits() const { return limits_; }
   const ReplyGate& reply_gate() const { return reply_gate_; }
 
@@ -85,7 +88,7 @@ class SessionRegistry {
  private:
   void drained_if_done(std::unique_lock<std::mutex>& lock);
 
-  api::Service& service_;
+  const ExchangeSettings settings_;
   const SessionLimits limits_;
   const std::function<void()> on_drained_;
   const ReplyGate reply_gate_;
@@ -146,7 +149,7 @@ class Session : public std::enable_shared_from_this<Session> {
   std::chrono::milliseconds reply_delay_{0};
   boost::beast::flat_buffer buffer_;
   std::optional<Parser> parser_;
-  std::vector<auth::Header> headers_;  // the request's, for api::Request (capacity reused)
+  ExchangeBuffers buffers_;
   std::string out_head_;
   std::string out_body_;
   std::size_t out_sent_ = 0;  // of out_head_ + out_body_

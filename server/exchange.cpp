@@ -1,0 +1,82 @@
+#include "server/exchange.h"
+
+#include <iostream>
+#include <utility>
+
+#include "server/content_coding.h"
+
+namespace minnow::server {
+
+namespace {
+
+// The Service answers every error itself; this is the last line of defence against a bug.
+api::Reply call_service(api::Service& service, api::Request& request) {
+  try {
+    return service.handle(request);
+  } catch (const std::exception& e) {
+    std::cerr << "minnow: internal error (request " << request.request_id << "): " << e.what() << std::endl;
+  } catch (...) {
+    std::cerr << "minnow: internal error (request " << request.request_id << "): unknown exception" << std::endl;
+  }
+  return api::internal_error_reply();
+}
+
+enum class Body { kPlain, kDecoded, kUndecodable, kTooLarge };
+
+// Decodes a gzip or deflate body in place, keeping the bytes as sent in `encoded`. A body that
+// is not what its encoding says is left empty (kUndecodable); one that decodes to more than
+// `limit` bytes is kTooLarge.
+Body decode_body(HttpRequest& request, std::size_t limit, std::string& encoded) {
+  const Coding coding = parse_content_encoding(std_view(request[http::field::content_encoding]));
+  if (coding != Coding::kGzip && coding != Coding::kDeflate) return Body::kPlain;
+  encoded = std::move(request.body());
+  std::string decoded;
+  switch (decode(encoded, coding, limit, decoded)) {
+    case DecodeResult::kOk:
+      request.body() = std::move(decoded);
+      return Body::kDecoded;
+    case DecodeResult::kTooLarge:
+      return Body::kTooLarge;
+    case DecodeResult::kCorrupt:
+      break;
+  }
+  request.body().clear();
+  return Body::kUndecodable;
+}
+
+// Compresses `body` when the client accepts it and it is worth it, adding the header line.
+void compress_reply(std::string_view accept_encoding, std::string& body, std::string& headers) {
+  const Coding coding = choose_response_coding(accept_encoding);
+  if (coding == Coding::kIdentity || body.size() < kMinCompressedReplyBytes) return;
+  std::string compressed = encode(body, coding);
+  if (compressed.empty() || compressed.size() >= body.size()) return;
+  body = std::move(compressed);
+  headers.append("Content-Encoding: ").append(coding_name(coding)).append("\r\n");
+}
+
+}  // namespace
+
+ExchangeResult exchange(const ExchangeSettings& settings, HttpRequest& request, std::string_view request_id,
+                        bool keep_alive, ExchangeBuffers& buffers, std::string& head, std::string& body) {
+  const unsigned version = request.version();
+  ExchangeResult result;
+  const Body state = decode_body(request, settings.max_body_bytes, buffers.encoded_body);
+  if (state == Body::kTooLarge) {
+    // As for a body sent too large (server/session.h): 413, empty, and the connection closes.
+    body.clear();
+    write_response_head(413, "", body, version, false, head, request_id);
+    result.close = true;
+    return result;
+  }
+  api::Request api_request = to_api_request(request, request_id, buffers.headers);
+  if (state != Body::kPlain) api_request.encoded_body = &buffers.encoded_body;
+  api_request.body_undecodable = state == Body::kUndecodable;
+  api::Reply reply = call_service(settings.service, api_request);
+  result.delay = std::chrono::milliseconds(reply.delay_ms);
+  body = std::move(reply.body);
+  compress_reply(std_view(request[http::field::accept_encoding]), body, reply.headers);
+  write_response_head(reply.status, reply.content_type, body, version, keep_alive, head, request_id, reply.headers);
+  return result;
+}
+
+}  // namespace minnow::server

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <utility>
 
+#include "api/admin/admin.h"
 #include "server/content_coding.h"
 
 namespace minnow::server {
@@ -68,10 +69,24 @@ ExchangeResult exchange(const ExchangeSettings& settings, HttpRequest& request, 
     result.close = true;
     return result;
   }
-  api::Request api_request = to_api_request(request, request_id, buffers.headers);
-  if (state != Body::kPlain) api_request.encoded_body = &buffers.encoded_body;
-  api_request.body_undecodable = state == Body::kUndecodable;
-  api::Reply reply = call_service(settings.service, api_request);
+  const std::string_view target = std_view(request.target());
+  // The test controls are never offered to other origins.
+  const std::string_view origin = api::is_admin_path(target.substr(0, target.find('?')))
+                                      ? std::string_view()
+                                      : std_view(request[http::field::origin]);
+  api::Reply reply;
+  if (request.method() == http::verb::options && !origin.empty()) {
+    reply = api::Reply{200, "", ""};
+    settings.cors.append_preflight_headers(origin, std_view(request[http::field::access_control_request_method]),
+                                           std_view(request[http::field::access_control_request_headers]),
+                                           reply.headers);
+  } else {
+    api::Request api_request = to_api_request(request, request_id, buffers.headers);
+    if (state != Body::kPlain) api_request.encoded_body = &buffers.encoded_body;
+    api_request.body_undecodable = state == Body::kUndecodable;
+    reply = call_service(settings.service, api_request);
+    if (!origin.empty()) settings.cors.append_response_headers(origin, reply.headers);
+  }
   result.delay = std::chrono::milliseconds(reply.delay_ms);
   body = std::move(reply.body);
   compress_reply(std_view(request[http::field::accept_encoding]), body, reply.headers);

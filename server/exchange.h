@@ -2,6 +2,7 @@
 // api::Service::handle it does what HTTP asks of a DynamoDB endpoint:
 //   - a gzip or deflate request body is decoded, the body limit applying to the decoded size
 //     (413 beyond it, as for a body sent too large); SigV4 still signs the bytes as sent;
+//   - CORS (server/cors.h): a preflight is answered here, other answers get the headers;
 //   - a reply of kMinCompressedReplyBytes or more is compressed when the client accepts it.
 // Server-private: includes Beast. Thread-safe with an ExchangeBuffers object per connection.
 #pragma once
@@ -13,12 +14,14 @@
 #include <vector>
 
 #include "api/service.h"
+#include "server/cors.h"
 #include "server/http_adapter.h"
 
 namespace minnow::server {
 
 struct ExchangeSettings {
   api::Service& service;
+  const CorsPolicy& cors;
   std::size_t max_body_bytes = 0;
 };
 

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "auth/credentials.h"
+#include "server/cors.h"
 
 namespace minnow::server {
 
@@ -226,9 +227,9 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       }
     } else if (flag == "-delayTransientStatuses") {
       options.database.delay_transient_statuses = true;
-    } else if (flag == "-cors") {
-      take_value();
-      options.notes.push_back("-cors: CORS is not yet supported; the flag is ignored");
+    } else if (flag == "-cors" || flag == "--cors") {
+      options.cors_origins = CorsPolicy::parse_list(take_value());
+      if (!error && options.cors_origins.empty()) return usage_error(std::string(flag) + ": expected origins or *");
     } else if (flag == "-dbPath" || flag == "--db-path") {
       options.db_path = take_text();
     } else if (flag == "--fsync") {
@@ -333,7 +334,7 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  -inMemory               accepted: the default (not with -dbPath)\n";
   text += "  -sharedDb               same as --shared-db\n";
   text += "  -delayTransientStatuses tables stay CREATING, UPDATING or DELETING for a while\n";
-  text += "  -cors VALUE             accepted and ignored: CORS is not yet supported\n";
+  text += "  -cors ORIGINS           origins browsers may call from, comma-separated (default: *, any)\n";
   text += "  -disableTelemetry       accepted: Minnow sends no telemetry\n";
   text += "  -help                   same as --help\n";
   text += "  -dbPath DIR             same as --db-path\n";

@@ -75,6 +75,9 @@ struct Options {
   // --admin-hosts lists Host names accepted besides the loopback ones.
   bool admin = true;
   std::vector<std::string> admin_hosts;
+  // -cors: the origins browsers may call from; "*" is every origin (DynamoDB's and DynamoDB
+  // Local's default).
+  std::vector<std::string> cors_origins = {"*"};
 
   // Persistence (persist/): -dbPath DIR or --db-path DIR; empty keeps everything in memory.
   std::string db_path;
@@ -94,7 +97,7 @@ struct Options {
   std::string credentials_file;
   std::vector<std::string> credential_pairs;
 
-  // Notes for stderr about flags accepted but without effect (e.g. "-cors").
+  // Notes for stderr about flags accepted but without effect.
   std::vector<std::string> notes;
 };
 

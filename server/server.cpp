@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/cors.h"
 #include "server/listener.h"
 #include "server/session.h"
 
@@ -56,10 +57,11 @@ std::vector<std::unique_ptr<asio::io_context>> make_contexts(unsigned threads) {
 struct Server::Impl {
   Impl(api::Service& service, const Options& options, ReplyGate reply_gate)
       : options(options),
+        cors(options.cors_origins),
         contexts(make_contexts(options.threads)),
         io(*contexts.front()),
         registry(std::make_shared<SessionRegistry>(
-            ExchangeSettings{service, options.max_body_bytes},
+            ExchangeSettings{service, cors, options.max_body_bytes},
             SessionLimits{options.max_body_bytes, options.max_connections, options.idle_timeout, options.read_timeout},
             // Every session is gone: nothing is left to serve (signals and timers may still wait).
             [this] { stop_all(); }, std::move(reply_gate))) {
@@ -92,6 +94,7 @@ struct Server::Impl {
   }
 
   const Options options;
+  const CorsPolicy cors;
   std::vector<std::unique_ptr<asio::io_context>> contexts;
   asio::io_context& io;  // the first context: listener and signals
   std::vector<asio::executor_work_guard<asio::io_context::executor_type>> guards;

@@ -32,3 +32,7 @@ process.on('warning', (w) => {
   if (w && String(w.message).startsWith('NodeVersionSupportWarning')) return;
   for (const l of defaultWarningListeners) l(w);
 });
+
+// The origins the server was started with -cors for (MINNOW_CORS_ORIGINS, comma-separated;
+// scripts/test starts one such Minnow); empty: the default, every origin.
+export const corsOrigins = (process.env.MINNOW_CORS_ORIGINS || '').split(',').map((o) => o.trim()).filter(Boolean);

@@ -128,9 +128,12 @@ TEST_CASE("DynamoDB Local flags") {
   CHECK(ok(parse({})).database.transaction_window_ms == 0);
   CHECK(error(parse({"--transaction-window", "60001"})).exit_code == 2);
 
-  const Options cors = ok(parse({"-cors", "*"}));
-  REQUIRE(cors.notes.size() == 1);
-  CHECK(cors.notes[0].find("CORS is not yet supported") != std::string::npos);
+  CHECK(ok(parse({})).cors_origins == std::vector<std::string>{"*"});
+  CHECK(ok(parse({"-cors", "*"})).cors_origins == std::vector<std::string>{"*"});
+  CHECK(ok(parse({"-cors", "http://a.example, http://b.example"})).cors_origins ==
+        std::vector<std::string>{"http://a.example", "http://b.example"});
+  CHECK(ok(parse({"--cors=http://a.example"})).cors_origins == std::vector<std::string>{"http://a.example"});
+  CHECK(error(parse({"-cors", " , "})).message == "-cors: expected origins or *");
 }
 
 TEST_CASE("persistence flags") {

@@ -45,8 +45,10 @@ Reply error_reply(const model::Error& error) {
     w.EndArray();
   }
   w.EndObject();
-  return Reply{model::error_status(error.code()), "application/x-amz-json-1.0",
-               std::string(buffer.GetString(), buffer.GetSize())};
+  Reply reply{model::error_status(error.code()), "application/x-amz-json-1.0",
+              std::string(buffer.GetString(), buffer.GetSize())};
+  reply.summary.error_type = model::error_code_name(error.code());
+  return reply;
 }
 
 }  // namespace minnow::api

@@ -9,6 +9,7 @@
 #include "api/error_reply.h"
 #include "api/fault_injection.h"
 #include "api/json.h"
+#include "api/request_log.h"
 #include "api/router.h"
 #include "auth/signature.h"
 #include "engine/database.h"
@@ -24,12 +25,15 @@ struct Service::Impl {
   engine::AdjustableClock* clock;
   engine::FaultRegistry faults;
   admin::SavedStates saved;  // /_minnow/snapshot and /_minnow/restore
+  RequestLog request_log;
 };
 
 // new Impl{...}: clang 14 (the fuzz build, scripts/fuzz) cannot make_unique an aggregate.
 Service::Service(engine::Namespaces& namespaces, ServiceOptions options, engine::AdjustableClock* clock)
     : impl_(new Impl{namespaces, std::move(options), clock, {}}) {}
 Service::~Service() = default;
+
+RequestLog& Service::request_log() { return impl_->request_log; }
 
 namespace {
 
@@ -66,7 +70,8 @@ Reply Service::handle(Request& request) {
     if (request.path.starts_with(mount.path_prefix)) return mount.handle(request);
   if (impl_->options.console && is_console_path(request.path)) return handle_console(request);
   if (impl_->options.admin.enabled && is_admin_path(request.path))
-    return handle_admin(request, {impl_->namespaces, impl_->faults, impl_->clock, impl_->saved}, impl_->options.admin);
+    return handle_admin(request, {impl_->namespaces, impl_->faults, impl_->clock, impl_->saved, impl_->request_log},
+                        impl_->options.admin);
   if (request.method == "GET") {
     return Reply{200, "text/plain", model::kHealthyPrefix + impl_->options.region + model::kHealthySuffix};
   }
@@ -81,6 +86,12 @@ Reply Service::handle(Request& request) {
 
 Reply Service::handle_operation(Request& request) {
   int64_t delay_ms = 0;  // ActionContext::reply_delay_ms
+  RequestSummary summary;
+  const auto summarized = [&summary](Reply reply) {
+    summary.error_type = reply.summary.error_type;
+    reply.summary = std::move(summary);
+    return reply;
+  };
   try {
     const auth::HttpRequestView http{request.method, request.path, request.query, request.headers};
     // Hashed before the body is parsed in place.
@@ -97,6 +108,10 @@ Reply Service::handle_operation(Request& request) {
     if (!is_blank(request.body)) parse_request_json(request.body, document);
     const Action* action = find_action(request.target);
     if (!action) throw model::Error(model::kUnknownOperation);
+    summary.operation = action->name;
+    if (const JsonValue* table = document.IsObject() ? member(document, "TableName") : nullptr;
+        table && table->IsString())
+      summary.table = view(*table);
     const auth::SignatureParams signature = auth::read_signature(http);
     if (impl_->options.credentials) {
       auth::verify_signature(http, signature, payload_hash, *impl_->options.credentials, wall_clock_seconds());
@@ -106,6 +121,7 @@ Reply Service::handle_operation(Request& request) {
     if (action->shape) action->shape->check(document);
     const std::string_view credential_region = signature.region();
     const engine::Namespace space = impl_->namespaces.for_request(signature.access_key(), credential_region);
+    summary.namespace_id = space.id;
     const std::string_view region =
         credential_region.empty() ? std::string_view(impl_->options.region) : credential_region;
     ActionContext context{space.database, space.id,      impl_->options, region,      space.database.clock().now_ms(),
@@ -123,16 +139,16 @@ Reply Service::handle_operation(Request& request) {
       buffer.Clear();
       buffer.ShrinkToFit();
     }
-    return reply;
+    return summarized(std::move(reply));
   } catch (const model::Error& error) {
     Reply reply = error_reply(error);
     reply.delay_ms = delay_ms;
-    return reply;
+    return summarized(std::move(reply));
   } catch (const std::exception& e) {
     // A bug, never an answer to input: logged so that it can be reported with its request.
     std::cerr << "minnow: internal error (request " << request.request_id << ", " << request.target << "): " << e.what()
               << std::endl;
-    return internal_error_reply();
+    return summarized(internal_error_reply());
   }
 }
 

@@ -24,6 +24,8 @@ class Namespaces;
 
 namespace minnow::api {
 
+class RequestLog;
+
 struct Request {
   std::string_view method;                // "POST", "GET", ...
   std::string_view path;                  // "/" for the DynamoDB protocol; "/_minnow/..." for admin
@@ -43,6 +45,14 @@ struct Request {
   bool body_undecodable = false;
 };
 
+// What the request log (api/request_log.h) records of a request, besides its status.
+struct RequestSummary {
+  std::string_view operation;   // "PutItem", "GetRecords"; empty when the request named none
+  std::string table;            // its TableName, when it has one
+  std::string namespace_id;     // its namespace (engine/namespaces.h), once known
+  std::string_view error_type;  // the error's name ("ValidationException"); empty on success
+};
+
 struct Reply {
   int status = 200;
   std::string content_type = "application/x-amz-json-1.0";
@@ -52,6 +62,7 @@ struct Reply {
   int64_t delay_ms = 0;
   // Further header lines, each "Name: value\r\n" (the console's security headers); usually none.
   std::string headers = {};
+  RequestSummary summary = {};
 };
 
 // Who may use the /_minnow test controls (api/admin/admin_access.h, docs/admin-api.md).
@@ -95,6 +106,10 @@ class Service {
   ~Service();
 
   Reply handle(Request& request);
+
+  // The recent requests the server records (server/request_logger.h); GET /_minnow/requests
+  // reads them.
+  RequestLog& request_log();
 
  private:
   // A DynamoDB or Streams operation, once the method and content type are known to be right.

@@ -1,14 +1,18 @@
 #include "server/exchange.h"
 
+#include <chrono>
 #include <iostream>
 #include <utility>
 
 #include "api/admin/admin.h"
 #include "server/content_coding.h"
+#include "server/request_logger.h"
 
 namespace minnow::server {
 
 namespace {
+
+constexpr std::string_view kRequestLogPath = "/_minnow/requests";
 
 // The Service answers every error itself; this is the last line of defence against a bug.
 api::Reply call_service(api::Service& service, api::Request& request) {
@@ -59,23 +63,22 @@ void compress_reply(std::string_view accept_encoding, std::string& body, std::st
 
 ExchangeResult exchange(const ExchangeSettings& settings, HttpRequest& request, std::string_view request_id,
                         bool keep_alive, ExchangeBuffers& buffers, std::string& head, std::string& body) {
+  const auto started = std::chrono::steady_clock::now();
   const unsigned version = request.version();
   ExchangeResult result;
+  const std::string_view target = std_view(request.target());
+  const std::string_view path = target.substr(0, target.find('?'));
+  // The test controls are never offered to other origins.
+  const std::string_view origin =
+      api::is_admin_path(path) ? std::string_view() : std_view(request[http::field::origin]);
   const Body state = decode_body(request, settings.max_body_bytes, buffers.encoded_body);
+  api::Reply reply;
   if (state == Body::kTooLarge) {
     // As for a body sent too large (server/session.h): 413, empty, and the connection closes.
-    body.clear();
-    write_response_head(413, "", body, version, false, head, request_id);
+    reply = api::Reply{413, "", ""};
     result.close = true;
-    return result;
-  }
-  const std::string_view target = std_view(request.target());
-  // The test controls are never offered to other origins.
-  const std::string_view origin = api::is_admin_path(target.substr(0, target.find('?')))
-                                      ? std::string_view()
-                                      : std_view(request[http::field::origin]);
-  api::Reply reply;
-  if (request.method() == http::verb::options && !origin.empty()) {
+    keep_alive = false;
+  } else if (request.method() == http::verb::options && !origin.empty()) {
     reply = api::Reply{200, "", ""};
     settings.cors.append_preflight_headers(origin, std_view(request[http::field::access_control_request_method]),
                                            std_view(request[http::field::access_control_request_headers]),
@@ -91,6 +94,12 @@ ExchangeResult exchange(const ExchangeSettings& settings, HttpRequest& request, 
   body = std::move(reply.body);
   compress_reply(std_view(request[http::field::accept_encoding]), body, reply.headers);
   write_response_head(reply.status, reply.content_type, body, version, keep_alive, head, request_id, reply.headers);
+  // Polling the record would fill it with its own reads.
+  if (settings.logger && path != kRequestLogPath) {
+    const auto elapsed = std::chrono::steady_clock::now() - started;
+    settings.logger->record(std_view(request.method_string()), path, request_id, reply,
+                            std::chrono::duration_cast<std::chrono::microseconds>(elapsed));
+  }
   return result;
 }
 

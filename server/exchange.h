@@ -3,7 +3,8 @@
 //   - a gzip or deflate request body is decoded, the body limit applying to the decoded size
 //     (413 beyond it, as for a body sent too large); SigV4 still signs the bytes as sent;
 //   - CORS (server/cors.h): a preflight is answered here, other answers get the headers;
-//   - a reply of kMinCompressedReplyBytes or more is compressed when the client accepts it.
+//   - a reply of kMinCompressedReplyBytes or more is compressed when the client accepts it;
+//   - the request is timed and recorded (server/request_logger.h), but for reads of the record.
 // Server-private: includes Beast. Thread-safe with an ExchangeBuffers object per connection.
 #pragma once
 
@@ -19,10 +20,13 @@
 
 namespace minnow::server {
 
+class RequestLogger;
+
 struct ExchangeSettings {
   api::Service& service;
   const CorsPolicy& cors;
   std::size_t max_body_bytes = 0;
+  RequestLogger* logger = nullptr;  // null: nothing recorded
 };
 
 // A connection's scratch space, kept between requests so that its capacity is reused.

@@ -183,10 +183,12 @@ int serve(const Options& options) {
   minnow::server::TtlTimer ttl_timer(namespaces, options.ttl_interval);
   minnow::server::MemoryTrimmer memory_trimmer;  // freed memory back to the system
   server.stop_on_signals();
-  std::printf("Minnow listening on %s\n", server.url().c_str());
+  std::printf("Minnow %s listening on %s (%s)\n", std::string(minnow::server::kVersion).c_str(), server.url().c_str(),
+              minnow::server::describe_settings(options).c_str());
   std::fflush(stdout);
   server.run();
   if (store) store->sync();  // releases replies still waiting, while the server is there
+  std::cerr << "minnow: stopped" << std::endl;
   return 0;
 }
 

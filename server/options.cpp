@@ -197,6 +197,17 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
         return usage_error("--credential: expected ACCESS_KEY_ID:SECRET_ACCESS_KEY");
       }
       options.credential_pairs.push_back(pair);
+    } else if (flag == "--log-requests") {
+      options.log_requests = true;
+    } else if (flag == "--log-format") {
+      const std::string format = take_text();
+      if (format == "json") {
+        options.log_format = LogFormat::kJson;
+      } else if (format == "text") {
+        options.log_format = LogFormat::kText;
+      } else if (!error) {
+        return usage_error("--log-format: expected text or json, got " + quoted(format));
+      }
     } else if (flag == "-sharedDb" || flag == "--shared-db") {
       options.shared_db = true;
     } else if (flag == "--data-api") {
@@ -275,6 +286,24 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
   return options;
 }
 
+std::string describe_settings(const Options& options) {
+  std::string cors;
+  for (const auto& origin : options.cors_origins) cors += (cors.empty() ? "" : ",") + origin;
+  std::string text = options.shared_db ? "namespaces: shared" : "namespaces: per access key and region";
+  text += options.verify_signatures ? "; signatures: verified" : "; signatures: form checked, not verified";
+  text += "; CORS: " + cors;
+  text += "; threads: " + std::to_string(options.threads);
+  text += "; max connections: " + std::to_string(options.max_connections);
+  if (options.database.delay_transient_statuses) text += "; transient statuses delayed";
+  if (options.database.transaction_window_ms > 0)
+    text += "; transaction window: " + std::to_string(options.database.transaction_window_ms) + " ms";
+  if (!options.admin) text += "; test controls: off";
+  if (!options.console) text += "; console: off";
+  text += "; request log: ";
+  text += !options.log_requests ? "off" : options.log_format == LogFormat::kJson ? "json" : "text";
+  return text;
+}
+
 std::string help_text(const OptionsEnvironment& environment) {
   std::string text;
   text += "Usage: minnow [OPTIONS]\n";
@@ -326,6 +355,9 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  --credentials FILE      access keys for --verify-signatures: one\n";
   text += "                          \"ACCESS_KEY_ID SECRET_ACCESS_KEY [SESSION_TOKEN]\" a line\n";
   text += "  --credential ID:SECRET  one access key for --verify-signatures (repeatable)\n";
+  text += "  --log-requests          one line per request on stdout (time, request id, namespace,\n";
+  text += "                          operation, table, status, error type, duration)\n";
+  text += "  --log-format FORMAT     text (default) or json, for --log-requests\n";
   text += "  --help                  print this help and exit\n";
   text += "  --version               print the version and exit\n";
   text += "\n";

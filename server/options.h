@@ -50,6 +50,8 @@ void raise_descriptor_limit();
 
 OptionsEnvironment detect_environment();
 
+enum class LogFormat { kText, kJson };
+
 struct Options {
   // kEnv: `minnow env --data-api TOKEN`, which asks a running Minnow for a workspace's
   // environment (docs/data-api.md) and prints it.
@@ -78,6 +80,9 @@ struct Options {
   // -cors: the origins browsers may call from; "*" is every origin (DynamoDB's and DynamoDB
   // Local's default).
   std::vector<std::string> cors_origins = {"*"};
+  // --log-requests: one line per request on stdout, as text or JSON (--log-format).
+  bool log_requests = false;
+  LogFormat log_format = LogFormat::kText;
 
   // Persistence (persist/): -dbPath DIR or --db-path DIR; empty keeps everything in memory.
   std::string db_path;
@@ -112,6 +117,11 @@ using ParsedOptions = std::variant<Options, OptionsError>;
 ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvironment& environment);
 
 // The --help text, with the defaults that apply in `environment`.
+// What the start-up line says of the settings: "namespaces: per access key and region;
+// signatures: form checked, not verified; CORS: *; threads: 2; max connections: 4096; request
+// log: off" (and any non-default mode).
+std::string describe_settings(const Options& options);
+
 std::string help_text(const OptionsEnvironment& environment);
 
 }  // namespace minnow::server

@@ -18,6 +18,7 @@
 
 #include "server/cors.h"
 #include "server/listener.h"
+#include "server/request_logger.h"
 #include "server/session.h"
 
 namespace minnow::server {
@@ -58,10 +59,11 @@ struct Server::Impl {
   Impl(api::Service& service, const Options& options, ReplyGate reply_gate)
       : options(options),
         cors(options.cors_origins),
+        logger(service.request_log(), options.log_requests ? stdout : nullptr, options.log_format),
         contexts(make_contexts(options.threads)),
         io(*contexts.front()),
         registry(std::make_shared<SessionRegistry>(
-            ExchangeSettings{service, cors, options.max_body_bytes},
+            ExchangeSettings{service, cors, options.max_body_bytes, &logger},
             SessionLimits{options.max_body_bytes, options.max_connections, options.idle_timeout, options.read_timeout},
             // Every session is gone: nothing is left to serve (signals and timers may still wait).
             [this] { stop_all(); }, std::move(reply_gate))) {
@@ -79,12 +81,15 @@ struct Server::Impl {
     listener->start();
   }
 
-  void on_signal(error_code ec, int) {
+  void on_signal(error_code ec, int signal) {
     if (ec) return;
+    const char* name = signal == SIGINT ? "SIGINT" : "SIGTERM";
     if (stopping.exchange(true)) {
+      std::cerr << "minnow: " << name << " again: stopping now" << std::endl;
       stop_all();  // second signal: do not wait for requests in flight
       return;
     }
+    std::cerr << "minnow: " << name << ": stopping (requests being handled are answered)" << std::endl;
     listener->stop();
     signals->async_wait([this](error_code ec, int signal) { on_signal(ec, signal); });
   }
@@ -95,6 +100,7 @@ struct Server::Impl {
 
   const Options options;
   const CorsPolicy cors;
+  RequestLogger logger;
   std::vector<std::unique_ptr<asio::io_context>> contexts;
   asio::io_context& io;  // the first context: listener and signals
   std::vector<asio::executor_work_guard<asio::io_context::executor_type>> guards;

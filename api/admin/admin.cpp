@@ -6,6 +6,7 @@
 #include "api/admin/admin_call.h"
 #include "api/admin/export.h"
 #include "api/admin/faults.h"
+#include "api/admin/requests.h"
 #include "api/admin/saved_states.h"
 #include "api/error_reply.h"
 #include "engine/clock.h"
@@ -118,6 +119,7 @@ Reply handle_admin(Request& request, const AdminTargets& targets, const AdminOpt
     if (path == "clock") return clock(request, targets);
     if (path == "faults") return faults(request, targets.namespaces, targets.faults);
     if (path == "namespaces" && request.method == "GET") return namespaces(targets);
+    if (path == "requests") return requests(request, targets.requests, targets.namespaces);
     if (path == "ttl/sweep" && request.method == "POST") return sweep(request, targets);
     if (path == "reset" && request.method == "POST") return reset(request, targets);
     if (path == "snapshot") return snapshot(request, targets.namespaces, targets.saved);

@@ -1,6 +1,6 @@
 // Minnow's test controls under /_minnow/ (docs/admin-api.md): the clock, the TTL sweeper,
-// injected faults, the namespaces, a reset, saved states (snapshot and restore) and an export.
-// Outside the DynamoDB protocol: plain JSON in and out, for callers that pass
+// injected faults, the namespaces, the request log, a reset, saved states (snapshot and restore)
+// and an export. Outside the DynamoDB protocol: plain JSON in and out, for callers that pass
 // api/admin/admin_access.h's checks (no other authentication). Errors go through api/error_reply
 // like every other error.
 // Thread-safe, as everything it calls is.
@@ -19,6 +19,7 @@ namespace minnow::api {
 namespace admin {
 class SavedStates;
 }  // namespace admin
+class RequestLog;
 
 // What the admin calls control. `clock` may be null (a Service without an adjustable clock):
 // then the clock can be read but not moved.
@@ -27,6 +28,7 @@ struct AdminTargets {
   engine::FaultRegistry& faults;
   engine::AdjustableClock* clock;
   admin::SavedStates& saved;
+  const RequestLog& requests;
 };
 
 // Whether `path` is an admin path (starts with "/_minnow/").

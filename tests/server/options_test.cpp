@@ -258,3 +258,20 @@ TEST_CASE("--verify-signatures needs credentials; credentials alone are only not
   CHECK(unverified.notes ==
         std::vector<std::string>{"credentials given without --verify-signatures: signatures are not verified"});
 }
+
+TEST_CASE("logging flags, and the start-up line's account of the settings") {
+  CHECK_FALSE(ok(parse({})).log_requests);
+  const Options json = ok(parse({"--log-requests", "--log-format", "json"}));
+  CHECK(json.log_requests);
+  CHECK(json.log_format == minnow::server::LogFormat::kJson);
+  CHECK(ok(parse({"--log-requests", "--log-format=text"})).log_format == minnow::server::LogFormat::kText);
+  CHECK(error(parse({"--log-format", "xml"})).message == "--log-format: expected text or json, got 'xml'");
+  CHECK(minnow::server::describe_settings(json).ends_with("; request log: json"));
+  CHECK(minnow::server::describe_settings(ok(parse({}))) ==
+        "namespaces: per access key and region; signatures: form checked, not verified; CORS: *; threads: 8; max "
+        "connections: 4096; request log: off");
+  CHECK(minnow::server::describe_settings(
+            ok(parse({"-sharedDb", "-cors", "http://a.example", "--transaction-window", "300", "--no-admin"}))) ==
+        "namespaces: shared; signatures: form checked, not verified; CORS: http://a.example; threads: 8; max "
+        "connections: 4096; transaction window: 300 ms; test controls: off; request log: off");
+}

@@ -22,7 +22,7 @@ RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMINNOW_TESTS=OFF \
     && ninja -C build minnow && strip build/minnow
 
 FROM debian:12-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libssl3 curl \
+RUN apt-get update && apt-get install -y --no-install-recommends libssl3 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home minnow \
     && mkdir /data && chown minnow:minnow /data
@@ -30,8 +30,9 @@ COPY --from=build /src/build/minnow /usr/local/bin/minnow
 USER minnow
 # For -dbPath /data: a named volume mounted on /data starts out owned by minnow (no VOLUME
 # line, so that in-memory containers leave no anonymous volumes behind).
-ENV MINNOW_IN_DOCKER=1
+ENV MINNOW_IN_DOCKER=1 MINNOW_ADDRESS_FILE=/tmp/minnow.address
 EXPOSE 8000
-HEALTHCHECK --interval=5s --timeout=2s --retries=3 CMD curl -fsS http://127.0.0.1:8000/ || exit 1
+# `minnow health` asks the address the server wrote, so that the check follows -port / --port.
+HEALTHCHECK --interval=5s --timeout=2s --retries=3 CMD ["/usr/local/bin/minnow", "health"]
 ENTRYPOINT ["/usr/local/bin/minnow"]
 CMD ["--port", "8000"]

@@ -27,6 +27,7 @@
 #include "persist/image.h"
 #include "persist/store.h"
 #include "server/env_command.h"
+#include "server/health_check.h"
 #include "server/memory_trimmer.h"
 #include "server/options.h"
 #include "server/seed.h"
@@ -111,6 +112,14 @@ std::shared_ptr<const minnow::auth::Credentials> load_credentials(const minnow::
   return std::make_shared<const minnow::auth::Credentials>(std::move(credentials));
 }
 
+// For `minnow health` (the image sets MINNOW_ADDRESS_FILE): where this server listens.
+void write_address_file(const std::string& path, const std::string& url) {
+  if (path.empty()) return;
+  std::ofstream file(path, std::ios::trunc);
+  file << url << "\n";
+  if (!file) std::cerr << "minnow: cannot write MINNOW_ADDRESS_FILE " << path << std::endl;
+}
+
 int serve(const Options& options) {
   engine::AdjustableClock clock;
   std::unique_ptr<persist::Store> store = open_store(options);
@@ -186,6 +195,7 @@ int serve(const Options& options) {
   std::printf("Minnow %s listening on %s (%s)\n", std::string(minnow::server::kVersion).c_str(), server.url().c_str(),
               minnow::server::describe_settings(options).c_str());
   std::fflush(stdout);
+  write_address_file(options.address_file, server.url());
   server.run();
   if (store) store->sync();  // releases replies still waiting, while the server is there
   std::cerr << "minnow: stopped" << std::endl;
@@ -211,6 +221,8 @@ int main(int argc, char** argv) {
     case Options::Action::kVersion:
       std::cout << "minnow " << minnow::server::kVersion << std::endl;
       return 0;
+    case Options::Action::kHealth:
+      return minnow::server::check_health(options.host, options.port, std::cerr);
     case Options::Action::kEnv:
       return minnow::server::print_data_api_environment(options.host, options.port, options.env_token, std::cout,
                                                         std::cerr);

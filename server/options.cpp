@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
+#include <fstream>
 #include <optional>
 #include <thread>
+#include <tuple>
 #include <utility>
 
 #include "auth/credentials.h"
@@ -91,13 +93,42 @@ std::size_t default_max_connections(std::uint64_t descriptor_limit) {
   return static_cast<std::size_t>(std::clamp<std::uint64_t>(descriptor_limit / 2, 16, kMaxDefaultConnections));
 }
 
+namespace {
+
+// "http://HOST:PORT" (the listening line's URL, as MINNOW_ADDRESS_FILE holds it) -> host, port.
+std::optional<std::pair<std::string, std::uint16_t>> parse_listen_url(std::string_view url) {
+  constexpr std::string_view kScheme = "http://";
+  while (!url.empty() && (url.back() == '\n' || url.back() == '\r' || url.back() == ' ')) url.remove_suffix(1);
+  if (!url.starts_with(kScheme)) return std::nullopt;
+  url.remove_prefix(kScheme.size());
+  const std::size_t colon = url.rfind(':');
+  if (colon == std::string_view::npos || colon == 0) return std::nullopt;
+  std::string_view host = url.substr(0, colon);
+  if (host.starts_with('[') && host.ends_with(']')) host = host.substr(1, host.size() - 2);
+  const std::string_view digits = url.substr(colon + 1);
+  unsigned port = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), port);
+  if (ec != std::errc() || end != digits.data() + digits.size() || port > 65535) return std::nullopt;
+  return std::make_pair(std::string(host), static_cast<std::uint16_t>(port));
+}
+
+}  // namespace
+
 OptionsEnvironment detect_environment() {
   OptionsEnvironment environment;
-  const char* in_docker = std::getenv("MINNOW_IN_DOCKER");
-  environment.in_docker =
-      (in_docker != nullptr && std::string_view(in_docker) == "1") || ::access("/.dockerenv", F_OK) == 0;
-  const char* no_admin = std::getenv("MINNOW_NO_ADMIN");
-  environment.no_admin = no_admin != nullptr && std::string_view(no_admin) == "1";
+  const auto variable = [](const char* name) {
+    const char* value = std::getenv(name);
+    return std::string_view(value ? value : "");
+  };
+  environment.in_docker = variable("MINNOW_IN_DOCKER") == "1" || ::access("/.dockerenv", F_OK) == 0 ||
+                          ::access("/run/.containerenv", F_OK) == 0 || !variable("container").empty() ||
+                          !variable("KUBERNETES_SERVICE_HOST").empty();
+  environment.no_admin = variable("MINNOW_NO_ADMIN") == "1";
+  environment.address_file = std::string(variable("MINNOW_ADDRESS_FILE"));
+  if (!environment.address_file.empty()) {
+    std::ifstream file(environment.address_file);
+    std::getline(file, environment.advertised_url);
+  }
   environment.hardware_concurrency = std::max(1u, std::thread::hardware_concurrency());
   rlimit limit{};
   if (::getrlimit(RLIMIT_NOFILE, &limit) == 0) {
@@ -115,11 +146,19 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
 
   bool in_memory = false;
   ArgumentReader reader(argc, argv);
+  options.address_file = environment.address_file;
   // `minnow env`: the flags that say where Minnow listens, and the token.
   const bool env = argc > 1 && std::string_view(argv[1]) == "env";
   if (env) {
     options.action = Options::Action::kEnv;
     reader.next_flag();
+  }
+  // `minnow health`: where to ask, by default where the server said it listens.
+  const bool health = argc > 1 && std::string_view(argv[1]) == "health";
+  if (health) {
+    options.action = Options::Action::kHealth;
+    reader.next_flag();
+    if (auto address = parse_listen_url(environment.advertised_url)) std::tie(options.host, options.port) = *address;
   }
   while (!reader.done()) {
     const std::string_view flag = reader.next_flag();
@@ -152,6 +191,9 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       return std::string(text);
     };
 
+    if (health && flag != "--host" && flag != "--port" && flag != "-port") {
+      return usage_error("health: takes --host and --port only, not " + std::string(flag));
+    }
     if (env && flag != "--data-api" && flag != "--host" && flag != "--port" && flag != "--help") {
       return usage_error("env: takes --data-api TOKEN, --host and --port only, not " + std::string(flag));
     }
@@ -222,6 +264,12 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       }
     } else if (flag == "-inMemory") {
       in_memory = true;
+    } else if (flag == "-jar") {
+      // DynamoDB Local's image runs java: compose files pass "-jar DynamoDBLocal.jar ..." to it.
+      const std::string_view jar = take_value();
+      if (!error) options.notes.push_back("-jar " + std::string(jar) + ": ignored (Minnow is not a Java program)");
+    } else if (flag.starts_with("-D") || flag.starts_with("-X")) {
+      options.notes.push_back(std::string(flag) + ": ignored (a Java option)");
     } else if (flag == "-disableTelemetry") {
       // Minnow sends no telemetry.
     } else if (flag == "--transaction-window") {
@@ -311,8 +359,8 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "Minnow: an in-memory DynamoDB emulator.\n";
   text += "\n";
   text += "Options (--flag VALUE or --flag=VALUE):\n";
-  text += "  --host HOST             address to listen on (default: 127.0.0.1; 0.0.0.0 when\n";
-  text += "                          MINNOW_IN_DOCKER=1 or /.dockerenv exists";
+  text += "  --host HOST             address to listen on (default: 127.0.0.1; 0.0.0.0 in a container:\n";
+  text += "                          docker, podman, Kubernetes, or MINNOW_IN_DOCKER=1";
   text += environment.in_docker ? ", as here)\n" : ")\n";
   text += "  --port N                port to listen on, 0 for any free port (default: 8000)\n";
   text += "  --threads N             worker threads (default: the number of CPUs, here " +
@@ -371,6 +419,12 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  -help                   same as --help\n";
   text += "  -dbPath DIR             same as --db-path\n";
   text += "  -optimizeDbBeforeStartup  with -dbPath: write a fresh snapshot before serving\n";
+  text += "  -jar FILE, -D..., -X... ignored with a note (the java options of DynamoDB Local's image)\n";
+  text += "\n";
+  text += "minnow health [--host HOST] [--port N]\n";
+  text += "  exits 0 when the Minnow listening there answers healthy, else 1 (for container health\n";
+  text += "  checks; default: the address in $MINNOW_ADDRESS_FILE, which a server writes once\n";
+  text += "  listening, else 127.0.0.1:8000)\n";
   text += "\n";
   text += "minnow env --data-api TOKEN [--host HOST] [--port N]\n";
   text += "  prints the environment a local function needs for that workspace (shell assignments:\n";

@@ -38,10 +38,17 @@ std::size_t default_max_connections(std::uint64_t descriptor_limit);
 
 // What parse_options would otherwise read from the process.
 struct OptionsEnvironment {
-  bool in_docker = false;                 // MINNOW_IN_DOCKER=1 or /.dockerenv exists
+  // In a container: MINNOW_IN_DOCKER=1, /.dockerenv (docker), /run/.containerenv (podman), the
+  // `container` variable (podman, systemd-nspawn) or KUBERNETES_SERVICE_HOST (any pod).
+  bool in_docker = false;
   unsigned hardware_concurrency = 1;      // std::thread::hardware_concurrency(), at least 1
   std::uint64_t descriptor_limit = 1024;  // RLIMIT_NOFILE, after raise_descriptor_limit()
   bool no_admin = false;                  // MINNOW_NO_ADMIN=1 (for containers: same as --no-admin)
+  // MINNOW_ADDRESS_FILE: where a server writes its URL once listening, and where `minnow health`
+  // reads it (the image sets it, so that its health check follows --port). `advertised_url` is
+  // the file's first line when it could be read.
+  std::string address_file;
+  std::string advertised_url;
 };
 
 // Raises the soft limit on open files to the hard limit (containers often start with 1024 of a
@@ -55,7 +62,8 @@ enum class LogFormat { kText, kJson };
 struct Options {
   // kEnv: `minnow env --data-api TOKEN`, which asks a running Minnow for a workspace's
   // environment (docs/data-api.md) and prints it.
-  enum class Action { kServe, kHelp, kVersion, kEnv };
+  // kHealth: `minnow health [--host H] [--port N]` asks a running server (server/health_check.h).
+  enum class Action { kServe, kHelp, kVersion, kEnv, kHealth };
   Action action = Action::kServe;
 
   std::string host = "127.0.0.1";     // "0.0.0.0" by default inside a container
@@ -101,6 +109,8 @@ struct Options {
   bool verify_signatures = false;
   std::string credentials_file;
   std::vector<std::string> credential_pairs;
+
+  std::string address_file;  // MINNOW_ADDRESS_FILE: written with the URL once listening (empty: none)
 
   // Notes for stderr about flags accepted but without effect.
   std::vector<std::string> notes;

@@ -110,7 +110,8 @@ TEST_CASE("help and version") {
 TEST_CASE("help text documents the container default") {
   const std::string text = minnow::server::help_text(kHost);
   CHECK(text.find("MINNOW_IN_DOCKER=1") != std::string::npos);
-  CHECK(text.find("/.dockerenv") != std::string::npos);
+  CHECK(text.find("podman") != std::string::npos);
+  CHECK(text.find("minnow health") != std::string::npos);
   CHECK(text.find("--max-body-bytes") != std::string::npos);
   CHECK(text.find("-delayTransientStatuses") != std::string::npos);
 }
@@ -274,4 +275,33 @@ TEST_CASE("logging flags, and the start-up line's account of the settings") {
             ok(parse({"-sharedDb", "-cors", "http://a.example", "--transaction-window", "300", "--no-admin"}))) ==
         "namespaces: shared; signatures: form checked, not verified; CORS: http://a.example; threads: 8; max "
         "connections: 4096; transaction window: 300 ms; test controls: off; request log: off");
+}
+
+TEST_CASE("a compose file's command for DynamoDB Local's image runs as it is") {
+  // command: -jar DynamoDBLocal.jar -sharedDb -inMemory (the image's entrypoint was java)
+  const Options options = ok(parse({"-Djava.library.path=./DynamoDBLocal_lib", "-Xmx512m", "-jar", "DynamoDBLocal.jar",
+                                    "-sharedDb", "-inMemory", "-port", "9000"}));
+  CHECK(options.port == 9000);
+  CHECK(options.shared_db);
+  CHECK(options.notes == std::vector<std::string>{"-Djava.library.path=./DynamoDBLocal_lib: ignored (a Java option)",
+                                                  "-Xmx512m: ignored (a Java option)",
+                                                  "-jar DynamoDBLocal.jar: ignored (Minnow is not a Java program)"});
+  CHECK(error(parse({"-jar"})).message == "-jar: missing value");
+}
+
+TEST_CASE("minnow health: asks where the server said it listens, or where the flags say") {
+  CHECK(ok(parse({"health"})).action == Options::Action::kHealth);
+  CHECK(ok(parse({"health"})).port == 8000);
+  CHECK(ok(parse({"health", "--port", "9001"})).port == 9001);
+  OptionsEnvironment advertised = kDocker;
+  advertised.advertised_url = "http://0.0.0.0:9002\n";
+  const Options options = ok(parse({"health"}, advertised));
+  CHECK(options.host == "0.0.0.0");
+  CHECK(options.port == 9002);
+  CHECK(ok(parse({"health", "-port", "9003"}, advertised)).port == 9003);
+  advertised.advertised_url = "http://[::1]:9004";
+  CHECK(ok(parse({"health"}, advertised)).host == "::1");
+  advertised.advertised_url = "garbage";
+  CHECK(ok(parse({"health"}, advertised)).port == 8000);
+  CHECK(error(parse({"health", "--threads", "2"})).message == "health: takes --host and --port only, not --threads");
 }

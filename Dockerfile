@@ -22,8 +22,11 @@ RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMINNOW_TESTS=OFF \
     && ninja -C build minnow && strip build/minnow
 
 FROM debian:12-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libssl3 \
+# curl, and bash as /bin/sh, as DynamoDB Local's image has them: compose files written for it
+# check its health with curl in shell-form tests that use bash's `[ ... == ... ]`.
+RUN apt-get update && apt-get install -y --no-install-recommends libssl3 curl \
     && rm -rf /var/lib/apt/lists/* \
+    && ln -sf bash /bin/sh \
     && useradd --system --uid 10001 --no-create-home minnow \
     && mkdir /data && chown minnow:minnow /data
 COPY --from=build /src/build/minnow /usr/local/bin/minnow

@@ -88,13 +88,13 @@ class RequestTargets {
 model::Error error_of(engine::FaultError error) {
   switch (error) {
     case engine::FaultError::ProvisionedThroughputExceeded:
-      return model::provisioned_throughput_exceeded();
+      return model::Error(model::kProvisionedThroughputExceeded);
     case engine::FaultError::Throttling:
-      return model::throttling();
+      return model::Error(model::kThrottling);
     case engine::FaultError::RequestLimitExceeded:
-      return model::request_limit_exceeded();
+      return model::Error(model::kRequestLimitExceeded);
     case engine::FaultError::ServiceUnavailable:
-      return model::service_unavailable();
+      return model::Error(model::kServiceUnavailable);
     case engine::FaultError::TransactionConflict:
       return model::Error(model::kTransactionConflict);
     case engine::FaultError::InternalServerError:

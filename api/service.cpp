@@ -75,6 +75,10 @@ Reply Service::handle(Request& request) {
   if (request.method == "GET") {
     return Reply{200, "text/plain", model::kHealthyPrefix + impl_->options.region + model::kHealthySuffix};
   }
+  // HEAD gets DynamoDB Local's answer, 400 as for a request without a signature (the server
+  // sends no body): the health checks compose files give its image test for that status.
+  // dynalite answers 404, as to every method but GET and POST; real DynamoDB's is not recorded.
+  if (request.method == "HEAD") return error_reply(model::Error(model::kMissingAuthenticationToken));
   if (request.method != "POST" || (!request.body.empty() && !is_json_content_type(request.content_type))) {
     return Reply{404, "application/x-amz-json-1.0", model::kNotJsonPostBody};
   }

@@ -7,18 +7,22 @@
 
 namespace minnow::model {
 
-// com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException, HTTP 400:
-// "The level of configured provisioned throughput for the table was exceeded. ..."
-Error provisioned_throughput_exceeded();
-// com.amazon.coral.availability#ThrottlingException, HTTP 400:
-// "Rate of requests exceeds the allowed throughput."
-Error throttling();
-// com.amazonaws.dynamodb.v20120810#RequestLimitExceeded, HTTP 400:
-// "Throughput exceeds the current throughput limit for your account. ..."
-Error request_limit_exceeded();
-// com.amazonaws.dynamodb.v20120810#ServiceUnavailable, HTTP 503:
-// "DynamoDB is currently unavailable. (This should be a temporary state.)"
-Error service_unavailable();
-// (InternalServerError, HTTP 500, is model::Error(model::kInternalError).)
+// com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException, HTTP 400.
+inline constexpr FixedError kProvisionedThroughputExceeded{
+    ErrorCode::ProvisionedThroughputExceededException,
+    "The level of configured provisioned throughput for the table was exceeded. Consider increasing your "
+    "provisioning level with the UpdateTable API."};
+// com.amazon.coral.availability#ThrottlingException, HTTP 400.
+inline constexpr FixedError kThrottling{ErrorCode::ThrottlingException,
+                                        "Rate of requests exceeds the allowed throughput."};
+// com.amazonaws.dynamodb.v20120810#RequestLimitExceeded, HTTP 400.
+inline constexpr FixedError kRequestLimitExceeded{
+    ErrorCode::RequestLimitExceeded,
+    "Throughput exceeds the current throughput limit for your account. Please contact AWS Support at "
+    "https://aws.amazon.com/support request a limit increase"};
+// com.amazonaws.dynamodb.v20120810#ServiceUnavailable, HTTP 503.
+inline constexpr FixedError kServiceUnavailable{
+    ErrorCode::ServiceUnavailable, "DynamoDB is currently unavailable. (This should be a temporary state.)"};
+// (InternalServerError, HTTP 500, is model::kInternalError.)
 
 }  // namespace minnow::model

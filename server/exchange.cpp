@@ -94,6 +94,9 @@ ExchangeResult exchange(const ExchangeSettings& settings, HttpRequest& request, 
   body = std::move(reply.body);
   compress_reply(std_view(request[http::field::accept_encoding]), body, reply.headers);
   write_response_head(reply.status, reply.content_type, body, version, keep_alive, head, request_id, reply.headers);
+  // A HEAD answer has the head a GET would get and no body: a body would be read as the start of
+  // the next answer on the connection.
+  if (request.method() == http::verb::head) body.clear();
   // Polling the record would fill it with its own reads.
   if (settings.logger && path != kRequestLogPath) {
     const auto elapsed = std::chrono::steady_clock::now() - started;

@@ -199,9 +199,9 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
     }
     if (flag == "--data-api" && env) {
       options.env_token = take_text();
-    } else if (flag == "--help" || flag == "-h" || flag == "-help" || flag == "--version") {
+    } else if (flag == "--help" || flag == "-h" || flag == "-help" || flag == "--version" || flag == "-version") {
       if (reader.has_glued_value()) return usage_error(std::string(flag) + ": takes no value");
-      options.action = flag == "--version" ? Options::Action::kVersion : Options::Action::kHelp;
+      options.action = flag.ends_with("-version") ? Options::Action::kVersion : Options::Action::kHelp;
       return options;
     } else if (flag == "--host") {
       options.host = take_text();
@@ -417,6 +417,7 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  -cors ORIGINS           origins browsers may call from, comma-separated (default: *, any)\n";
   text += "  -disableTelemetry       accepted: Minnow sends no telemetry\n";
   text += "  -help                   same as --help\n";
+  text += "  -version                same as --version\n";
   text += "  -dbPath DIR             same as --db-path\n";
   text += "  -optimizeDbBeforeStartup  with -dbPath: write a fresh snapshot before serving\n";
   text += "  -jar FILE, -D..., -X... ignored with a note (the java options of DynamoDB Local's image)\n";

@@ -104,6 +104,7 @@ TEST_CASE("help and version") {
   CHECK(ok(parse({"-h"})).action == Options::Action::kHelp);
   CHECK(ok(parse({"-help"})).action == Options::Action::kHelp);
   CHECK(ok(parse({"--version"})).action == Options::Action::kVersion);
+  CHECK(ok(parse({"-version"})).action == Options::Action::kVersion);  // DynamoDB Local's spelling
   CHECK(ok(parse({"--port", "1", "--help", "--bogus"})).action == Options::Action::kHelp);
 }
 

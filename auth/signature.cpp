@@ -18,7 +18,6 @@ namespace {
 
 constexpr std::string_view kAlgorithm = "AWS4-HMAC-SHA256";
 constexpr std::int64_t kSkewSeconds = 15 * 60;
-constexpr std::string_view kSkewText = "15 min.";
 
 // The value of query parameter `name` (case-sensitive, as AWS reads them), still encoded;
 // nullopt when absent.
@@ -212,18 +211,19 @@ void verify_signature(const HttpRequestView& request, const SignatureParams& par
   const std::string timestamp = iso8601_basic(*date);
   const std::string now = iso8601_basic(now_seconds);
   std::int64_t lifetime = kSkewSeconds;
-  std::string window(kSkewText);
+  std::string window(model::kClockSkewWindow);
   if (params.presigned && !params.expires.empty()) {
     if (const auto expires = digits(params.expires); expires && *expires > 0) {
       lifetime = *expires;
-      window = std::to_string(*expires) + " sec.";
+      window = model::presigned_window(*expires);
     }
   }
   if (*date < now_seconds - lifetime) {
     throw model::signature_expired(params.date, iso8601_basic(now_seconds - lifetime), now, window);
   }
   if (*date > now_seconds + kSkewSeconds) {
-    throw model::signature_not_yet_current(params.date, iso8601_basic(now_seconds + kSkewSeconds), now, kSkewText);
+    throw model::signature_not_yet_current(params.date, iso8601_basic(now_seconds + kSkewSeconds), now,
+                                           model::kClockSkewWindow);
   }
   if (!signs_host(params.signed_headers)) throw model::Error(model::kHostNotSigned);
   if (params.algorithm != kAlgorithm) throw model::unsupported_algorithm(params.algorithm);

@@ -44,6 +44,8 @@ Error signature_expired(std::string_view date, std::string_view earliest, std::s
                  std::string(now) + " - " + std::string(window) + ")");
 }
 
+std::string presigned_window(std::int64_t seconds) { return std::to_string(seconds) + " sec."; }
+
 Error signature_not_yet_current(std::string_view date, std::string_view latest, std::string_view now,
                                 std::string_view window) {
   return invalid("Signature not yet current: " + std::string(date) + " is still later than " + std::string(latest) +

@@ -36,6 +36,10 @@ Error date_not_iso8601(std::string_view date);
 // how the bound was computed ("15 min.").
 Error signature_expired(std::string_view date, std::string_view earliest, std::string_view now,
                         std::string_view window);
+// The windows as DynamoDB states them: the clock skew a signed header may have, and a presigned
+// URL's lifetime (X-Amz-Expires seconds).
+inline constexpr const char* kClockSkewWindow = "15 min.";
+std::string presigned_window(std::int64_t seconds);  // "N sec."
 Error signature_not_yet_current(std::string_view date, std::string_view latest, std::string_view now,
                                 std::string_view window);
 inline constexpr FixedError kHostNotSigned{ErrorCode::InvalidSignatureException,

@@ -104,6 +104,20 @@ TEST_CASE("protocol: GET is the health check", "[protocol]") {
   CHECK(eu.handle(request).body == "healthy: dynamodb.eu-west-1.amazonaws.com ");
 }
 
+TEST_CASE("protocol: HEAD answers 400 MissingAuthenticationTokenException, as DynamoDB Local does", "[protocol]") {
+  // Compose files written for DynamoDB Local's image check its health with curl -I for 400.
+  Harness h;
+  for (const char* path : {"/", "/shell/"}) {
+    INFO(path);
+    Raw raw = list_tables();
+    raw.method = "HEAD";
+    raw.path = path;
+    api::Reply reply = h.send(raw);
+    CHECK(reply.status == 400);
+    CHECK(reply.body.find("#MissingAuthenticationTokenException") != std::string::npos);
+  }
+}
+
 TEST_CASE("protocol: other methods and content types answer 404 <UnknownOperationException/>", "[protocol]") {
   Harness h;
   for (const char* method : {"PUT", "DELETE", "PATCH"}) {

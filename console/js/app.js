@@ -1,6 +1,6 @@
-// The console's router: #/tables, #/tables/new, #/table/NAME/TAB, #/controls. Each view is
-// a function (main element, route parameters) that renders into it and may return a function
-// that stops what it started (polling), called when the route changes.
+// The console's router: #/tables, #/tables/new, #/table/NAME/TAB, #/requests, #/controls. Each
+// view is a function (main element, route parameters) that renders into it and may return a
+// function that stops what it started (polling), called when the route changes.
 
 import { credentials, learnRegion, onCredentialsChange } from "./client.js";
 import { openCredentials } from "./views/credentials.js";
@@ -8,6 +8,7 @@ import { tablesView } from "./views/tables.js";
 import { createTableView } from "./views/create-table.js";
 import { tableView } from "./views/table.js";
 import { controlsView } from "./views/controls.js";
+import { requestsView } from "./views/requests.js";
 import { h, replace } from "./dom.js";
 
 const main = document.getElementById("view");
@@ -17,6 +18,7 @@ function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   if (parts[0] === "tables" && parts[1] === "new") return [createTableView, {}, "tables"];
   if (parts[0] === "table" && parts[1]) return [tableView, { table: parts[1], tab: parts[2] || "items" }, "tables"];
+  if (parts[0] === "requests") return [requestsView, {}, "requests"];
   if (parts[0] === "controls") return [controlsView, {}, "controls"];
   return [tablesView, {}, "tables"];
 }

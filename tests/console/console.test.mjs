@@ -218,6 +218,72 @@ describe("console", () => {
     assert.equal(await itemButton("Artist=Nobody, Song=Ephemeral").count(), 0);
   });
 
+  test("the request log is tailed live: operation, table, status, duration, error, by namespace", async () => {
+    const polls = [];
+    const listener = (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/_minnow/requests") polls.push(url.searchParams);
+    };
+    page.on("request", listener);
+    await page.getByRole("link", { name: "Requests" }).click();
+    await page.getByRole("heading", { name: "Requests", level: 1 }).waitFor();
+    const log = page.getByRole("table", { name: "Requests" });
+    // The calls so far are there, the console's own included.
+    await waitForText(log, /UpdateTimeToLive/);
+    // Another namespace's call first, then two of this one's: once they are shown, the other
+    // would have been too, had the filter let it through.
+    const other = client(minnow.url, { accessKeyId: "worker3", secretAccessKey: "x", region: "eu-west-1" });
+    await other.call("ListTables", {});
+    await ddb.call("PutItem", { TableName: "Music", Item: { Artist: { S: "Bill Evans" }, Song: { S: "Peace Piece" } } });
+    await assert.rejects(ddb.call("GetItem", { TableName: "Nowhere", Key: { id: { S: "x" } } }), /ResourceNotFoundException/);
+    const newest = log.locator("tbody tr").first();
+    const failed = await waitForText(newest, /GetItem/, 8000);
+    assert.match(failed, /Nowhere.*400.*\d ms.*ResourceNotFoundException/);
+    assert.equal(await newest.getAttribute("class"), "err");
+    assert.match(await log.locator("tbody tr").nth(1).textContent(), /PutItem.*Music.*200/);
+    assert.doesNotMatch(await log.textContent(), /worker3/);
+    assert.equal(await log.getByRole("link", { name: "Music" }).first().getAttribute("href"), "#/table/Music");
+    await screenshot("requests");
+
+    // Every namespace: the other one's call shows, with its namespace.
+    await page.getByLabel("Namespace").selectOption({ label: "every namespace" });
+    await waitForText(log, /ListTables.*worker3\/eu-west-1/);
+    // Errors only.
+    await page.getByLabel("errors only").check();
+    await waitForText(log, /ResourceNotFoundException/);
+    const classes = await log.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.className));
+    assert.ok(classes.length > 0 && classes.every((c) => c === "err"), classes.join());
+    page.off("request", listener);
+    // Each poll asks only for what came after the last answer.
+    assert.ok(polls.length >= 3, `${polls.length} polls`);
+    assert.ok(polls.some((q) => Number(q.get("after")) > 0), "polls continue with after=");
+    assert.ok(polls.some((q) => q.get("namespace") === "local/us-east-1") && polls.some((q) => !q.has("namespace")));
+  });
+
+  test("a table is updated (capacity mode) and deleted from its Settings tab", async () => {
+    await ddb.call("CreateTable", {
+      TableName: "Scratch",
+      KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
+      AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }],
+      BillingMode: "PAY_PER_REQUEST",
+    });
+    await page.goto(`${base}#/table/Scratch/settings`);
+    const capacity = page.getByRole("region", { name: "Capacity" });
+    await capacity.getByLabel("Capacity mode").selectOption("PROVISIONED");
+    await capacity.getByLabel("Read capacity units").fill("7");
+    await capacity.getByLabel("Write capacity units").fill("3");
+    const request = JSON.parse(await capacity.getByLabel("UpdateTable request").inputValue());
+    assert.deepEqual(request, { TableName: "Scratch", BillingMode: "PROVISIONED", ProvisionedThroughput: { ReadCapacityUnits: 7, WriteCapacityUnits: 3 } });
+    await capacity.getByRole("button", { name: "Send UpdateTable" }).click();
+    await waitForText(page.locator("#tab-content"), /UpdateTable done/);
+    const { Table } = await ddb.call("DescribeTable", { TableName: "Scratch" });
+    assert.equal(Table.BillingModeSummary.BillingMode, "PROVISIONED");
+    assert.deepEqual([Table.ProvisionedThroughput.ReadCapacityUnits, Table.ProvisionedThroughput.WriteCapacityUnits], [7, 3]);
+    await page.getByRole("region", { name: "Delete table" }).getByRole("button", { name: "Delete Scratch" }).click();
+    await page.getByRole("heading", { name: "Tables", level: 1 }).waitFor();
+    assert.deepEqual((await ddb.call("ListTables", {})).TableNames, ["Music"]);
+  });
+
   test("the tables page lists keys, counts, indexes, TTL and stream", async () => {
     await page.goto(`${base}#/tables`);
     const row = page.getByRole("table", { name: "Tables" }).getByRole("row", { name: /Music/ });
@@ -250,7 +316,7 @@ describe("console", () => {
   });
 
   test("every form control has a label", async () => {
-    for (const hash of ["#/tables", "#/tables/new", "#/table/Music/items", "#/table/Music/query", "#/table/Music/settings", "#/controls"]) {
+    for (const hash of ["#/tables", "#/tables/new", "#/table/Music/items", "#/table/Music/query", "#/table/Music/settings", "#/requests", "#/controls"]) {
       await page.goto(`${base}${hash}`);
       await page.locator("h1").waitFor();
       await page.waitForLoadState("networkidle");
@@ -265,7 +331,7 @@ describe("console", () => {
 
   test("works in a narrow window", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const [name, hash] of [["narrow-tables", "#/tables"], ["narrow-items", "#/table/Music/items"]]) {
+    for (const [name, hash] of [["narrow-tables", "#/tables"], ["narrow-items", "#/table/Music/items"], ["narrow-requests", "#/requests"]]) {
       await page.goto(`${base}${hash}`);
       await page.locator("h1").waitFor();
       await page.waitForLoadState("networkidle");

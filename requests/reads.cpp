@@ -8,6 +8,15 @@ namespace minnow::requests {
 
 namespace {
 
+// `units` read through the plan: the table's, or the index's (and the table's for what an LSI
+// read fetches from it).
+CapacityBreakdown read_capacity(const ReadPlan& plan, double units) {
+  if (plan.index) return index_capacity(*plan.index, units, plan.fetch_from_table ? units : 0);
+  CapacityBreakdown consumed;
+  consumed.table = units;
+  return consumed;
+}
+
 // Runs `read` (a query or scan of the table or an index, with the plan's limits) and hands every
 // item that passes the filter to the sink.
 Page read_page(const ReadPlan& plan, const PageSink& sink,
@@ -30,13 +39,9 @@ Page read_page(const ReadPlan& plan, const PageSink& sink,
       sink.item(item);
   });
   page.scanned_count = result.scanned_count;
+  page.bytes_read = result.bytes_read;
   page.last_evaluated_key = std::move(result.last_evaluated_key);
-  double units = page_read_units(result.bytes_read, plan.consistent_read);
-  if (plan.index) {
-    page.consumed = index_capacity(*plan.index, units, plan.fetch_from_table ? units : 0);
-  } else {
-    page.consumed.table = units;
-  }
+  page.consumed = read_capacity(plan, page_read_units(result.bytes_read, plan.consistent_read));
   return page;
 }
 
@@ -68,6 +73,44 @@ Page execute(const Context&, const ScanRequest& request, const PageSink& sink) {
     if (plan.index) return request.table->scan_index(plan.index->name, request.spec, plan.limits, visit);
     return request.table->scan(request.spec, plan.limits, visit);
   });
+}
+
+engine::PageLimits PageBudget::remaining() const {
+  engine::PageLimits limits;
+  limits.max_items = limit_ ? limit_ - items_read_ : 0;
+  // Never 0 (which is no limit): a page past 1 MB still reads one item, the one crossing it.
+  limits.max_bytes = engine::kMaxPageBytes > bytes_read_ ? engine::kMaxPageBytes - bytes_read_ : 1;
+  return limits;
+}
+
+void PageBudget::spend(const Page& page) {
+  items_read_ += page.scanned_count;
+  bytes_read_ += page.bytes_read;
+}
+
+GetItemResult PageBudget::read(const Context& context, const GetItemRequest& request) {
+  GetItemResult result = execute(context, request);
+  ++items_read_;
+  key_read_units_ += result.units;
+  return result;
+}
+
+Page PageBudget::read(const Context& context, QueryRequest& request, const PageSink& sink) {
+  request.plan.limits = remaining();
+  Page page = execute(context, request, sink);
+  spend(page);
+  return page;
+}
+
+Page PageBudget::read(const Context& context, ScanRequest& request, const PageSink& sink) {
+  request.plan.limits = remaining();
+  Page page = execute(context, request, sink);
+  spend(page);
+  return page;
+}
+
+CapacityBreakdown PageBudget::consumed(const ReadPlan& plan) const {
+  return read_capacity(plan, page_read_units(bytes_read_, plan.consistent_read) + key_read_units_);
 }
 
 }  // namespace minnow::requests

@@ -79,11 +79,41 @@ struct PageSink {
 struct Page {
   uint64_t count = 0;          // items that passed the filter
   uint64_t scanned_count = 0;  // items read
+  std::size_t bytes_read = 0;  // the sum of their sizes
   std::optional<model::AttributeMap> last_evaluated_key;
   CapacityBreakdown consumed;  // table (and index) read units
 };
 
 Page execute(const Context& context, const QueryRequest& request, const PageSink& sink);
 Page execute(const Context& context, const ScanRequest& request, const PageSink& sink);
+
+// One page made of several reads in turn (a PartiQL SELECT: its key reads one after the other,
+// or a Query per partition). Limit and the 1 MB count across them: each read gets what is left
+// (the request's plan.limits are ignored); a key read counts as one item read, found or not.
+// The units are DynamoDB's for one page: the Queries' and Scans' bytes summed and rounded up
+// once, plus each key read's GetItem units. Not thread-safe: one request's.
+class PageBudget {
+ public:
+  explicit PageBudget(std::size_t limit) : limit_(limit) {}  // Limit; 0: none
+
+  bool limit_reached() const { return limit_ != 0 && items_read_ >= limit_; }
+
+  GetItemResult read(const Context& context, const GetItemRequest& request);
+  Page read(const Context& context, QueryRequest& request, const PageSink& sink);
+  Page read(const Context& context, ScanRequest& request, const PageSink& sink);
+
+  // The units of everything read so far, as the plan's reads charge them (its consistency, its
+  // index and what that index fetches from the table).
+  CapacityBreakdown consumed(const ReadPlan& plan) const;
+
+ private:
+  engine::PageLimits remaining() const;
+  void spend(const Page& page);
+
+  std::size_t limit_;
+  std::size_t items_read_ = 0;
+  std::size_t bytes_read_ = 0;  // of the Queries and Scans
+  double key_read_units_ = 0;
+};
 
 }  // namespace minnow::requests

@@ -1,6 +1,7 @@
 #include "requests/transactions.h"
 
 #include "engine/transaction.h"
+#include "model/item_codec.h"
 #include "model/key.h"
 
 namespace minnow::requests {
@@ -136,6 +137,8 @@ TransactGetItemsResult execute(const Context& context, const TransactGetItemsReq
   std::vector<engine::TransactGetAction> reads;
   for (const auto& g : request.gets) reads.push_back({g.table, g.key});
   result.items = engine::transact_get(reads);
+  for (const auto& item : result.items)
+    result.units.push_back(2 * read_units(item ? model::encoded_item_size(*item) : 0, /*consistent=*/true));
   return result;
 }
 

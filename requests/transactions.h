@@ -75,6 +75,7 @@ struct TransactGetItemsRequest {
 struct TransactGetItemsResult {
   std::vector<bool> conflicts;                    // an injected conflict: which items it holds (nothing read)
   std::vector<std::optional<std::string>> items;  // in their stored form, in request order
+  std::vector<double> units;                      // per item: a transactional read is two strong reads
 };
 
 TransactGetItemsResult execute(const Context& context, const TransactGetItemsRequest& request);

@@ -14,6 +14,7 @@
 #include "api/codec.h"
 #include "api/item_shapes.h"
 #include "api/operations.h"
+#include "api/partiql/select.h"
 #include "api/partiql/statements.h"
 #include "model/errors.h"
 #include "model/partiql_errors.h"
@@ -121,7 +122,7 @@ void batch_execute_statement(const ActionContext& context, const JsonValue& requ
     if (!s.bound) continue;
     if (auto* select = std::get_if<BoundSelect>(&s.bound->body)) {
       double read = 0;
-      s.item = read_one(*select, *s.table, s.consistent, read);
+      s.item = read_one(context.requests(), *select, s.table, s.consistent, read);
       charge(s.table, CapacityBreakdown{read, {}, {}});
       continue;
     }

@@ -10,6 +10,7 @@
 #include "api/item_shapes.h"
 #include "api/items/write_parts.h"
 #include "api/operations.h"
+#include "api/partiql/select.h"
 #include "api/partiql/statements.h"
 #include "model/errors.h"
 #include "model/key.h"
@@ -37,7 +38,7 @@ void execute_statement(const ActionContext& context, const JsonValue& request, J
   BoundStatement bound = bind_text(statement, params, catalog, minnow::partiql::Context::Single);
   const ReturnConsumedCapacity capacity = return_consumed_capacity(request);
 
-  if (const auto* select = std::get_if<BoundSelect>(&bound.body)) {
+  if (auto* select = std::get_if<BoundSelect>(&bound.body)) {
     std::shared_ptr<engine::Table> table = catalog.table(select->table);
     const IndexTarget* index = catalog.index(*select);
     ReadOptions options;
@@ -46,7 +47,6 @@ void execute_statement(const ActionContext& context, const JsonValue& request, J
     if (options.consistent && index && index->global) throw model::Error(model::kConsistentReadOnGlobalIndex);
     check_index_projection(*select, index);
     if (const JsonValue* limit = member(request, "Limit")) options.limit = static_cast<std::size_t>(coral_long(*limit));
-    options.capacity = capacity;
     PagePosition from;
     if (const JsonValue* token = member(request, "NextToken")) from = decode_next_token(statement, view(*token));
 
@@ -54,7 +54,7 @@ void execute_statement(const ActionContext& context, const JsonValue& request, J
     out.Key("Items");
     out.StartArray();
     CapacityBreakdown units;
-    std::optional<PagePosition> next = read_page(*select, *table, index, options, from, out, units);
+    std::optional<PagePosition> next = read_page(context.requests(), *select, table, index, options, from, out, units);
     out.EndArray();
     if (next) {
       out.Key("NextToken");

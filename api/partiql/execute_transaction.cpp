@@ -20,6 +20,7 @@
 #include "api/item_shapes.h"
 #include "api/items/write_parts.h"
 #include "api/operations.h"
+#include "api/partiql/select.h"
 #include "api/partiql/statements.h"
 #include "api/transactions/write_outcome.h"
 #include "model/errors.h"
@@ -107,8 +108,7 @@ void read_transaction(const ActionContext& context, std::vector<Statement>& stat
       write_attribute_map(out, *item);
     }
     out.EndObject();
-    charge(units, statements[i].table,
-           2 * requests::read_units(items[i] ? model::encoded_item_size(*items[i]) : 0, true));
+    charge(units, statements[i].table, result.units[i]);
   }
   out.EndArray();
   write_capacity(out, mode, units);

@@ -6,17 +6,12 @@
 
 #include "api/codec.h"
 #include "api/items/write_parts.h"
-#include "api/reads/query_scan.h"
-#include "expressions/evaluate.h"
-#include "expressions/projection.h"
-#include "expressions/update.h"
 #include "model/base64.h"
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/limits.h"
 #include "model/partiql_errors.h"
 #include "partiql/parser.h"
-#include "partiql/results.h"
 
 namespace minnow::api::partiql {
 
@@ -31,23 +26,6 @@ uint64_t statement_hash(std::string_view s) {
   uint64_t h = 1469598103934665603ull;
   for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
   return h;
-}
-
-engine::SortKeyCondition sort_condition(const expressions::KeyConditionTerm& t) {
-  static constexpr engine::SortKeyOperator kOps[] = {
-      engine::SortKeyOperator::EQ,         engine::SortKeyOperator::LT, engine::SortKeyOperator::LE,
-      engine::SortKeyOperator::GT,         engine::SortKeyOperator::GE, engine::SortKeyOperator::BETWEEN,
-      engine::SortKeyOperator::BEGINS_WITH};
-  engine::SortKeyCondition c;
-  c.op = kOps[static_cast<int>(t.op)];
-  c.value = t.values[0];
-  if (t.values.size() > 1) c.high = t.values[1];
-  return c;
-}
-
-// What a SELECT on an index returns when it names no attributes: what the index holds.
-bool projects_index_only(const BoundSelect& select, const IndexTarget* index) {
-  return index && !index->projects_all && !select.projection;
 }
 
 }  // namespace
@@ -184,40 +162,7 @@ PagePosition decode_next_token(std::string_view statement, std::string_view toke
   return p;
 }
 
-// ---- Reads --------------------------------------------------------------------------------------
-
-namespace {
-
-// Writes one item read (stored form) if it passes the filter; the SELECT's result shape.
-class ResultWriter {
- public:
-  ResultWriter(const BoundSelect& select, const IndexTarget* index, JsonWriter& out)
-      : select_(select), out_(out), index_projection_(projects_index_only(select, index)) {
-    if (index_projection_) projection_ = expressions::projection_from_attributes_to_get(index->projected);
-  }
-
-  void operator()(std::string_view encoded) {
-    if (!select_.filter && !select_.projection && !index_projection_) {
-      write_encoded_item(out_, encoded);  // SELECT *: no decoding at all
-      return;
-    }
-    model::Item item = model::decode_item(encoded);
-    if (select_.filter && !expressions::evaluate(*select_.filter, &item)) return;
-    if (index_projection_) {
-      write_attribute_map(out_, expressions::project(item, projection_));
-    } else {
-      write_attribute_map(out_, minnow::partiql::select_result(select_, item));
-    }
-  }
-
- private:
-  const BoundSelect& select_;
-  JsonWriter& out_;
-  bool index_projection_;
-  expressions::Projection projection_;
-};
-
-}  // namespace
+// ---- Reads ------------------------------------------------------------------------------------
 
 void check_index_projection(const BoundSelect& select, const IndexTarget* index) {
   if (!index || !index->global || index->projects_all || !select.projection) return;
@@ -228,99 +173,6 @@ void check_index_projection(const BoundSelect& select, const IndexTarget* index)
     if (!held && std::find(missing.begin(), missing.end(), head) == missing.end()) missing.push_back(head);
   }
   if (!missing.empty()) throw model::global_index_does_not_project(index->name, missing);
-}
-
-std::optional<PagePosition> read_page(const BoundSelect& select, engine::Table& table, const IndexTarget* index,
-                                      const ReadOptions& options, const PagePosition& from, JsonWriter& out,
-                                      CapacityBreakdown& units) {
-  ResultWriter write(select, index, out);
-  std::size_t read = 0;       // items read on this page (what Limit counts)
-  std::size_t bytes = 0;      // their sizes (what a page's 1 MB and the capacity count)
-  double key_read_units = 0;  // GetItem reads are charged one by one
-  auto remaining = [&]() {
-    engine::PageLimits limits;
-    limits.max_items = options.limit ? options.limit - read : 0;
-    limits.max_bytes = engine::kMaxPageBytes > bytes ? engine::kMaxPageBytes - bytes : 1;
-    return limits;
-  };
-  std::optional<PagePosition> next;
-  const std::size_t reads = select.access == ReadAccess::GetItem ? select.keys.size()
-                            : select.access == ReadAccess::Query ? select.partitions.size()
-                                                                 : 1;
-  for (std::size_t r = from.read; r < reads; ++r) {
-    if (options.limit && read == options.limit) {
-      next = PagePosition{r, std::nullopt};
-      break;
-    }
-    const std::optional<model::AttributeMap>& after = r == from.read ? from.after : std::nullopt;
-    if (select.access == ReadAccess::GetItem) {
-      std::optional<std::string> encoded = table.get_encoded(select.keys[r]);
-      ++read;
-      std::size_t size = encoded ? model::encoded_item_size(*encoded) : 0;
-      key_read_units += requests::read_units(size, options.consistent);
-      if (encoded) write(*encoded);
-      if (options.limit && read == options.limit) {  // a NextToken even after the last key, as a Query's
-        next = PagePosition{r + 1, std::nullopt};
-        break;
-      }
-      continue;
-    }
-    engine::PageResult page;
-    if (select.access == ReadAccess::Scan) {
-      engine::ScanSpec spec;
-      spec.exclusive_start_key = after;
-      page = index ? table.scan_index(index->name, spec, remaining(), write) : table.scan(spec, remaining(), write);
-    } else if (!index) {
-      engine::QuerySpec spec;
-      spec.hash_value = select.partitions[r].begin()->second;
-      if (!select.sort_conditions.empty()) spec.sort = sort_condition(select.sort_conditions[0]);
-      spec.forward = select.forward;
-      spec.exclusive_start_key = after;
-      page = table.query(spec, remaining(), write);
-    } else {
-      engine::IndexQuerySpec spec;
-      for (const model::KeyAttribute& k : index->key.hash) spec.hash_values.push_back(select.partitions[r].at(k.name));
-      for (const expressions::KeyConditionTerm& t : select.sort_conditions) {
-        if (t.op == expressions::KeyOperator::EQ && &t != &select.sort_conditions.back()) {
-          spec.range_equal.push_back(t.values[0]);
-        } else if (t.op == expressions::KeyOperator::EQ && spec.range_equal.size() + 1 < index->key.range.size()) {
-          spec.range_equal.push_back(t.values[0]);
-        } else {
-          spec.sort = sort_condition(t);
-        }
-      }
-      spec.forward = select.forward;
-      spec.exclusive_start_key = after;
-      page = table.query_index(index->name, spec, remaining(), write);
-    }
-    read += page.scanned_count;
-    bytes += page.bytes_read;
-    if (page.last_evaluated_key) {
-      next = PagePosition{r, std::move(page.last_evaluated_key)};
-      break;
-    }
-  }
-  double page_units = requests::page_read_units(bytes, options.consistent) + key_read_units;
-  if (index) {
-    bool fetched = !index->projects_all && !index->global && select.projection;
-    add_units(units, requests::index_capacity(*index, page_units, fetched ? page_units : 0));
-  } else {
-    units.table += page_units;
-  }
-  return next;
-}
-
-std::optional<model::Item> select_result_of(const BoundSelect& select, const std::optional<std::string>& encoded) {
-  if (!encoded) return std::nullopt;
-  model::Item item = model::decode_item(*encoded);
-  if (select.filter && !expressions::evaluate(*select.filter, &item)) return std::nullopt;
-  return minnow::partiql::select_result(select, item);
-}
-
-std::optional<model::Item> read_one(const BoundSelect& select, engine::Table& table, bool consistent, double& units) {
-  std::optional<std::string> encoded = table.get_encoded(select.keys.at(0));
-  units += requests::read_units(encoded ? model::encoded_item_size(*encoded) : 0, consistent);
-  return select_result_of(select, encoded);
 }
 
 // ---- Writes -------------------------------------------------------------------------------------

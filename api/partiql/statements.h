@@ -1,12 +1,11 @@
 // What ExecuteStatement, BatchExecuteStatement and ExecuteTransaction share: a statement's
-// Parameters, its table (and index) looked up for the binder (partiql/binder.h), a SELECT's page
-// of results. Writes run as typed requests (requests/items.h), as PutItem, UpdateItem and
-// DeleteItem do (execute_statement.cpp).
+// Parameters, its table (and index) looked up for the binder (partiql/binder.h), NextToken, and
+// its writes.
 //
 // The binder turns a statement into key reads, Queries, Scans and single-item writes with
-// expressions/ trees; this file runs them on the engine the way GetItem, Query, Scan, PutItem,
-// UpdateItem and DeleteItem do: the same condition and update evaluation, item size limit,
-// secondary-index key checks (engine::Table::write), streams, capacity arithmetic and 1 MB pages.
+// expressions/ trees; they run as the typed requests of the JSON operations (requests/): reads
+// in select.h, writes here as PutItem, UpdateItem and DeleteItem, so that conditions, updates,
+// the item size limit, index keys, streams, capacity and 1 MB pages are the same.
 // Not thread-safe: one request's objects.
 #pragma once
 
@@ -79,23 +78,6 @@ PagePosition decode_next_token(std::string_view statement, std::string_view toke
 
 // A projection of attributes a GSI does not hold: "Global secondary index X does not project [..]".
 void check_index_projection(const BoundSelect& select, const IndexTarget* index);
-
-struct ReadOptions {
-  bool consistent = false;
-  std::size_t limit = 0;  // items read per page; 0: no limit
-  ReturnConsumedCapacity capacity = ReturnConsumedCapacity::None;
-};
-
-// One page of a SELECT: its items written into the open "Items" array of `out`; returns the
-// position of the next page (none: this was the last) and adds the read units to `units`.
-std::optional<PagePosition> read_page(const BoundSelect& select, engine::Table& table, const IndexTarget* index,
-                                      const ReadOptions& options, const PagePosition& from, JsonWriter& out,
-                                      CapacityBreakdown& units);
-
-// The item a key read returns (after the filter and projection), or none.
-std::optional<model::Item> read_one(const BoundSelect& select, engine::Table& table, bool consistent, double& units);
-// The same for an item read by a transaction (the stored form, as engine::transact_get gives it).
-std::optional<model::Item> select_result_of(const BoundSelect& select, const std::optional<std::string>& encoded);
 
 // A write statement as the typed write operation the JSON writes build (requests/write_operations.h):
 // an INSERT is a Put whose condition is its key's absence, an UPDATE an Update, a DELETE a Delete

@@ -109,7 +109,7 @@ void transact_get_items(const ActionContext& context, const JsonValue& json, Jso
       const engine::Table* t = gets[i].table.get();
       auto it = std::find_if(units.begin(), units.end(), [&](const auto& u) { return u.first == t; });
       if (it == units.end()) it = units.insert(units.end(), {t, 0.0});
-      it->second += 2 * requests::read_units(items[i] ? model::encoded_item_size(*items[i]) : 0, /*consistent=*/true);
+      it->second += result.units[i];
     }
     out.Key("ConsumedCapacity");
     out.StartArray();

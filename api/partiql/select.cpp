@@ -1,0 +1,174 @@
+#include "api/partiql/select.h"
+
+#include "api/codec.h"
+#include "expressions/evaluate.h"
+#include "expressions/projection.h"
+#include "model/item_codec.h"
+#include "partiql/results.h"
+#include "requests/reads.h"
+
+namespace minnow::api::partiql {
+
+namespace {
+
+using minnow::partiql::ReadAccess;
+
+engine::SortKeyCondition sort_condition(const expressions::KeyConditionTerm& t) {
+  static constexpr engine::SortKeyOperator kOps[] = {
+      engine::SortKeyOperator::EQ,         engine::SortKeyOperator::LT, engine::SortKeyOperator::LE,
+      engine::SortKeyOperator::GT,         engine::SortKeyOperator::GE, engine::SortKeyOperator::BETWEEN,
+      engine::SortKeyOperator::BEGINS_WITH};
+  engine::SortKeyCondition c;
+  c.op = kOps[static_cast<int>(t.op)];
+  c.value = t.values[0];
+  if (t.values.size() > 1) c.high = t.values[1];
+  return c;
+}
+
+// What the reads do with each item: the SELECT's filter; on an index and without a projection,
+// the index's attributes (and an LSI read that projects more fetches from the table, as a Query).
+requests::ReadPlan read_plan(BoundSelect& select, const IndexTarget* index, bool consistent) {
+  requests::ReadPlan plan;
+  plan.filter = std::move(select.filter);
+  plan.consistent_read = consistent;
+  if (index) {
+    plan.index = *index;
+    if (!index->projects_all && !select.projection)
+      plan.projection = expressions::projection_from_attributes_to_get(index->projected);
+    plan.fetch_from_table = !index->projects_all && !index->global && select.projection;
+  }
+  return plan;
+}
+
+// Writes the items that passed the filter in the SELECT's result shape.
+class ResultWriter {
+ public:
+  ResultWriter(const BoundSelect& select, JsonWriter& out) : select_(select), out_(out) {}
+
+  void item(const model::Item& item) {
+    if (select_.projection) {
+      write_attribute_map(out_, minnow::partiql::select_result(select_, item));
+    } else {
+      write_attribute_map(out_, item);
+    }
+  }
+  void encoded(std::string_view encoded) {
+    if (select_.projection) {
+      item(model::decode_item(encoded));
+    } else {
+      write_encoded_item(out_, encoded);  // SELECT *: no decoding at all
+    }
+  }
+
+ private:
+  const BoundSelect& select_;
+  JsonWriter& out_;
+};
+
+// The table's Query of partition `partition` (its partition key attributes), or the index's.
+void aim_query(requests::QueryRequest& query, const BoundSelect& select, const IndexTarget* index,
+               const model::AttributeMap& partition, std::optional<model::AttributeMap> after) {
+  if (!index) {
+    engine::QuerySpec& spec = query.spec;
+    spec.hash_value = partition.begin()->second;
+    if (!select.sort_conditions.empty()) spec.sort = sort_condition(select.sort_conditions[0]);
+    spec.forward = select.forward;
+    spec.exclusive_start_key = std::move(after);
+    return;
+  }
+  engine::IndexQuerySpec& spec = query.index_spec;
+  spec = {};
+  for (const model::KeyAttribute& k : index->key.hash) spec.hash_values.push_back(partition.at(k.name));
+  for (const expressions::KeyConditionTerm& t : select.sort_conditions) {
+    bool last = &t == &select.sort_conditions.back();
+    if (t.op == expressions::KeyOperator::EQ && (!last || spec.range_equal.size() + 1 < index->key.range.size())) {
+      spec.range_equal.push_back(t.values[0]);
+    } else {
+      spec.sort = sort_condition(t);
+    }
+  }
+  spec.forward = select.forward;
+  spec.exclusive_start_key = std::move(after);
+}
+
+}  // namespace
+
+std::optional<PagePosition> read_page(const requests::Context& context, BoundSelect& select,
+                                      std::shared_ptr<engine::Table> table, const IndexTarget* index,
+                                      const ReadOptions& options, const PagePosition& from, JsonWriter& out,
+                                      CapacityBreakdown& units) {
+  ResultWriter write(select, out);
+  auto write_encoded = [&](std::string_view encoded) { write.encoded(encoded); };
+  auto write_item = [&](const model::Item& item) { write.item(item); };
+  const requests::PageSink sink{write_encoded, write_item};
+  requests::PageBudget budget(options.limit);
+  requests::ReadPlan plan = read_plan(select, index, options.consistent);
+  std::optional<PagePosition> next;
+
+  if (select.access == ReadAccess::GetItem) {
+    requests::GetItemRequest get;
+    get.table = std::move(table);
+    get.consistent_read = options.consistent;
+    for (std::size_t r = from.read; r < select.keys.size(); ++r) {
+      if (budget.limit_reached()) {
+        next = PagePosition{r, std::nullopt};
+        break;
+      }
+      get.key = std::move(select.keys[r]);
+      requests::GetItemResult result = budget.read(context, get);
+      if (result.encoded) {
+        if (!plan.filter) {
+          write.encoded(*result.encoded);
+        } else if (model::Item item = model::decode_item(*result.encoded); expressions::evaluate(*plan.filter, &item)) {
+          write.item(item);
+        }
+      }
+      // Limit reached at the last key still answers a NextToken, as a Query's page does.
+      if (budget.limit_reached()) next = PagePosition{r + 1, std::nullopt};
+      if (next) break;
+    }
+  } else if (select.access == ReadAccess::Scan) {
+    requests::ScanRequest scan{std::move(table), std::move(plan), {}};
+    scan.spec.exclusive_start_key = from.after;
+    requests::Page page = budget.read(context, scan, sink);
+    if (page.last_evaluated_key) next = PagePosition{0, std::move(page.last_evaluated_key)};
+    plan = std::move(scan.plan);
+  } else {
+    requests::QueryRequest query{std::move(table), std::move(plan), {}, {}};
+    for (std::size_t r = from.read; r < select.partitions.size(); ++r) {
+      if (budget.limit_reached()) {
+        next = PagePosition{r, std::nullopt};
+        break;
+      }
+      aim_query(query, select, index, select.partitions[r], r == from.read ? from.after : std::nullopt);
+      requests::Page page = budget.read(context, query, sink);
+      if (page.last_evaluated_key) {
+        next = PagePosition{r, std::move(page.last_evaluated_key)};
+        break;
+      }
+    }
+    plan = std::move(query.plan);
+  }
+  add_units(units, budget.consumed(plan));
+  return next;
+}
+
+std::optional<model::Item> select_result_of(const BoundSelect& select, const std::optional<std::string>& encoded) {
+  if (!encoded) return std::nullopt;
+  model::Item item = model::decode_item(*encoded);
+  if (select.filter && !expressions::evaluate(*select.filter, &item)) return std::nullopt;
+  return minnow::partiql::select_result(select, item);
+}
+
+std::optional<model::Item> read_one(const requests::Context& context, const BoundSelect& select,
+                                    std::shared_ptr<engine::Table> table, bool consistent, double& units) {
+  requests::GetItemRequest get;
+  get.table = std::move(table);
+  get.key = select.keys.at(0);
+  get.consistent_read = consistent;
+  requests::GetItemResult result = requests::execute(context, get);
+  units += result.units;
+  return select_result_of(select, result.encoded);
+}
+
+}  // namespace minnow::api::partiql

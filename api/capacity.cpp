@@ -1,5 +1,7 @@
 #include "api/capacity.h"
 
+#include "engine/table.h"
+
 namespace minnow::api {
 
 ReturnConsumedCapacity return_consumed_capacity(const JsonValue* v) {
@@ -15,7 +17,7 @@ ReturnConsumedCapacity return_consumed_capacity(const JsonValue& request) {
 }
 
 void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name, double units) {
-  write_consumed_capacity(w, mode, table_name, CapacityBreakdown{units, {}, {}});
+  write_consumed_capacity(w, mode, table_name, CapacityBreakdown{.table = units});
 }
 
 void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
@@ -25,8 +27,16 @@ void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const s
   write_capacity_entry(w, mode, table_name, units);
 }
 
+void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const TableCharges& charges) {
+  if (mode == ReturnConsumedCapacity::None) return;
+  w.Key("ConsumedCapacity");
+  w.StartArray();
+  for (const auto& [table, units] : charges.entries()) write_capacity_entry(w, mode, table->name(), units);
+  w.EndArray();
+}
+
 void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name, double units) {
-  write_capacity_entry(w, mode, table_name, CapacityBreakdown{units, {}, {}});
+  write_capacity_entry(w, mode, table_name, CapacityBreakdown{.table = units});
 }
 
 void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
@@ -58,6 +68,18 @@ void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std:
       }
       w.EndObject();
     }
+  }
+  if (!units.vector_indexes.empty()) {
+    w.Key("VectorIndexes");
+    w.StartObject();
+    for (const auto& [name, bytes] : units.vector_indexes) {
+      w.Key(name.data(), static_cast<rapidjson::SizeType>(name.size()));
+      w.StartObject();
+      w.Key("VectorWriteRequestBytes");
+      w.Uint64(bytes);
+      w.EndObject();
+    }
+    w.EndObject();
   }
   w.EndObject();
 }

@@ -9,8 +9,8 @@
 namespace minnow::api {
 
 using requests::CapacityBreakdown;
-using requests::IndexWriteCharges;
 using requests::ReturnConsumedCapacity;
+using requests::TableCharges;
 
 // ReturnConsumedCapacity's value (null: absent, NONE).
 ReturnConsumedCapacity return_consumed_capacity(const JsonValue* value);
@@ -21,6 +21,9 @@ ReturnConsumedCapacity return_consumed_capacity(const JsonValue& request);
 void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name, double units);
 void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
                           const CapacityBreakdown& units);
+
+// Writes "ConsumedCapacity": [...] (one entry per table) when asked for.
+void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const TableCharges& charges);
 
 // Writes "ConsumedCapacity": {...} when asked for.
 void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name, double units);

@@ -35,7 +35,9 @@ struct BatchWriteItemResult {
   // An item the table refused (an index defined after the request was checked): the writes
   // before it happened.
   std::optional<model::IndexKeyViolation> index_key;
-  std::vector<double> units;  // per table, in request order
+  // Per table, in request order: the table's units (no index parts, as DynamoDB Local answers)
+  // and, asked for ReturnConsumedCapacity, the vector indexes the writes changed.
+  std::vector<CapacityBreakdown> consumed;
 };
 
 BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest& request);

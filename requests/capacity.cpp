@@ -1,5 +1,7 @@
 #include "requests/capacity.h"
 
+#include <algorithm>
+
 #include "model/limits.h"
 
 namespace minnow::requests {
@@ -24,6 +26,81 @@ double page_read_units(std::size_t bytes, bool consistent) {
   return consistent ? units : units / 2;
 }
 
+uint64_t vector_request_bytes(std::size_t vectors, std::size_t dimensions) {
+  const uint64_t bytes = static_cast<uint64_t>(vectors) * dimensions * sizeof(float);
+  const uint64_t units = (bytes + model::kVectorRequestBytesUnit - 1) / model::kVectorRequestBytesUnit;
+  return (units == 0 ? 1 : units) * model::kVectorRequestBytesUnit;
+}
+
+void CapacityBreakdown::add(const CapacityBreakdown& other) {
+  table += other.table;
+  auto merge = [](auto& into, const auto& from) {
+    for (const auto& [name, units] : from) {
+      // &n = name: clang 14 (the fuzz build) cannot capture a structured binding itself.
+      auto it = std::find_if(into.begin(), into.end(), [&n = name](const auto& p) { return p.first == n; });
+      if (it == into.end()) {
+        into.emplace_back(name, units);
+      } else {
+        it->second += units;
+      }
+    }
+  };
+  merge(local_indexes, other.local_indexes);
+  merge(global_indexes, other.global_indexes);
+  merge(vector_indexes, other.vector_indexes);
+}
+
+void TableCharges::add(const engine::Table* table, const CapacityBreakdown& units) {
+  auto it = std::find_if(entries_.begin(), entries_.end(), [&](const auto& e) { return e.first == table; });
+  if (it == entries_.end()) it = entries_.insert(entries_.end(), {table, CapacityBreakdown{}});
+  it->second.add(units);
+}
+
+CapacityBreakdown transactional_write(const CapacityBreakdown& write) {
+  CapacityBreakdown units;
+  units.table = 2 * write.table;
+  units.vector_indexes = write.vector_indexes;
+  return units;
+}
+
+void VectorWriteCharges::load(const engine::TableDefinition& definition) {
+  for (const auto& index : definition.vector_indexes) indexes_.push_back({index, 0});
+}
+
+bool VectorWriteCharges::in_index(const engine::VectorIndexDefinition& index, const model::Item& item) {
+  if (!item.count(index.vector_attribute)) return false;
+  for (const auto& e : index.search_schema)
+    if (e.is_hash && !item.count(e.attribute_name)) return false;
+  return true;
+}
+
+void VectorWriteCharges::note(const model::Item* old, const model::Item* written) {
+  for (Index& index : indexes_) {
+    const engine::VectorIndexDefinition& d = index.definition;
+    const bool was_in = old && in_index(d, *old);
+    const bool is_in = written && in_index(d, *written);
+    if (!was_in && !is_in) continue;
+    if (was_in && is_in) {
+      auto same = [&](const std::string& name) {
+        auto a = old->find(name);
+        auto b = written->find(name);
+        return a == old->end() ? b == written->end() : b != written->end() && a->second == b->second;
+      };
+      bool unchanged = same(d.vector_attribute);
+      for (const auto& e : d.search_schema) unchanged = unchanged && same(e.attribute_name);
+      if (unchanged) continue;
+    }
+    index.bytes += vector_request_bytes(1, d.dimensions);
+  }
+}
+
+void VectorWriteCharges::add_to(CapacityBreakdown& units) const {
+  CapacityBreakdown vectors;
+  for (const Index& index : indexes_)
+    if (index.bytes) vectors.vector_indexes.emplace_back(index.definition.name, index.bytes);
+  units.add(vectors);
+}
+
 void IndexWriteCharges::load(const engine::TableDefinition& definition) {
   for (const auto* list : {&definition.local_indexes, &definition.global_indexes}) {
     for (const auto& index : *list) {
@@ -33,6 +110,13 @@ void IndexWriteCharges::load(const engine::TableDefinition& definition) {
     }
   }
   touched_.assign(index_keys_.size(), false);
+  vectors_.load(definition);
+}
+
+void IndexWriteCharges::note(const model::Item* old, const model::Item* written) {
+  if (old) note(*old);
+  if (written) note(*written);
+  vectors_.note(old, written);
 }
 
 void IndexWriteCharges::note(const model::Item& item) {
@@ -50,6 +134,7 @@ CapacityBreakdown IndexWriteCharges::breakdown(double table_units) const {
     if (!touched_[i]) continue;
     (index_keys_[i].global ? units.global_indexes : units.local_indexes).emplace_back(index_keys_[i].name, table_units);
   }
+  vectors_.add_to(units);
   return units;
 }
 

@@ -11,6 +11,10 @@
 #include "engine/table_definition.h"
 #include "model/attribute_value.h"
 
+namespace minnow::engine {
+class Table;
+}
+
 namespace minnow::requests {
 
 enum class ReturnConsumedCapacity : uint8_t { None, Total, Indexes };
@@ -25,12 +29,65 @@ double read_units(std::size_t bytes, bool consistent);
 // dynalite answer).
 double page_read_units(std::size_t bytes, bool consistent);
 
+// VectorWriteRequestBytes and VectorSearchRequestBytes for `vectors` vectors of `dimensions`
+// elements. AWS documents neither formula; Minnow charges their float32 bytes (Dimensions x 4
+// each), rounded up to a multiple of 1 KB, at least 1 KB (AWS's example answers 1024 for a search
+// of a small index).
+uint64_t vector_request_bytes(std::size_t vectors, std::size_t dimensions);
+
 // Units charged to a table and to its indexes; CapacityUnits is their sum. With INDEXES the
 // response shows each part: Table, then LocalSecondaryIndexes and GlobalSecondaryIndexes by name.
+// A write to a table with vector indexes also reports VectorWriteRequestBytes per vector index it
+// changed (with TOTAL and INDEXES: AWS documents it for every ConsumedCapacity of such a write).
 struct CapacityBreakdown {
   double table = 0;
   std::vector<std::pair<std::string, double>> local_indexes;
   std::vector<std::pair<std::string, double>> global_indexes;
+  std::vector<std::pair<std::string, uint64_t>> vector_indexes;  // VectorWriteRequestBytes
+
+  // Adds `other`'s parts to these (an index already listed adds up).
+  void add(const CapacityBreakdown& other);
+};
+
+// The ConsumedCapacity of a request over several tables (batches, transactions): one entry per
+// table, in the order the request first uses it.
+class TableCharges {
+ public:
+  void add(const engine::Table* table, const CapacityBreakdown& units);
+  bool empty() const { return entries_.empty(); }
+  const std::vector<std::pair<const engine::Table*, CapacityBreakdown>>& entries() const { return entries_; }
+
+ private:
+  std::vector<std::pair<const engine::Table*, CapacityBreakdown>> entries_;
+};
+
+// A transactional write's charge: twice the units of the write (DynamoDB's rule for
+// TransactWriteItems and ExecuteTransaction); its VectorWriteRequestBytes once.
+CapacityBreakdown transactional_write(const CapacityBreakdown& write);
+
+// The vector indexes writes change, and the VectorWriteRequestBytes each is charged: AWS reports
+// them "for write operations that modify attributes indexed by a vector index". An index is
+// changed when the old or the new item is in it (engine/vector_index.h) and the write changes its
+// vector attribute or a search schema attribute: each such write writes one vector
+// (vector_request_bytes(1, Dimensions)). A write that leaves those attributes as they were, or of
+// an item the index does not hold before or after, changes nothing there and is not charged.
+class VectorWriteCharges {
+ public:
+  void load(const engine::TableDefinition& definition);
+  bool empty() const { return indexes_.empty(); }
+  // One write that stores or deletes (not one that keeps the item, as a ConditionCheck): `old` the
+  // stored item (null: none), `written` the item stored (null: deleted).
+  void note(const model::Item* old, const model::Item* written);
+  // Adds the changed indexes' bytes to `units` (in the table's order of its vector indexes).
+  void add_to(CapacityBreakdown& units) const;
+
+ private:
+  struct Index {
+    engine::VectorIndexDefinition definition;
+    uint64_t bytes = 0;
+  };
+  static bool in_index(const engine::VectorIndexDefinition& index, const model::Item& item);
+  std::vector<Index> indexes_;
 };
 
 // The secondary indexes a write touches (the old or the new item has the index's key), for the
@@ -39,10 +96,13 @@ struct CapacityBreakdown {
 class IndexWriteCharges {
  public:
   void load(const engine::TableDefinition& definition);
-  void note(const model::Item& item);
+  // One write, as VectorWriteCharges::note.
+  void note(const model::Item* old, const model::Item* written);
   CapacityBreakdown breakdown(double table_units) const;
 
  private:
+  void note(const model::Item& item);
+
   struct IndexKey {
     std::string name;
     bool global = false;
@@ -50,6 +110,7 @@ class IndexWriteCharges {
   };
   std::vector<IndexKey> index_keys_;
   std::vector<bool> touched_;
+  VectorWriteCharges vectors_;
 };
 
 }  // namespace minnow::requests

@@ -51,10 +51,8 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
         if (old) {
           old_size = model::item_size(*old);
           if (keep_old) old_item = *old;
-          index_charges.note(*old);
         }
-        if (outcome.kind == WriteOutcome::Kind::Put)
-          index_charges.note(outcome.new_item ? *outcome.new_item : *put_item);
+        if (outcome.kind != WriteOutcome::Kind::Keep) index_charges.note(old, written_item(outcome, put_item));
         return engine_decision(outcome, put_item);
       },
       reads_old);

@@ -23,6 +23,7 @@ struct TokenReservation {
 struct Decided {
   WriteOutcome outcome;
   std::size_t old_size = 0;
+  VectorWriteCharges vectors;  // loaded when ReturnConsumedCapacity asks
 };
 
 // The units one applied action charges: the larger of the old and new item (a ConditionCheck
@@ -86,12 +87,16 @@ TransactWriteItemsResult execute(const Context& context, const TransactWriteItem
     if (actions[i].invalid) continue;
     const WriteOperation* op = &actions[i].operation;
     Decided* d = &decided[i];
+    if (request.return_consumed_capacity != ReturnConsumedCapacity::None)
+      d->vectors.load(actions[i].table->definition());
     engine_actions.push_back({actions[i].table, key_of(*op),
                               [op, d, invalid](const model::Item* old) -> std::optional<engine::WriteDecision> {
                                 d->outcome = decide(*op, old);
                                 if (d->outcome.failed()) return std::nullopt;
                                 if (old) d->old_size = model::item_size(*old);
-                                if (invalid) return std::nullopt;  // not applied
+                                if (invalid) return std::nullopt;                 // not applied
+                                if (d->outcome.kind != WriteOutcome::Kind::Keep)  // a ConditionCheck
+                                  d->vectors.note(old, written_item(*op, d->outcome));
                                 return engine_decision(*op, d->outcome);
                               }});
     engine_index.push_back(i);
@@ -117,8 +122,10 @@ TransactWriteItemsResult execute(const Context& context, const TransactWriteItem
     return result;
   }
 
-  for (std::size_t i = 0; i < actions.size(); ++i)
+  for (std::size_t i = 0; i < actions.size(); ++i) {
     result.actions[i].consumed.table = units_of(actions[i].operation, decided[i]);
+    decided[i].vectors.add_to(result.actions[i].consumed);
+  }
   result.answer = answer(result.actions);
   if (reservation.cache) {
     reservation.cache->finish(reservation.token, result.answer, context.now_ms);

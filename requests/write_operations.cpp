@@ -97,10 +97,20 @@ WriteOutcome decide(const WriteOperation& operation, const model::Item* old) {
   return std::visit([old](const auto& op) { return op.decide(old); }, operation);
 }
 
+const model::Item* written_item(const WriteOutcome& outcome, const model::Item* put_item) {
+  if (outcome.kind != Kind::Put) return nullptr;
+  return outcome.new_item ? &*outcome.new_item : put_item;
+}
+
+const model::Item* written_item(const WriteOperation& operation, const WriteOutcome& outcome) {
+  const Put* put = std::get_if<Put>(&operation);
+  return written_item(outcome, put ? &put->item : nullptr);
+}
+
 engine::WriteDecision engine_decision(const WriteOutcome& outcome, const model::Item* put_item) {
   switch (outcome.kind) {
     case Kind::Put:
-      return engine::WriteDecision::put_borrowed(outcome.new_item ? *outcome.new_item : *put_item);
+      return engine::WriteDecision::put_borrowed(*written_item(outcome, put_item));
     case Kind::Delete:
       return engine::WriteDecision::remove();
     default:

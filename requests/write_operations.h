@@ -102,5 +102,9 @@ WriteOutcome decide(const WriteOperation& operation, const model::Item* old);
 // borrowed: `put_item` and `outcome` must outlive the engine call), remove, or keep.
 engine::WriteDecision engine_decision(const WriteOutcome& outcome, const model::Item* put_item);
 engine::WriteDecision engine_decision(const WriteOperation& operation, const WriteOutcome& outcome);
+// The item an outcome stores (the Put's item or the Update's new item); null when it removes or
+// keeps the stored one.
+const model::Item* written_item(const WriteOutcome& outcome, const model::Item* put_item);
+const model::Item* written_item(const WriteOperation& operation, const WriteOutcome& outcome);
 
 }  // namespace minnow::requests

@@ -122,7 +122,7 @@ void write_response(JsonWriter& out, const requests::BatchWriteItemRequest& requ
     out.Key("ConsumedCapacity");
     out.StartArray();
     for (std::size_t t = 0; t < request.tables.size(); ++t)
-      write_capacity_entry(out, mode, request.tables[t].table->name(), result.units[t]);
+      write_capacity_entry(out, mode, request.tables[t].table->name(), result.consumed[t]);
     out.EndArray();
   }
   // One estimate per item collection written, for the tables with a local secondary index.

@@ -112,18 +112,13 @@ void batch_execute_statement(const ActionContext& context, const JsonValue& requ
   }
 
   const ReturnConsumedCapacity capacity = return_consumed_capacity(request);
-  std::vector<std::pair<std::shared_ptr<engine::Table>, CapacityBreakdown>> units;  // per table, in order of use
-  auto charge = [&](const std::shared_ptr<engine::Table>& table, const CapacityBreakdown& u) {
-    auto it = std::find_if(units.begin(), units.end(), [&](const auto& p) { return p.first == table; });
-    if (it == units.end()) it = units.insert(units.end(), {table, CapacityBreakdown{}});
-    add_units(it->second, u);
-  };
+  TableCharges charges;
   for (Slot& s : slots) {
     if (!s.bound) continue;
     if (auto* select = std::get_if<BoundSelect>(&s.bound->body)) {
       double read = 0;
       s.item = read_one(context.requests(), *select, s.table, s.consistent, read);
-      charge(s.table, CapacityBreakdown{read, {}, {}});
+      charges.add(s.table.get(), {.table = read});
       continue;
     }
     try {
@@ -131,7 +126,7 @@ void batch_execute_statement(const ActionContext& context, const JsonValue& requ
                                                    s.return_old_on_failure, capacity);
       s.item = std::move(result.attributes);
       if (s.item && s.item->empty()) s.item.reset();
-      charge(s.table, result.consumed);
+      charges.add(s.table.get(), result.consumed);
     } catch (const model::Error& e) {
       s.error = e;
     }
@@ -142,12 +137,7 @@ void batch_execute_statement(const ActionContext& context, const JsonValue& requ
   out.StartArray();
   for (const Slot& s : slots) write_slot(out, s);
   out.EndArray();
-  if (capacity != ReturnConsumedCapacity::None && !units.empty()) {
-    out.Key("ConsumedCapacity");
-    out.StartArray();
-    for (const auto& [table, u] : units) write_capacity_entry(out, capacity, table->name(), u);
-    out.EndArray();
-  }
+  if (!charges.empty()) write_consumed_capacity(out, capacity, charges);
   out.EndObject();
 }
 

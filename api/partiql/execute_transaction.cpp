@@ -58,22 +58,6 @@ struct Statement {
   throw model::pql_transaction_statement_invalid(i, e.message());
 }
 
-void write_capacity(JsonWriter& out, ReturnConsumedCapacity mode,
-                    const std::vector<std::pair<std::shared_ptr<engine::Table>, double>>& units) {
-  if (mode == ReturnConsumedCapacity::None) return;
-  out.Key("ConsumedCapacity");
-  out.StartArray();
-  for (const auto& [table, n] : units) write_capacity_entry(out, mode, table->name(), n);
-  out.EndArray();
-}
-
-void charge(std::vector<std::pair<std::shared_ptr<engine::Table>, double>>& units,
-            const std::shared_ptr<engine::Table>& table, double n) {
-  auto it = std::find_if(units.begin(), units.end(), [&](const auto& u) { return u.first == table; });
-  if (it == units.end()) it = units.insert(units.end(), {table, 0.0});
-  it->second += n;
-}
-
 void read_transaction(const ActionContext& context, std::vector<Statement>& statements, ReturnConsumedCapacity mode,
                       JsonWriter& out) {
   std::vector<model::CancellationReason> reasons(statements.size(), model::CancellationReason{"None", "", nullptr});
@@ -95,7 +79,7 @@ void read_transaction(const ActionContext& context, std::vector<Statement>& stat
     throw model::transaction_canceled(std::move(reasons));
   }
   const std::vector<std::optional<std::string>>& items = result.items;
-  std::vector<std::pair<std::shared_ptr<engine::Table>, double>> units;
+  TableCharges charges;
   out.StartObject();
   out.Key("Responses");
   out.StartArray();
@@ -108,10 +92,10 @@ void read_transaction(const ActionContext& context, std::vector<Statement>& stat
       write_attribute_map(out, *item);
     }
     out.EndObject();
-    charge(units, statements[i].table, result.units[i]);
+    charges.add(statements[i].table.get(), {.table = result.units[i]});
   }
   out.EndArray();
-  write_capacity(out, mode, units);
+  write_consumed_capacity(out, mode, charges);
   out.EndObject();
 }
 
@@ -142,16 +126,16 @@ void write_transaction(const ActionContext& context, const JsonValue& json, std:
   }
 
   auto answer = [&](const std::vector<requests::ItemWriteResult>& results) {
-    std::vector<std::pair<std::shared_ptr<engine::Table>, double>> units;
+    TableCharges charges;
     for (std::size_t i = 0; i < results.size(); ++i)
-      charge(units, request.actions[i].table, 2 * results[i].consumed.table);
+      charges.add(request.actions[i].table.get(), requests::transactional_write(results[i].consumed));
     rapidjson::StringBuffer buffer;
     JsonWriter answer(buffer);
     answer.StartObject();
     answer.Key("Responses");
     answer.StartArray();
     answer.EndArray();
-    write_capacity(answer, mode, units);
+    write_consumed_capacity(answer, mode, charges);
     answer.EndObject();
     return std::string(buffer.GetString(), buffer.GetSize());
   };

@@ -149,7 +149,7 @@ std::optional<PagePosition> read_page(const requests::Context& context, BoundSel
     }
     plan = std::move(query.plan);
   }
-  add_units(units, budget.consumed(plan));
+  units.add(budget.consumed(plan));
   return next;
 }
 

@@ -275,21 +275,4 @@ requests::ItemWriteResult run_write(const ActionContext& context, BoundWrite wri
   return result;
 }
 
-void add_units(CapacityBreakdown& total, const CapacityBreakdown& units) {
-  total.table += units.table;
-  auto merge = [](std::vector<std::pair<std::string, double>>& into, const auto& from) {
-    for (const auto& [name, u] : from) {
-      // &n = name: clang 14 (the fuzz build) cannot capture a structured binding itself.
-      auto it = std::find_if(into.begin(), into.end(), [&n = name](const auto& p) { return p.first == n; });
-      if (it == into.end()) {
-        into.emplace_back(name, u);
-      } else {
-        it->second += u;
-      }
-    }
-  };
-  merge(total.local_indexes, units.local_indexes);
-  merge(total.global_indexes, units.global_indexes);
-}
-
 }  // namespace minnow::api::partiql

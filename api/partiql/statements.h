@@ -96,7 +96,4 @@ requests::ItemWriteResult run_write(const ActionContext& context, BoundWrite wri
                                     std::shared_ptr<engine::Table> table, bool return_old_on_failure,
                                     ReturnConsumedCapacity capacity);
 
-// The ConsumedCapacity parts of one table, summed (several statements on one table).
-void add_units(CapacityBreakdown& total, const CapacityBreakdown& units);
-
 }  // namespace minnow::api::partiql

@@ -101,21 +101,9 @@ void transact_get_items(const ActionContext& context, const JsonValue& json, Jso
     out.EndObject();
   }
   out.EndArray();
-  ReturnConsumedCapacity mode = request.return_consumed_capacity;
-  if (mode != ReturnConsumedCapacity::None) {
-    // One entry per table, in order of first use; a transactional read costs two strong reads.
-    std::vector<std::pair<const engine::Table*, double>> units;
-    for (std::size_t i = 0; i < gets.size(); ++i) {
-      const engine::Table* t = gets[i].table.get();
-      auto it = std::find_if(units.begin(), units.end(), [&](const auto& u) { return u.first == t; });
-      if (it == units.end()) it = units.insert(units.end(), {t, 0.0});
-      it->second += result.units[i];
-    }
-    out.Key("ConsumedCapacity");
-    out.StartArray();
-    for (const auto& [table, n] : units) write_capacity_entry(out, mode, table->name(), n);
-    out.EndArray();
-  }
+  TableCharges charges;
+  for (std::size_t i = 0; i < gets.size(); ++i) charges.add(gets[i].table.get(), {.table = result.units[i]});
+  write_consumed_capacity(out, request.return_consumed_capacity, charges);
   out.EndObject();
 }
 

@@ -205,19 +205,10 @@ std::string answer(const requests::TransactWriteItemsRequest& request,
   rapidjson::StringBuffer buffer;
   JsonWriter out(buffer);
   out.StartObject();
-  if (request.return_consumed_capacity != ReturnConsumedCapacity::None) {
-    std::vector<std::pair<const engine::Table*, double>> units;
-    for (std::size_t i = 0; i < results.size(); ++i) {
-      const engine::Table* t = request.actions[i].table.get();
-      auto it = std::find_if(units.begin(), units.end(), [&](const auto& u) { return u.first == t; });
-      if (it == units.end()) it = units.insert(units.end(), {t, 0.0});
-      it->second += 2 * results[i].consumed.table;
-    }
-    out.Key("ConsumedCapacity");
-    out.StartArray();
-    for (const auto& [table, n] : units) write_capacity_entry(out, request.return_consumed_capacity, table->name(), n);
-    out.EndArray();
-  }
+  TableCharges charges;
+  for (std::size_t i = 0; i < results.size(); ++i)
+    charges.add(request.actions[i].table.get(), requests::transactional_write(results[i].consumed));
+  write_consumed_capacity(out, request.return_consumed_capacity, charges);
   auto writes_item = [](const requests::TransactWriteAction& a) {
     return !std::holds_alternative<requests::ConditionCheck>(a.operation);
   };

@@ -19,10 +19,9 @@
 //   6. ProjectionExpression within the index's projection.
 // Projected attributes: the table's key, the vector attribute and the search schema attributes,
 // plus NonKeyAttributes (INCLUDE), or every attribute (ALL).
-// ConsumedCapacity.VectorSearchRequestBytes: AWS's documentation does not say how it is counted.
-// Minnow charges the float32 bytes of the vectors the search compared (Dimensions x 4 each),
-// rounded up to a multiple of 1 KB, at least 1 KB (AWS's example answers 1024 for a small
-// index); TOTAL and INDEXES answer the same, as the response has no per-index part.
+// ConsumedCapacity.VectorSearchRequestBytes: the vectors the search compared, counted as
+// requests::vector_request_bytes counts them; TOTAL and INDEXES answer the same, as the response
+// has no per-index part.
 #include <algorithm>
 
 #include "api/capacity.h"
@@ -53,8 +52,6 @@ const Shape kShape("{" MINNOW_SHAPE_TABLE_NAME R"(,
   "ProjectionExpression": {"type": "String"},
   )" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY ", " MINNOW_SHAPE_EXPRESSION_ATTRIBUTES "}");
 static_assert(model::kMaxVectorTopK == 100, "the Shape's TopK bound");
-
-constexpr std::size_t kCapacityUnitBytes = 1024;
 
 bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -122,11 +119,6 @@ std::vector<std::string> projected_attributes(const engine::TableDefinition& tab
   return names;
 }
 
-std::size_t search_request_bytes(std::size_t compared, std::size_t dimensions) {
-  const std::size_t bytes = compared * dimensions * sizeof(float);
-  return std::max<std::size_t>(1, (bytes + kCapacityUnitBytes - 1) / kCapacityUnitBytes) * kCapacityUnitBytes;
-}
-
 void search_vectors(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   validate_expression_params(request, {"SearchConditionExpression", "ProjectionExpression"}, {});
   expressions::Compiled compiled = compile_expressions(request);
@@ -179,7 +171,7 @@ void search_vectors(const ActionContext& context, const JsonValue& request, Json
     out.Key("ConsumedCapacity");
     out.StartObject();
     out.Key("VectorSearchRequestBytes");
-    out.Uint64(search_request_bytes(stats.compared, index.dimensions));
+    out.Uint64(requests::vector_request_bytes(stats.compared, index.dimensions));
     out.EndObject();
   }
   out.EndObject();

@@ -1,0 +1,178 @@
+// ConsumedCapacity.VectorIndexes on writes: each vector index a write changes, with its
+// VectorWriteRequestBytes, on every write path (PutItem, UpdateItem, DeleteItem, BatchWriteItem,
+// TransactWriteItems, and PartiQL's ExecuteStatement, BatchExecuteStatement, ExecuteTransaction).
+//
+// No reference emulator has vector indexes: this follows AWS's documentation (the SDK's typings,
+// ../shared/reference/aws-api/: VectorCapacity, and "If the table has vector indexes, the response
+// includes a VectorIndexes field with VectorWriteRequestBytes consumed for each affected vector
+// index" on each write output), and is skipped on the references. AWS documents the field as
+// "reported for write operations that modify attributes indexed by a vector index" but not how the
+// bytes are counted; Minnow's reading (requests/capacity.h):
+// - an index is affected when the old or the new item is in it (it has the vector attribute, and
+//   the HASH attribute when the search schema has one) and the write changes the vector attribute
+//   or a search schema attribute; other writes leave it out;
+// - each affected index is charged one vector's float32 bytes (Dimensions x 4), rounded up to a
+//   multiple of 1 KB, at least 1 KB, as SearchVectors' VectorSearchRequestBytes are counted;
+// - it appears with ReturnConsumedCapacity TOTAL and INDEXES alike, and is not part of
+//   CapacityUnits (bytes, not units).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { rawCall, expectOk } from '../lib/http.mjs';
+import { differsOn } from '../lib/reference.mjs';
+import { makeClient } from '../lib/client.mjs';
+import { tableNamer } from '../lib/names.mjs';
+import { createTable, dropTables } from '../lib/tables.mjs';
+
+const skip = differsOn(['dynamodb-local', 'dynalite'], 'no vector indexes (VectorIndexes dropped on CreateTable)');
+const client = makeClient();
+const newName = tableNamer('vecwcap');
+const T = newName('docs');   // pk S; `small` (v, 8 dims, HASH tenant), `large` (v, 300 dims)
+const P = newName('plain');  // pk S; no vector index
+const S = (s) => ({ S: s });
+const N = (n) => ({ N: String(n) });
+const vec = (n, x = 0.5) => ({ L: Array.from({ length: n }, (_, i) => N(x + i / 1024)) });
+// `small` has 8 dimensions: 32 bytes, charged 1024. `large` cannot share `v` (one dimension count
+// per attribute value), so it indexes `w`, 300 dimensions: 1200 bytes, charged 2048.
+const SMALL = { small: { VectorWriteRequestBytes: 1024 } };
+const LARGE = { large: { VectorWriteRequestBytes: 2048 } };
+const BOTH = { ...SMALL, ...LARGE };
+
+before(async () => {
+  if (skip) return;
+  await createTable(client, {
+    TableName: T, KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'tenant', AttributeType: 'S' }],
+    VectorIndexes: [
+      { IndexName: 'small', VectorAttribute: { AttributeName: 'v' }, Dimensions: 8, DistanceFunction: 'COSINE',
+        SearchSchema: [{ AttributeName: 'tenant', SearchSchemaElementType: 'HASH' }], Projection: { ProjectionType: 'ALL' } },
+      { IndexName: 'large', VectorAttribute: { AttributeName: 'w' }, Dimensions: 300, DistanceFunction: 'EUCLIDEAN',
+        Projection: { ProjectionType: 'KEYS_ONLY' } },
+    ],
+  });
+  await createTable(client, {
+    TableName: P, KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+  });
+});
+after(() => dropTables(client, [T, P]));
+
+const call = async (action, body) => expectOk(await rawCall(action, body));
+const vectorsOf = (capacity) => capacity.VectorIndexes;
+
+test('PutItem: each index the new item enters; none for an item no index holds', { skip }, async () => {
+  let out = await call('PutItem', { TableName: T, Item: { pk: S('p1'), tenant: S('a'), v: vec(8), w: vec(300) }, ReturnConsumedCapacity: 'TOTAL' });
+  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 3, VectorIndexes: BOTH });
+  // Without the HASH attribute the item is not in `small`.
+  out = await call('PutItem', { TableName: T, Item: { pk: S('p2'), v: vec(8) }, ReturnConsumedCapacity: 'TOTAL' });
+  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 1 });
+  out = await call('PutItem', { TableName: T, Item: { pk: S('p3'), x: S('no vector') }, ReturnConsumedCapacity: 'INDEXES' });
+  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 1, Table: { CapacityUnits: 1 } });
+  // The same item again changes no indexed attribute.
+  out = await call('PutItem', { TableName: T, Item: { pk: S('p1'), tenant: S('a'), v: vec(8), w: vec(300), note: S('new') }, ReturnConsumedCapacity: 'INDEXES' });
+  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 3, Table: { CapacityUnits: 3 } });
+  // Without ReturnConsumedCapacity there is no ConsumedCapacity at all.
+  out = await call('PutItem', { TableName: T, Item: { pk: S('p4'), tenant: S('a'), v: vec(8) } });
+  assert.equal(out.ConsumedCapacity, undefined);
+});
+
+test('UpdateItem: a changed vector or search schema attribute; not another attribute', { skip }, async () => {
+  await call('PutItem', { TableName: T, Item: { pk: S('u1'), tenant: S('a'), v: vec(8), w: vec(300) } });
+  const update = (expression, values) => call('UpdateItem', { TableName: T, Key: { pk: S('u1') }, UpdateExpression: expression,
+    ExpressionAttributeValues: values, ReturnConsumedCapacity: 'INDEXES' });
+  let out = await update('SET v = :v', { ':v': vec(8, 0.25) });
+  assert.deepEqual(out.ConsumedCapacity.VectorIndexes, SMALL);
+  out = await update('SET tenant = :t', { ':t': S('b') });
+  assert.deepEqual(out.ConsumedCapacity.VectorIndexes, SMALL);
+  out = await update('SET w = :w', { ':w': vec(300, 0.75) });
+  assert.deepEqual(out.ConsumedCapacity.VectorIndexes, LARGE);
+  out = await update('SET note = :n', { ':n': S('x') });
+  assert.equal(out.ConsumedCapacity.VectorIndexes, undefined);
+  assert.deepEqual(out.ConsumedCapacity.Table, { CapacityUnits: 3 });
+  // Removing the HASH attribute takes the item out of `small`: a write to it.
+  out = await update('REMOVE tenant', undefined);
+  assert.deepEqual(out.ConsumedCapacity.VectorIndexes, SMALL);
+});
+
+test('DeleteItem: each index that held the item; nothing for an absent item', { skip }, async () => {
+  await call('PutItem', { TableName: T, Item: { pk: S('d1'), tenant: S('a'), v: vec(8), w: vec(300) } });
+  let out = await call('DeleteItem', { TableName: T, Key: { pk: S('d1') }, ReturnConsumedCapacity: 'TOTAL' });
+  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 3, VectorIndexes: BOTH });
+  out = await call('DeleteItem', { TableName: T, Key: { pk: S('d1') }, ReturnConsumedCapacity: 'TOTAL' });
+  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 1 });
+});
+
+test('BatchWriteItem: the bytes of every write, summed per index, in the table\'s entry only', { skip }, async () => {
+  await call('PutItem', { TableName: T, Item: { pk: S('b3'), tenant: S('a'), v: vec(8) } });
+  const out = await call('BatchWriteItem', {
+    RequestItems: {
+      [T]: [
+        { PutRequest: { Item: { pk: S('b1'), tenant: S('a'), v: vec(8), w: vec(300) } } },
+        { PutRequest: { Item: { pk: S('b2'), tenant: S('a'), v: vec(8) } } },
+        { DeleteRequest: { Key: { pk: S('b3') } } },
+        { PutRequest: { Item: { pk: S('b4'), x: S('none') } } },
+      ],
+      [P]: [{ PutRequest: { Item: { pk: S('b1'), v: vec(8) } } }],
+    },
+    ReturnConsumedCapacity: 'TOTAL',
+  });
+  assert.deepEqual(out.ConsumedCapacity, [
+    { TableName: T, CapacityUnits: 6, VectorIndexes: { small: { VectorWriteRequestBytes: 3072 }, ...LARGE } },
+    { TableName: P, CapacityUnits: 1 },
+  ]);
+});
+
+test('TransactWriteItems: per table, the indexes each action changes (bytes once, units twice)', { skip }, async () => {
+  await call('PutItem', { TableName: T, Item: { pk: S('t2'), tenant: S('a'), v: vec(8), w: vec(300) } });
+  await call('PutItem', { TableName: T, Item: { pk: S('t3'), tenant: S('a'), v: vec(8) } });
+  const out = await call('TransactWriteItems', {
+    TransactItems: [
+      { Put: { TableName: T, Item: { pk: S('t1'), tenant: S('a'), v: vec(8) } } },
+      { Update: { TableName: T, Key: { pk: S('t2') }, UpdateExpression: 'SET w = :w', ExpressionAttributeValues: { ':w': vec(300, 0.1) } } },
+      { ConditionCheck: { TableName: T, Key: { pk: S('t3') }, ConditionExpression: 'attribute_exists(pk)' } },
+      { Put: { TableName: P, Item: { pk: S('t1'), v: vec(8) } } },
+    ],
+    ReturnConsumedCapacity: 'INDEXES',
+  });
+  assert.deepEqual(out.ConsumedCapacity, [
+    { TableName: T, CapacityUnits: 10, Table: { CapacityUnits: 10 }, VectorIndexes: BOTH },
+    { TableName: P, CapacityUnits: 2, Table: { CapacityUnits: 2 } },
+  ]);
+});
+
+test('a cancelled transaction or a failed condition changes nothing and answers no bytes', { skip }, async () => {
+  await call('PutItem', { TableName: T, Item: { pk: S('c1'), tenant: S('a'), v: vec(8) } });
+  const res = await rawCall('PutItem', { TableName: T, Item: { pk: S('c1'), tenant: S('z'), v: vec(8) },
+    ConditionExpression: 'attribute_not_exists(pk)', ReturnConsumedCapacity: 'TOTAL' });
+  assert.equal(res.status, 400);
+  assert.equal(res.body.ConsumedCapacity, undefined);
+});
+
+test('PartiQL: INSERT, UPDATE and DELETE statements, alone, in a batch and in a transaction', { skip }, async () => {
+  const v = (x) => `[${Array.from({ length: 8 }, (_, i) => x + i / 1024).join(', ')}]`;
+  let out = await call('ExecuteStatement', { Statement: `INSERT INTO "${T}" VALUE {'pk': 'q1', 'tenant': 'a', 'v': ${v(0.5)}}`, ReturnConsumedCapacity: 'TOTAL' });
+  assert.deepEqual(vectorsOf(out.ConsumedCapacity), SMALL);
+  out = await call('ExecuteStatement', { Statement: `UPDATE "${T}" SET v = ${v(0.25)} WHERE pk = 'q1'`, ReturnConsumedCapacity: 'INDEXES' });
+  assert.deepEqual(vectorsOf(out.ConsumedCapacity), SMALL);
+  out = await call('ExecuteStatement', { Statement: `UPDATE "${T}" SET note = 'n' WHERE pk = 'q1'`, ReturnConsumedCapacity: 'TOTAL' });
+  assert.equal(vectorsOf(out.ConsumedCapacity), undefined);
+  out = await call('ExecuteStatement', { Statement: `DELETE FROM "${T}" WHERE pk = 'q1'`, ReturnConsumedCapacity: 'TOTAL' });
+  assert.deepEqual(vectorsOf(out.ConsumedCapacity), SMALL);
+
+  out = await call('BatchExecuteStatement', {
+    Statements: [
+      { Statement: `INSERT INTO "${T}" VALUE {'pk': 'q2', 'tenant': 'a', 'v': ${v(0.5)}}` },
+      { Statement: `INSERT INTO "${T}" VALUE {'pk': 'q3', 'tenant': 'b', 'v': ${v(0.5)}}` },
+    ],
+    ReturnConsumedCapacity: 'TOTAL',
+  });
+  assert.deepEqual(out.ConsumedCapacity, [{ TableName: T, CapacityUnits: 2, VectorIndexes: { small: { VectorWriteRequestBytes: 2048 } } }]);
+
+  out = await call('ExecuteTransaction', {
+    TransactStatements: [
+      { Statement: `UPDATE "${T}" SET tenant = 'c' WHERE pk = 'q2'` },
+      { Statement: `DELETE FROM "${T}" WHERE pk = 'q3'` },
+    ],
+    ReturnConsumedCapacity: 'TOTAL',
+  });
+  assert.deepEqual(out.ConsumedCapacity, [{ TableName: T, CapacityUnits: 4, VectorIndexes: { small: { VectorWriteRequestBytes: 2048 } } }]);
+});

@@ -47,10 +47,10 @@ Number Number::parse(std::string_view text) {
   if (n == 0) throw Error(kNumberNotNumeric);
   auto not_numeric = [&] { return number_not_numeric(std::string(text)); };
 
-  // /^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i, by hand.
+  // /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i, by hand.
   std::size_t p = 0;
   const bool negative = text[0] == '-';
-  if (negative) ++p;
+  if (negative || text[0] == '+') ++p;
   const std::size_t int_begin = p;
   while (p < n && is_digit(text[p])) ++p;
   const std::size_t int_end = p;

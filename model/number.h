@@ -23,10 +23,11 @@ class Number {
   Number() = default;  // zero
 
   // Parses DynamoDB number text and throws model::Error with DynamoDB's message. The grammar is
-  // big.js's, which dynalite uses: /^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i, so "1e2", ".5", "5."
-  // and "-0" are numbers, and "+1", " 1", "1 " are not. Checks, in this order: empty text, not
-  // numeric, overflow (exponent > 125), underflow (exponent < -130), more than 38 significant
-  // digits. Any form of zero ("-0", "0.000e999") is zero.
+  // Java's BigDecimal's, which DynamoDB uses: /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i, so
+  // "+3", "1e2", ".5", "5." and "-0" are numbers, and "++1", "+-1", " 1", "1 ", "0x1", "NaN" are
+  // not (dynalite's big.js refuses a leading "+"; DynamoDB and DynamoDB Local accept it). Checks, in this order: empty
+  // text, not numeric, overflow (exponent > 125), underflow (exponent < -130), more than 38 significant digits. Any
+  // form of zero ("-0", "0.000e999") is zero.
   static Number parse(std::string_view text);
 
   // Canonical text, as DynamoDB returns it: "1.50" -> "1.5", "1e2" -> "100", "-0" -> "0",

@@ -38,6 +38,8 @@ WriteOutcome Put::decide(const model::Item* old) const {
 
 WriteOutcome Update::decide(const model::Item* old) const {
   if (!condition.holds(old)) return condition_failed(condition, old);
+  // Nothing to take away from: not even a nested path is looked at.
+  if (!old && !creates_item()) return of_kind(Kind::Keep);
   const model::Item& base = old ? *old : key;
   WriteOutcome outcome = of_kind(Kind::Put);
   try {
@@ -57,6 +59,20 @@ WriteOutcome Update::decide(const model::Item* old) const {
     return outcome;
   }
   return outcome;
+}
+
+bool Update::creates_item() const {
+  if (expression) {
+    for (const auto& section : expression->sections) {
+      if (section.clause == expressions::UpdateClause::Set || section.clause == expressions::UpdateClause::Add)
+        return true;
+    }
+    return expression->sections.empty();
+  }
+  for (const auto& u : attribute_updates) {
+    if (u.action != "DELETE") return true;
+  }
+  return attribute_updates.empty();
 }
 
 std::vector<std::string> Update::written_attributes() const {

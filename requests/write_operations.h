@@ -70,9 +70,13 @@ struct Update {
   std::vector<expressions::AttributeUpdate> attribute_updates;  // the legacy AttributeUpdates
   WriteCondition condition;
 
-  // The updated item is built on the stored one, or on the key alone when there is none (an
-  // update creates its item, as DynamoDB does).
+  // The updated item is built on the stored one, or on the key alone when there is none. On no
+  // item, an update whose every action only takes away (REMOVE and DELETE, the legacy DELETE)
+  // creates nothing and keeps, as DynamoDB does, without looking at its paths (nested ones
+  // included); one with no actions at all, or one that SETs, ADDs or PUTs, creates its item.
   WriteOutcome decide(const model::Item* old) const;
+  // Whether the update, applied to no item, creates one (see decide).
+  bool creates_item() const;
   // The top-level attributes the update writes, in the order written.
   std::vector<std::string> written_attributes() const;
   // The attributes of `item` the update writes (ReturnValues UPDATED_OLD and UPDATED_NEW).

@@ -220,14 +220,26 @@ test('AttributeUpdates DELETE', async () => {
   assert.deepEqual(normalise(await get(k)), normalise({ ...k, ss: { SS: ['b', 'c'] } }));
 });
 
-// An AttributeUpdates update of an absent item creates it, even when it only deletes.
+// An AttributeUpdates update of an absent item creates it when an action PUTs or ADDs, or
+// when there is no action; one that only DELETEs creates nothing (both references create the
+// key-only item).
 test('AttributeUpdates creates the item when absent', async () => {
   const k1 = key();
   await legacyUpdate(k1, { a: { Action: 'ADD', Value: N(1) } });
   assert.deepEqual(await get(k1), { ...k1, a: N(1) });
+  const k3 = key();
+  await legacyUpdate(k3, { a: { Action: 'DELETE' }, b: { Action: 'PUT', Value: S('x') } });
+  assert.deepEqual(await get(k3), { ...k3, b: S('x') });
+  const k4 = key();
+  await legacyUpdate(k4, {});
+  assert.deepEqual(await get(k4), k4);
+});
+
+test('AttributeUpdates that only deletes creates nothing on an absent item', { skip: differsOn(['dynamodb-local', 'dynalite'], 'creates the key-only item; DynamoDB creates nothing for an update that only deletes') }, async () => {
   const k2 = key();
-  await legacyUpdate(k2, { a: { Action: 'DELETE' } });
-  assert.deepEqual(await get(k2), k2);
+  const out = await legacyUpdate(k2, { a: { Action: 'DELETE' }, s: { Action: 'DELETE', Value: { SS: ['x'] } } }, { ReturnValues: 'ALL_NEW' });
+  assert.equal(out.Attributes, undefined);
+  assert.equal(await get(k2), undefined);
 });
 
 // ReturnValues UPDATED_OLD and UPDATED_NEW name the updated top-level attributes.

@@ -386,6 +386,18 @@ test('DescribeStream and ListStreams validation errors', async (t) => {
 // ---------------------------------------------------------------------------------------------
 // Records
 
+// An update of an absent item that only removes changes nothing, so it writes no record (both
+// references create the key-only item, and so write an INSERT); one that SETs writes an INSERT.
+test('an update that only removes, on an absent item, writes no record', { skip: differsOn(['dynamodb-local', 'dynalite'], 'creates the key-only item for an update that only removes; DynamoDB creates nothing') }, async () => {
+  const { TableName, StreamArn } = await streamTable('noop-update');
+  await client.send(new UpdateItemCommand({ TableName, Key: { pk: { S: 'gone' } }, UpdateExpression: 'REMOVE a' }));
+  await client.send(new UpdateItemCommand({ TableName, Key: { pk: { S: 'gone' } }, UpdateExpression: 'DELETE s :s',
+    ExpressionAttributeValues: { ':s': { SS: ['x'] } } }));
+  await client.send(new UpdateItemCommand({ TableName, Key: { pk: { S: 'made' } }, UpdateExpression: 'SET a = :a',
+    ExpressionAttributeValues: { ':a': { S: 'x' } } }));
+  assert.deepEqual(summary(await readAll(StreamArn)), [['INSERT', 'made']]);
+});
+
 // The full record for INSERT, MODIFY and REMOVE with NEW_AND_OLD_IMAGES, and the writes that
 // write no record: an identical PutItem, an UpdateItem that sets the same value, deleting an
 // absent item.

@@ -358,22 +358,43 @@ test('ReturnValues when the item is created', async () => {
 // ---------------------------------------------------------------------------------------------
 // Creating items
 
-// An update of an absent item creates it from its key, whatever the clauses.
+// An update of an absent item creates it from its key when it SETs or ADDs, or has no actions.
 test('UpdateItem creates the item when absent', async () => {
   const k1 = key();
   await update(k1, 'SET a = :a ADD n :n', { ':a': { S: 'x' }, ':n': { N: '1' } });
   assert.deepEqual(await get(k1), { ...k1, a: { S: 'x' }, n: { N: '1' } });
-  // Only REMOVE or DELETE still creates the item, with its key alone.
+  // REMOVE alongside a SET still creates.
   const k2 = key();
-  await update(k2, 'REMOVE a');
-  assert.deepEqual(await get(k2), k2);
-  const k3 = key();
-  await update(k3, 'DELETE s :s', { ':s': { SS: ['x'] } });
-  assert.deepEqual(await get(k3), k3);
+  await update(k2, 'REMOVE a SET b = :b', { ':b': { S: 'y' } });
+  assert.deepEqual(await get(k2), { ...k2, b: { S: 'y' } });
   // No UpdateExpression at all: the key alone.
   const k4 = key();
   await client.send(new UpdateItemCommand({ TableName: T, Key: k4 }));
   assert.deepEqual(await get(k4), k4);
+});
+
+// An update of an absent item whose actions only take away (REMOVE, DELETE) creates nothing,
+// and ReturnValues has nothing to return. Both references create the key-only item.
+const TAKES_AWAY = 'creates the key-only item; DynamoDB creates nothing for an update that only removes';
+test('UpdateItem that only removes creates nothing on an absent item', { skip: differsOn(['dynamodb-local', 'dynalite'], TAKES_AWAY) }, async () => {
+  for (const [expression, values, returnValues] of [
+    ['REMOVE a', null, 'ALL_NEW'],
+    ['REMOVE a.b, c', null, 'UPDATED_NEW'],
+    ['DELETE s :s', { ':s': { SS: ['x'] } }, 'ALL_NEW'],
+    ['DELETE s :s REMOVE a', { ':s': { SS: ['x'] } }, 'ALL_OLD'],
+    ['REMOVE a', null, 'UPDATED_OLD'],
+  ]) {
+    const k = key();
+    const out = await update(k, expression, values, { ReturnValues: returnValues, ReturnConsumedCapacity: 'TOTAL' });
+    assert.equal(out.Attributes, undefined, expression);
+    assert.equal(out.ConsumedCapacity.CapacityUnits, 1, expression);
+    assert.equal(await get(k), undefined, expression);
+  }
+  // On a stored item the same update writes it.
+  const k = key();
+  await put({ ...k, a: { S: 'x' } });
+  const out = await update(k, 'REMOVE a', null, { ReturnValues: 'ALL_NEW' });
+  assert.deepEqual(out.Attributes, k);
 });
 
 // With a composite key, both key attributes are written.

@@ -49,7 +49,8 @@ int sign_of(int c) { return (c > 0) - (c < 0); }
 
 // ---- Reference implementations, written the slow and obvious way --------------------------
 
-// big.js's /^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i as a state machine.
+// /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i as a state machine: big.js's grammar with the
+// leading "+" Java's BigDecimal (DynamoDB's) accepts too.
 bool bigjs_numeric(const std::string& text) {
   enum State { kStart, kMinus, kWhole, kPoint, kFraction, kBarePoint, kE, kESign, kExponent, kNo };
   State state = kStart;
@@ -57,7 +58,7 @@ bool bigjs_numeric(const std::string& text) {
     const bool digit = c >= '0' && c <= '9', e = c == 'e' || c == 'E';
     switch (state) {
       case kStart:
-        state = c == '-' ? kMinus : digit ? kWhole : c == '.' ? kBarePoint : kNo;
+        state = c == '-' || c == '+' ? kMinus : digit ? kWhole : c == '.' ? kBarePoint : kNo;
         break;
       case kMinus:
         state = digit ? kWhole : c == '.' ? kBarePoint : kNo;
@@ -95,7 +96,7 @@ std::string bigjs_outcome(std::string n) {
   if (n.empty()) return not_numeric();
   if (!bigjs_numeric(n)) return not_numeric(n);
   const bool negative = n[0] == '-';
-  if (negative) n.erase(0, 1);
+  if (negative || n[0] == '+') n.erase(0, 1);
   const std::size_t dot = n.find('.');
   if (dot != std::string::npos) n.erase(dot, 1);
   long long e;
@@ -357,7 +358,17 @@ TEST_CASE("Number::parse accepts big.js's grammar and prints the canonical form"
       {"1234567890123456789012345678901234567890e200", overflow()},
       {"1234567890123456789012345678901234567890e-200", underflow()},
       {"", not_numeric()},
-      {"+1", not_numeric("+1")},
+      {"+1", "1"},
+      {"+3", "3"},
+      {"+0", "0"},
+      {"+.5", "0.5"},
+      {"+5.", "5"},
+      {"+1.50e+2", "150"},
+      {"+1e126", overflow()},
+      {"++1", not_numeric("++1")},
+      {"+-1", not_numeric("+-1")},
+      {"+", not_numeric("+")},
+      {"+e1", not_numeric("+e1")},
       {" 1", not_numeric(" 1")},
       {"1 ", not_numeric("1 ")},
       {"1\n", not_numeric("1\n")},

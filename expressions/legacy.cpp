@@ -17,13 +17,21 @@ struct OperatorRule {
   const char* allowed_types;  // space separated; empty: any
 };
 
+// EQ and NE compare values of every type, lists, maps, booleans and nulls included (DynamoDB;
+// dynalite refuses the last four).
 const OperatorRule kRules[] = {
-    {"EQ", 1, 1, "S N B SS NS BS"}, {"NE", 1, 1, "S N B SS NS BS"},
-    {"LE", 1, 1, "S N B"},          {"LT", 1, 1, "S N B"},
-    {"GE", 1, 1, "S N B"},          {"GT", 1, 1, "S N B"},
-    {"NOT_NULL", 0, 0, ""},         {"NULL", 0, 0, ""},
-    {"CONTAINS", 1, 1, "S N B"},    {"NOT_CONTAINS", 1, 1, "S N B"},
-    {"BEGINS_WITH", 1, 1, "S B"},   {"IN", 1, -1, "S N B"},
+    {"EQ", 1, 1, ""},
+    {"NE", 1, 1, ""},
+    {"LE", 1, 1, "S N B"},
+    {"LT", 1, 1, "S N B"},
+    {"GE", 1, 1, "S N B"},
+    {"GT", 1, 1, "S N B"},
+    {"NOT_NULL", 0, 0, ""},
+    {"NULL", 0, 0, ""},
+    {"CONTAINS", 1, 1, "S N B"},
+    {"NOT_CONTAINS", 1, 1, "S N B"},
+    {"BEGINS_WITH", 1, 1, "S B"},
+    {"IN", 1, -1, "S N B"},
     {"BETWEEN", 2, 2, "S N B"},
 };
 
@@ -98,6 +106,24 @@ Node not_node(Node c) {
   return n;
 }
 
+}  // namespace
+
+void check_comparison(const std::string& op, const std::vector<AttributeValue>& args) {
+  const OperatorRule* r = rule(op);
+  int n = static_cast<int>(args.size());
+  if (!r || n < r->min_args || (r->max_args >= 0 && n > r->max_args)) {
+    throw model::legacy_invalid(model::legacy_argument_count(op));
+  }
+  for (const AttributeValue& a : args)
+    if (a.type() != args[0].type()) throw model::legacy_invalid(model::kLegacyListSameType);
+  for (const AttributeValue& a : args)
+    if (!type_allowed(*r, a.type()))
+      throw model::legacy_invalid(model::legacy_operator_type(op, model::value_type_name(a.type())));
+  if (op == "BETWEEN" && compare_scalar(args[0], args[1]) > 0) throw model::Error(model::kLegacyBetweenOrder);
+}
+
+namespace {
+
 void validate(const ExpectedCondition& c) {
   const std::string& key = c.attribute;
   if (c.attribute_value_list && c.value) throw model::legacy_invalid(model::legacy_value_and_list(key));
@@ -107,19 +133,9 @@ void validate(const ExpectedCondition& c) {
     if (op != "NULL" && op != "NOT_NULL" && !c.attribute_value_list && !c.value) {
       throw model::legacy_invalid(model::legacy_operator_needs_value(op, key));
     }
-    const OperatorRule* r = rule(op);
     std::vector<AttributeValue> args = c.attribute_value_list ? *c.attribute_value_list : std::vector<AttributeValue>{};
     if (c.value) args.push_back(*c.value);
-    int n = static_cast<int>(args.size());
-    if (!r || n < r->min_args || (r->max_args >= 0 && n > r->max_args)) {
-      throw model::legacy_invalid(model::legacy_argument_count(op));
-    }
-    for (const AttributeValue& a : args)
-      if (a.type() != args[0].type()) throw model::legacy_invalid(model::kLegacyListSameType);
-    for (const AttributeValue& a : args)
-      if (!type_allowed(*r, a.type()))
-        throw model::legacy_invalid(model::legacy_operator_type(op, model::value_type_name(a.type())));
-    if (op == "BETWEEN" && compare_scalar(args[0], args[1]) > 0) throw model::Error(model::kLegacyBetweenOrder);
+    check_comparison(op, args);
     return;
   }
   if (c.attribute_value_list) throw model::legacy_invalid(model::legacy_list_without_operator(key));

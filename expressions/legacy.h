@@ -27,6 +27,12 @@ struct ExpectedCondition {
   std::optional<std::vector<model::AttributeValue>> attribute_value_list;
 };
 
+// One ComparisonOperator with its values (AttributeValueList, or Value), as DynamoDB checks it
+// in Expected, QueryFilter, ScanFilter and KeyConditions: the number of values, one type for
+// all, a type the operator takes (EQ and NE take every type), BETWEEN's bounds in order. Throws
+// "One or more parameter values were invalid: ..." (BETWEEN: its own message).
+void check_comparison(const std::string& op, const std::vector<model::AttributeValue>& values);
+
 // Throws DynamoDB's "One or more parameter values were invalid: ..." errors; `conditional_or`
 // is ConditionalOperator = OR. NOT_CONTAINS is false for an absent attribute, NE true.
 Condition condition_from_expected(const std::vector<ExpectedCondition>& expected, bool conditional_or);

@@ -21,6 +21,7 @@
 #include "api/reads/query_scan.h"
 #include "api/table_lookup.h"
 #include "expressions/key_condition.h"
+#include "expressions/legacy.h"
 #include "model/errors.h"
 #include "model/expression_errors.h"
 #include "model/limits.h"
@@ -72,7 +73,7 @@ std::vector<KeyTerm> key_terms(const JsonValue* key_conditions, const expression
   if (compiled.key_condition) {
     for (auto& t : expressions::key_condition_terms(*compiled.key_condition))
       terms.push_back({t.attribute, expressions::key_operator_name(t.op), t.values, t.nested});
-    for (const KeyTerm& t : terms) check_condition(t.op, t.values);
+    for (const KeyTerm& t : terms) expressions::check_comparison(t.op, t.values);
   } else {
     for (auto& c : decode_condition_map(key_conditions))
       terms.push_back({c.attribute, *c.comparison_operator, *c.attribute_value_list, false});

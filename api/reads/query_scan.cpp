@@ -7,6 +7,7 @@
 #include "api/legacy_params.h"
 #include "api/shape.h"
 #include "expressions/evaluate.h"
+#include "expressions/legacy.h"
 #include "expressions/projection.h"
 #include "model/errors.h"
 #include "model/expression_errors.h"
@@ -15,42 +16,6 @@
 namespace minnow::api {
 
 namespace {
-
-using model::ValueType;
-
-constexpr uint32_t bit(ValueType t) { return 1u << static_cast<unsigned>(t); }
-constexpr uint32_t kScalars = bit(ValueType::S) | bit(ValueType::N) | bit(ValueType::B);
-constexpr uint32_t kSets = bit(ValueType::SS) | bit(ValueType::NS) | bit(ValueType::BS);
-
-struct OperatorRule {
-  const char* name;
-  std::size_t min_args, max_args;
-  uint32_t types;  // the value types the operator accepts; 0: any
-};
-
-// dynalite's validateConditions table (captured from DynamoDB).
-const OperatorRule kOperators[] = {
-    {"EQ", 1, 1, kScalars | kSets},
-    {"NE", 1, 1, kScalars | kSets},
-    {"LE", 1, 1, kScalars},
-    {"LT", 1, 1, kScalars},
-    {"GE", 1, 1, kScalars},
-    {"GT", 1, 1, kScalars},
-    {"CONTAINS", 1, 1, kScalars},
-    {"NOT_CONTAINS", 1, 1, kScalars},
-    {"BEGINS_WITH", 1, 1, bit(ValueType::S) | bit(ValueType::B)},
-    {"IN", 1, SIZE_MAX, kScalars},
-    {"BETWEEN", 2, 2, kScalars},
-    {"NULL", 0, 0, 0},
-    {"NOT_NULL", 0, 0, 0},
-};
-
-int compare_scalars(const model::AttributeValue& a, const model::AttributeValue& b) {
-  if (a.type() == ValueType::N) return a.as<model::Number>().compare(b.as<model::Number>());
-  const std::string& x = a.type() == ValueType::S ? a.as<std::string>() : a.as<model::Binary>().bytes;
-  const std::string& y = b.type() == ValueType::S ? b.as<std::string>() : b.as<model::Binary>().bytes;
-  return x.compare(y);
-}
 
 std::size_t as_count(const JsonValue& v) {
   if (v.IsUint64()) return static_cast<std::size_t>(v.GetUint64());
@@ -88,20 +53,6 @@ constexpr MemberField<QueryScanMembers> kQueryScanMembers[] = {
 
 QueryScanMembers read_query_scan_members(const JsonValue& request) { return read_members(request, kQueryScanMembers); }
 
-void check_condition(const std::string& op, const std::vector<model::AttributeValue>& values) {
-  const OperatorRule* rule = nullptr;
-  for (const OperatorRule& r : kOperators)
-    if (op == r.name) rule = &r;
-  if (!rule || values.size() < rule->min_args || values.size() > rule->max_args)
-    throw model::legacy_invalid(model::legacy_argument_count(op));
-  for (const auto& v : values)
-    if (v.type() != values[0].type()) throw model::legacy_invalid(model::kLegacyListSameType);
-  for (const auto& v : values)
-    if (rule->types && !(rule->types & bit(v.type())))
-      throw model::legacy_invalid(model::legacy_operator_type(op, model::value_type_name(v.type())));
-  if (op == "BETWEEN" && compare_scalars(values[0], values[1]) > 0) throw model::Error(model::kLegacyBetweenOrder);
-}
-
 std::vector<expressions::ExpectedCondition> decode_condition_map(const JsonValue* map) {
   std::vector<expressions::ExpectedCondition> out;
   if (!map) return out;
@@ -114,7 +65,7 @@ std::vector<expressions::ExpectedCondition> decode_condition_map(const JsonValue
       for (const auto& v : list->GetArray()) values.push_back(decode_value(v));
     // The shape guarantees a ComparisonOperator from the enum.
     std::string op(view(it->value["ComparisonOperator"]));
-    check_condition(op, values);
+    expressions::check_comparison(op, values);
     c.comparison_operator = op;
     c.attribute_value_list = std::move(values);
     out.push_back(std::move(c));

@@ -34,11 +34,9 @@ QueryScanMembers read_query_scan_members(const JsonValue& request);
 // A QueryFilter, ScanFilter or KeyConditions map (attribute -> {ComparisonOperator,
 // AttributeValueList}), decoded and checked entry by entry in the request's order, the way
 // DynamoDB checks these maps: the values, then their number for the operator, then that they
-// share one type, then that the operator accepts that type, then BETWEEN's order. Null: empty.
+// share one type, then that the operator accepts that type, then BETWEEN's order
+// (expressions::check_comparison). Null: empty.
 std::vector<expressions::ExpectedCondition> decode_condition_map(const JsonValue* map);
-
-// The checks of one condition after its values are decoded (the same order as above).
-void check_condition(const std::string& op, const std::vector<model::AttributeValue>& values);
 
 // "Duplicate value in attribute name" for AttributesToGet (null: absent).
 void check_attributes_to_get(const JsonValue* attributes_to_get);

@@ -17,7 +17,7 @@ const T = newName('h');  // pk S HASH
 
 const N = (n) => ({ N: String(n) });
 const S = (s) => ({ S: s });
-const FIXTURE = { pk: S('fixture'), n: N(5), s: S('apple'), ss: { SS: ['a', 'b'] }, l: { L: [S('x'), N(1)] }, nul: { NULL: true } };
+const FIXTURE = { pk: S('fixture'), n: N(5), s: S('apple'), ss: { SS: ['a', 'b'] }, l: { L: [S('x'), N(1)] }, nul: { NULL: true }, m: { M: { a: N(1) } }, b: { BOOL: true } };
 
 before(async () => {
   await createTable(client, keyedTable(T, ['pk', 'S']));
@@ -48,6 +48,7 @@ async function holds(Expected, ConditionalOperator) {
 const op = (ComparisonOperator, ...AttributeValueList) => ({ ComparisonOperator, AttributeValueList });
 
 // Each row: [Expected, ConditionalOperator, expected result, [reference, reason]?].
+const DYNALITE_DOCS = ['dynalite', 'dynalite finds no list or map equal to another in Expected'];
 const expectedRows = [
   // Value alone means "equals"; Exists: false means "absent".
   [{ n: { Value: N(5) } }, undefined, true],
@@ -82,6 +83,20 @@ const expectedRows = [
   [{ n: op('IN', N(1), N(2)) }, undefined, false],
   [{ n: op('BETWEEN', N(5), N(9)) }, undefined, true],
   [{ n: op('BETWEEN', N(6), N(9)) }, undefined, false],
+  // EQ and NE compare every type: lists, maps, booleans and nulls too.
+  [{ l: op('EQ', { L: [S('x'), N(1)] }) }, undefined, true, DYNALITE_DOCS],
+  // A list is ordered.
+  [{ l: op('EQ', { L: [N(1), S('x')] }) }, undefined, false, ['dynamodb-local', 'DynamoDB Local compares lists in Expected regardless of order']],
+  [{ l: op('NE', { L: [S('x')] }) }, undefined, true],
+  [{ m: op('EQ', { M: { a: N(1) } }) }, undefined, true, DYNALITE_DOCS],
+  [{ m: op('EQ', { M: { a: N('1.0') } }) }, undefined, true, DYNALITE_DOCS],
+  [{ m: op('NE', { M: { a: N(1) } }) }, undefined, false, DYNALITE_DOCS],
+  [{ b: op('EQ', { BOOL: true }) }, undefined, true],
+  [{ b: { Value: { BOOL: false } } }, undefined, false],
+  [{ b: op('NE', { BOOL: true }) }, undefined, false],
+  [{ nul: op('EQ', { NULL: true }) }, undefined, true],
+  [{ nope: op('NE', { NULL: true }) }, undefined, true],
+  [{ s: op('EQ', { BOOL: true }) }, undefined, false],
   // A ComparisonOperator may take Value instead of a one-element AttributeValueList.
   [{ n: { ComparisonOperator: 'GE', Value: N(5) } }, undefined, true],
   // Several conditions: AND by default, OR with ConditionalOperator OR.

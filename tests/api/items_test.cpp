@@ -260,7 +260,7 @@ TEST_CASE("items: invalid numbers are rejected with DynamoDB's messages, in N, N
       {"NaN", numeric + ": NaN"},
       {"Infinity", numeric + ": Infinity"},
       {" 1", numeric + ":  1"},
-      {"+1", numeric + ": +1"},
+      {"++1", numeric + ": ++1"},
       {"", numeric},
   };
   for (const auto& [n, message] : cases) {

@@ -133,3 +133,25 @@ TEST_CASE("AttributesToGet is a projection of top-level names") {
   CHECK(golden::to_json(project(item, projection_from_attributes_to_get({"b.c", "a", "zz"}))) ==
         R"({"a":{"S":"1"},"b.c":{"S":"2"}})");
 }
+
+TEST_CASE("legacy EQ and NE take every type; the ordering operators only scalars") {
+  const std::string item =
+      R"({"l":{"L":[{"S":"x"},{"N":"1"}]},"m":{"M":{"a":{"N":"1"}}},"b":{"BOOL":true},"z":{"NULL":true}})";
+  CHECK(check({op("l", "EQ", {L({S("x"), N("1")})})}, item.c_str()) == "true");
+  CHECK(check({op("l", "EQ", {L({N("1"), S("x")})})}, item.c_str()) == "false");  // a list is ordered
+  CHECK(check({op("m", "EQ", {M({{"a", N("1.0")}})})}, item.c_str()) == "true");
+  CHECK(check({op("b", "EQ", {BOOL(true)})}, item.c_str()) == "true");
+  CHECK(check({op("b", "NE", {BOOL(true)})}, item.c_str()) == "false");
+  CHECK(check({op("z", "EQ", {NUL()})}, item.c_str()) == "true");
+  CHECK(check({op("absent", "NE", {NUL()})}, item.c_str()) == "true");
+  const std::string p = "One or more parameter values were invalid: ";
+  for (const char* o : {"LT", "LE", "GT", "GE", "CONTAINS", "NOT_CONTAINS", "IN"}) {
+    INFO(o);
+    CHECK(check({op("b", o, {BOOL(true)})}, item.c_str()) ==
+          p + "ComparisonOperator " + o + " is not valid for BOOL AttributeValue type");
+  }
+  // The same rule for QueryFilter, ScanFilter and KeyConditions, which check values alone.
+  CHECK_NOTHROW(check_comparison("NE", {M({})}));
+  CHECK_THROWS_WITH(check_comparison("BEGINS_WITH", {L({})}),
+                    p + "ComparisonOperator BEGINS_WITH is not valid for L AttributeValue type");
+}

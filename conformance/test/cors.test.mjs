@@ -44,12 +44,15 @@ test('a request with an Origin gets Access-Control-Allow-Origin: *, errors too',
     assert.equal(error.headers.get('access-control-allow-origin'), '*');
   });
 
-test('without an Origin there are no CORS headers; OPTIONS without one is not a preflight', async () => {
+test('without an Origin there are no CORS headers; OPTIONS without one is not a preflight', async (t) => {
   const res = await rawCall('ListTables', {});
   expectOk(res);
   assert.equal(res.headers.get('access-control-allow-origin'), null);
   const options = await rawCall(null, null, { method: 'OPTIONS' });
-  assert.equal(options.status, 404);
+  assert.equal(options.headers.get('access-control-allow-origin'), null);
+  if (!differsOn('dynamodb-local', 'DynamoDB Local answers 400 MissingAuthenticationToken to every method but POST', t)) {
+    assert.equal(options.status, 404);
+  }
 });
 
 test('the test controls get no CORS headers', { skip: differsOn(['dynamodb-local', 'dynalite'], 'no /_minnow controls') }, async () => {

@@ -53,18 +53,6 @@ const char* comparator_text(Comparator c) {
   return "=";
 }
 
-Function function_from_name(std::string_view name) {
-  if (name == "attribute_exists") return Function::AttributeExists;
-  if (name == "attribute_not_exists") return Function::AttributeNotExists;
-  if (name == "attribute_type") return Function::AttributeType;
-  if (name == "begins_with") return Function::BeginsWith;
-  if (name == "contains") return Function::Contains;
-  if (name == "size") return Function::Size;
-  if (name == "if_not_exists") return Function::IfNotExists;
-  if (name == "list_append") return Function::ListAppend;
-  return Function::Unknown;
-}
-
 const char* clause_name(UpdateClause c) {
   switch (c) {
     case UpdateClause::Set:

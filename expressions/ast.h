@@ -56,7 +56,7 @@ enum class Function : uint8_t {
   IfNotExists,
   ListAppend,
 };
-Function function_from_name(std::string_view name);  // exact, case-sensitive, as DynamoDB
+// Each function's name, operands, places and evaluation: expressions/functions.h.
 
 enum class NodeKind : uint8_t {
   // operands

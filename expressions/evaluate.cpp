@@ -4,6 +4,8 @@
 #include <charconv>
 #include <optional>
 
+#include "expressions/functions.h"
+
 namespace minnow::expressions {
 
 using model::AttributeValue;
@@ -41,35 +43,6 @@ struct Operand {
   const AttributeValue* get() const { return ptr; }
 };
 
-std::size_t utf8_chars(const std::string& s) {
-  std::size_t n = 0;
-  for (unsigned char c : s)
-    if ((c & 0xC0) != 0x80) ++n;
-  return n;
-}
-
-// size() of a value, or -1 when the type has no size.
-long long size_of(const AttributeValue& v) {
-  switch (v.type()) {
-    case ValueType::S:
-      return static_cast<long long>(utf8_chars(v.as<std::string>()));
-    case ValueType::B:
-      return static_cast<long long>(v.as<model::Binary>().bytes.size());
-    case ValueType::SS:
-      return static_cast<long long>(v.as<model::StringSet>().values.size());
-    case ValueType::NS:
-      return static_cast<long long>(v.as<model::NumberSet>().values.size());
-    case ValueType::BS:
-      return static_cast<long long>(v.as<model::BinarySet>().values.size());
-    case ValueType::L:
-      return static_cast<long long>(v.as<model::AttributeList>().size());
-    case ValueType::M:
-      return static_cast<long long>(v.as<model::AttributeMap>().size());
-    default:
-      return -1;
-  }
-}
-
 void eval_operand(const Node& n, const model::Item* item, Operand& out) {
   switch (n.kind) {
     case NodeKind::Path:
@@ -78,23 +51,18 @@ void eval_operand(const Node& n, const model::Item* item, Operand& out) {
     case NodeKind::Value:
       out.ptr = &n.value;
       return;
-    case NodeKind::Call:
-      if (n.function == Function::Size) {
+    case NodeKind::Call: {
+      const FunctionDefinition* f = function_definition(n.function);
+      if (f && f->value) {
         Operand arg;
         eval_operand(n.args[0], item, arg);
-        long long s = arg.get() ? size_of(*arg.get()) : -1;
-        if (s < 0) {
-          out.ptr = nullptr;
-          return;
-        }
-        char buf[24];
-        auto r = std::to_chars(buf, buf + sizeof buf, s);
-        out.computed.emplace(model::Number::parse(std::string_view(buf, r.ptr - buf)));
-        out.ptr = &*out.computed;
+        out.computed = f->value(arg.get());
+        out.ptr = out.computed ? &*out.computed : nullptr;
         return;
       }
       out.ptr = nullptr;
       return;
+    }
     default:
       out.ptr = nullptr;
       return;
@@ -119,70 +87,13 @@ bool equal_values(const AttributeValue* a, const AttributeValue* b) {
   return a && b && a->type() == b->type() && *a == *b;
 }
 
-bool contains(const AttributeValue* hay, const AttributeValue* needle) {
-  if (!hay || !needle) return false;
-  switch (hay->type()) {
-    case ValueType::S:
-      return needle->type() == ValueType::S &&
-             hay->as<std::string>().find(needle->as<std::string>()) != std::string::npos;
-    case ValueType::B:
-      return needle->type() == ValueType::B &&
-             hay->as<model::Binary>().bytes.find(needle->as<model::Binary>().bytes) != std::string::npos;
-    case ValueType::SS: {
-      if (needle->type() != ValueType::S) return false;
-      const auto& vs = hay->as<model::StringSet>().values;
-      return std::find(vs.begin(), vs.end(), needle->as<std::string>()) != vs.end();
-    }
-    case ValueType::NS: {
-      if (needle->type() != ValueType::N) return false;
-      const auto& vs = hay->as<model::NumberSet>().values;
-      const auto& n = needle->as<model::Number>();
-      return std::any_of(vs.begin(), vs.end(), [&](const model::Number& x) { return x.compare(n) == 0; });
-    }
-    case ValueType::BS: {
-      if (needle->type() != ValueType::B) return false;
-      const auto& vs = hay->as<model::BinarySet>().values;
-      return std::find(vs.begin(), vs.end(), needle->as<model::Binary>().bytes) != vs.end();
-    }
-    case ValueType::L: {
-      const auto& l = hay->as<model::AttributeList>();
-      return std::any_of(l.begin(), l.end(), [&](const AttributeValue& x) { return equal_values(&x, needle); });
-    }
-    default:
-      return false;
-  }
-}
-
 bool eval_call(const Node& n, const model::Item* item) {
+  const FunctionDefinition* f = function_definition(n.function);
+  if (!f || !f->test) return false;
   Operand a, b;
-  switch (n.function) {
-    case Function::AttributeExists:
-      eval_operand(n.args[0], item, a);
-      return a.get() != nullptr;
-    case Function::AttributeNotExists:
-      eval_operand(n.args[0], item, a);
-      return a.get() == nullptr;
-    case Function::AttributeType:
-      eval_operand(n.args[0], item, a);
-      eval_operand(n.args[1], item, b);
-      return a.get() && b.get() && b.get()->type() == ValueType::S &&
-             b.get()->as<std::string>() == model::value_type_name(a.get()->type());
-    case Function::BeginsWith: {
-      eval_operand(n.args[0], item, a);
-      eval_operand(n.args[1], item, b);
-      if (!a.get() || !b.get() || a.get()->type() != b.get()->type()) return false;
-      if (a.get()->type() != ValueType::S && a.get()->type() != ValueType::B) return false;
-      const std::string& x = bytes_of(*a.get());
-      const std::string& y = bytes_of(*b.get());
-      return x.compare(0, y.size(), y) == 0 && x.size() >= y.size();
-    }
-    case Function::Contains:
-      eval_operand(n.args[0], item, a);
-      eval_operand(n.args[1], item, b);
-      return contains(a.get(), b.get());
-    default:
-      return false;
-  }
+  eval_operand(n.args[0], item, a);
+  if (f->arity == 2) eval_operand(n.args[1], item, b);
+  return f->test(a.get(), b.get());
 }
 
 }  // namespace

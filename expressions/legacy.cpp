@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "expressions/functions.h"
 #include "model/expression_errors.h"
 
 namespace minnow::expressions {
@@ -81,15 +82,6 @@ Node value_node(const AttributeValue& v, int& counter) {
   return n;
 }
 
-Node call(Function f, const char* name, std::vector<Node> args) {
-  Node n;
-  n.kind = NodeKind::Call;
-  n.function = f;
-  n.text = name;
-  n.args = std::move(args);
-  return n;
-}
-
 Node combine(NodeKind kind, Node a, Node b) {
   Node n;
   n.kind = kind;
@@ -147,7 +139,7 @@ void validate(const ExpectedCondition& c) {
 Node translate(const ExpectedCondition& c, int& counter) {
   Node path = path_node(c.attribute);
   if (!c.comparison_operator) {
-    if (c.exists && !*c.exists) return call(Function::AttributeNotExists, "attribute_not_exists", {path});
+    if (c.exists && !*c.exists) return function_call(Function::AttributeNotExists, {path});
     Node n;
     n.kind = NodeKind::Compare;
     n.comparator = Comparator::Eq;
@@ -172,15 +164,15 @@ Node translate(const ExpectedCondition& c, int& counter) {
   if (op == "LT") return compare(Comparator::Lt);
   if (op == "GE") return compare(Comparator::Ge);
   if (op == "GT") return compare(Comparator::Gt);
-  if (op == "NOT_NULL") return call(Function::AttributeExists, "attribute_exists", {path});
-  if (op == "NULL") return call(Function::AttributeNotExists, "attribute_not_exists", {path});
-  if (op == "CONTAINS") return call(Function::Contains, "contains", {path, value_node(args[0], counter)});
+  if (op == "NOT_NULL") return function_call(Function::AttributeExists, {path});
+  if (op == "NULL") return function_call(Function::AttributeNotExists, {path});
+  if (op == "CONTAINS") return function_call(Function::Contains, {path, value_node(args[0], counter)});
   if (op == "NOT_CONTAINS") {
-    Node exists = call(Function::AttributeExists, "attribute_exists", {path});
-    Node has = call(Function::Contains, "contains", {path, value_node(args[0], counter)});
+    Node exists = function_call(Function::AttributeExists, {path});
+    Node has = function_call(Function::Contains, {path, value_node(args[0], counter)});
     return combine(NodeKind::And, std::move(exists), not_node(std::move(has)));
   }
-  if (op == "BEGINS_WITH") return call(Function::BeginsWith, "begins_with", {path, value_node(args[0], counter)});
+  if (op == "BEGINS_WITH") return function_call(Function::BeginsWith, {path, value_node(args[0], counter)});
   Node n;
   n.kind = op == "IN" ? NodeKind::In : NodeKind::Between;
   n.args.push_back(std::move(path));

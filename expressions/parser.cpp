@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "expressions/functions.h"
 #include "expressions/lexer.h"
 #include "model/expression_errors.h"
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "expressions/functions.h"
 #include "expressions/key_condition.h"
 #include "expressions/reserved_words.h"
 #include "model/base64.h"
@@ -131,7 +132,10 @@ const char* type_name(ValueType t) { return model::value_type_name(t); }
 // The type of an operand when it is known before evaluation.
 std::optional<ValueType> static_type(const Node& n) {
   if (n.kind == NodeKind::Value) return n.value.type();
-  if (n.kind == NodeKind::Call && n.function == Function::Size) return ValueType::N;
+  if (n.kind == NodeKind::Call) {
+    const FunctionDefinition* f = function_definition(n.function);
+    if (f && f->place == FunctionPlace::Operand) return ValueType::N;  // size()
+  }
   return std::nullopt;
 }
 
@@ -216,10 +220,13 @@ void resolve_value(Node& n, Placeholders& ph, Slot& slot) {
 
 [[noreturn]] void fail(ExpressionKind kind, const std::string& msg) { throw model::expr_invalid(kind_name(kind), msg); }
 
-bool is_condition_function(Function f) {
-  return f == Function::AttributeExists || f == Function::AttributeNotExists || f == Function::AttributeType ||
-         f == Function::BeginsWith || f == Function::Contains || f == Function::Size;
+// A function of conditions (by itself, or as an operand), or null.
+const FunctionDefinition* condition_function(Function function) {
+  const FunctionDefinition* f = function_definition(function);
+  return f && f->place != FunctionPlace::SetValue ? f : nullptr;
 }
+
+bool accepts(const OperandTypes& types, ValueType t) { return (types.accepted >> static_cast<unsigned>(t)) & 1u; }
 
 std::string attribute_value_text(const model::AttributeValue& v) {
   std::string out = "{";
@@ -274,11 +281,12 @@ class ConditionChecker {
   // A function's name, then whether it may stand where it is (size() only as an operand, the
   // others only as conditions).
   void check_call_early(const Node& n, bool as_condition) {
-    if (n.function == Function::IfNotExists || n.function == Function::ListAppend) {
-      early_.set(model::expr_function_not_in_condition(n.text));
-    } else if (!is_condition_function(n.function)) {
+    const FunctionDefinition* f = function_definition(n.function);
+    if (!f) {
       early_.set(model::expr_invalid_function(n.text));
-    } else if (as_condition == (n.function == Function::Size)) {
+    } else if (f->place == FunctionPlace::SetValue) {
+      early_.set(model::expr_function_not_in_condition(n.text));
+    } else if (as_condition == (f->place == FunctionPlace::Operand)) {
       early_.set(model::expr_function_misused(n.text));
     }
   }
@@ -370,54 +378,36 @@ class ConditionChecker {
   }
 
   void check_function(const Node& n) {
-    if (!is_condition_function(n.function)) return;
-    std::size_t arity = (n.function == Function::AttributeExists || n.function == Function::AttributeNotExists ||
-                         n.function == Function::Size)
-                            ? 1
-                            : 2;
-    if (n.args.size() != arity) {
+    const FunctionDefinition* f = condition_function(n.function);
+    if (!f) return;
+    if (n.args.size() != f->arity) {
       operands_.set(model::expr_operand_count(n.text, n.args.size()));
       return;
     }
-    if (arity == 2) check_distinct(n, n.text.c_str());
-    switch (n.function) {
-      case Function::AttributeExists:
-      case Function::AttributeNotExists:
-        if (n.args[0].kind != NodeKind::Path) types_.set(model::expr_requires_path(n.text));
-        break;
-      case Function::BeginsWith:
-        for (const Node& a : n.args) {
-          auto t = static_type(a);
-          if (t && *t != ValueType::S && *t != ValueType::B) {
-            types_.set(model::expr_operand_type(n.text, type_name(*t)));
-            break;
-          }
-        }
-        break;
-      case Function::AttributeType: {
-        auto t = static_type(n.args[1]);
-        if (!t) {
-          types_.set(model::expr_operand_type(n.text, model::kExprAnyTypeSet));
-        } else if (*t != ValueType::S) {
-          types_.set(model::expr_operand_type(n.text, type_name(*t)));
-        } else if (n.args[1].kind == NodeKind::Value && !placeholder_) {
-          const std::string& s = n.args[1].value.as<std::string>();
-          static const char* kTypes[] = {"S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M"};
-          if (std::none_of(std::begin(kTypes), std::end(kTypes), [&](const char* x) { return s == x; })) {
-            types_.set(model::expr_invalid_type_name(s));
-          }
-        }
-        break;
+    if (f->arity == 2) check_distinct(n, n.text.c_str());
+    if (f->path_first && n.args[0].kind != NodeKind::Path) {
+      types_.set(model::expr_requires_path(n.text));
+      return;
+    }
+    for (std::size_t i = 0; i < n.args.size(); ++i) {
+      const Node& a = n.args[i];
+      const OperandTypes& types = f->operand_types[i];
+      auto t = static_type(a);
+      if (!t) {
+        if (types.unknown) continue;
+        types_.set(model::expr_operand_type(n.text, model::kExprAnyTypeSet));
+        return;
       }
-      case Function::Size: {
-        auto t = static_type(n.args[0]);
-        if (t && (*t == ValueType::N || *t == ValueType::BOOL || *t == ValueType::NUL)) {
-          types_.set(model::expr_operand_type(n.text, type_name(*t)));
-        }
-        break;
+      if (!accepts(types, *t)) {
+        types_.set(model::expr_operand_type(n.text, type_name(*t)));
+        return;
       }
-      default:
-        break;
+      if (f->names_a_type && i == 1 && a.kind == NodeKind::Value && !placeholder_) {
+        const std::string& s = a.value.as<std::string>();
+        static const char* kTypes[] = {"S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M"};
+        if (std::none_of(std::begin(kTypes), std::end(kTypes), [&](const char* x) { return s == x; }))
+          types_.set(model::expr_invalid_type_name(s));
+      }
     }
   }
 
@@ -456,9 +446,9 @@ void scan_update_value(const Node& n, Slot& reserved, Slot& functions) {
     return;
   }
   if (n.kind == NodeKind::Call) {
-    if (n.function == Function::Unknown) {
+    if (!function_definition(n.function)) {
       functions.set(model::expr_invalid_function(n.text));
-    } else if (is_condition_function(n.function)) {
+    } else if (condition_function(n.function)) {
       functions.set(model::expr_function_not_in_update(n.text));
     }
   }
@@ -477,7 +467,8 @@ void resolve_update_value(Node& n, Placeholders& ph, Slot& slot) {
 // Operand rules of one SET value: arity, document paths, nesting, types. `top` is true for the
 // value itself (list_append may only stand there).
 void check_set_value(const Node& n, bool top, Slot& slot) {
-  if (n.kind == NodeKind::Call && n.function == Function::ListAppend && !top) {
+  const FunctionDefinition* f = n.kind == NodeKind::Call ? function_definition(n.function) : nullptr;
+  if (f && f->outermost_only && !top) {
     slot.set(model::expr_function_misused(n.text));
     return;
   }
@@ -493,19 +484,20 @@ void check_set_value(const Node& n, bool top, Slot& slot) {
     }
     return;
   }
-  if (n.kind != NodeKind::Call) return;
-  if (n.args.size() != 2) {
+  if (!f) return;
+  if (n.args.size() != f->arity) {
     slot.set(model::expr_operand_count(n.text, n.args.size()));
     return;
   }
-  if (n.function == Function::IfNotExists) {
-    if (n.args[0].kind != NodeKind::Path) slot.set(model::expr_requires_path(n.text));
-  } else if (n.function == Function::ListAppend) {
-    for (const Node& a : n.args) {
-      if (a.kind == NodeKind::Value && a.value.type() != ValueType::L) {
-        slot.set(model::expr_operand_type(n.text, type_name(a.value.type())));
-        return;
-      }
+  if (f->path_first && n.args[0].kind != NodeKind::Path) {
+    slot.set(model::expr_requires_path(n.text));
+    return;
+  }
+  for (std::size_t i = 0; i < n.args.size(); ++i) {
+    const Node& a = n.args[i];
+    if (a.kind == NodeKind::Value && !accepts(f->operand_types[i], a.value.type())) {
+      slot.set(model::expr_operand_type(n.text, type_name(a.value.type())));
+      return;
     }
   }
 }

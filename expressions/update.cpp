@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "expressions/evaluate.h"
+#include "expressions/functions.h"
 #include "model/expression_errors.h"
 
 namespace minnow::expressions {
@@ -33,20 +34,8 @@ AttributeValue compute(const Node& n, const model::Item& item) {
       return AttributeValue(n.kind == NodeKind::Plus ? x.add(y) : x.subtract(y));
     }
     case NodeKind::Call:
-      if (n.function == Function::IfNotExists) {
-        if (const AttributeValue* v = find_path(item, n.args[0].path)) return *v;
-        return compute(n.args[1], item);
-      }
-      if (n.function == Function::ListAppend) {
-        AttributeValue a = compute(n.args[0], item);
-        if (a.type() != ValueType::L) throw model::Error(model::kUpdateOperandTypeMismatch);
-        AttributeValue b = compute(n.args[1], item);
-        if (b.type() != ValueType::L) throw model::Error(model::kUpdateOperandTypeMismatch);
-        auto& l = a.as<model::AttributeList>();
-        auto& r = b.as<model::AttributeList>();
-        l.insert(l.end(), std::make_move_iterator(r.begin()), std::make_move_iterator(r.end()));
-        return a;
-      }
+      if (const FunctionDefinition* f = function_definition(n.function); f && f->compute)
+        return f->compute(n, item, compute);
       break;
     default:
       break;

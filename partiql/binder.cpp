@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "expressions/functions.h"
 #include "expressions/parser.h"
 #include "expressions/resolve.h"
 #include "model/errors.h"
@@ -216,10 +217,7 @@ class TreeBuilder {
     std::string name = lower(e.text);
     Function f = expressions::function_from_name(name);
     if (f == Function::Unknown) throw model::pql_unrecognized_function(e.text);
-    Node n;
-    n.kind = NodeKind::Call;
-    n.function = f;
-    n.text = name;
+    Node n = expressions::function_call(f, {});
     for (const Expr& a : e.args) n.args.push_back((this->*argument)(a));
     return n;
   }
@@ -252,17 +250,11 @@ class TreeBuilder {
       bool holds = it->second.empty() ? false : model::value_type_name(v.type()) == it->second;
       return constant(holds != e.negated);
     }
-    Node n;
-    n.kind = NodeKind::Call;
-    n.args.push_back(path_node(x));
-    if (it->second.empty()) {
-      n.function = e.negated ? Function::AttributeExists : Function::AttributeNotExists;
-      n.text = e.negated ? "attribute_exists" : "attribute_not_exists";
-      return n;
-    }
-    n.function = Function::AttributeType;
-    n.text = "attribute_type";
-    n.args.push_back(value_node(AttributeValue(it->second), e.position));
+    if (it->second.empty())
+      return expressions::function_call(e.negated ? Function::AttributeExists : Function::AttributeNotExists,
+                                        {path_node(x)});
+    Node n = expressions::function_call(Function::AttributeType,
+                                        {path_node(x), value_node(AttributeValue(it->second), e.position)});
     return negate_if(std::move(n), e.negated);
   }
 
@@ -545,10 +537,6 @@ ItemKey single_item_key(std::optional<expressions::Condition> where, const model
 // attribute_exists(#pk) or attribute_not_exists(#pk), AND the rest of the WHERE.
 expressions::Condition key_condition_and(const std::string& hash, bool exists,
                                          std::optional<expressions::Condition> rest) {
-  Node call;
-  call.kind = NodeKind::Call;
-  call.function = exists ? Function::AttributeExists : Function::AttributeNotExists;
-  call.text = exists ? "attribute_exists" : "attribute_not_exists";
   Node p;
   p.kind = NodeKind::Path;
   expressions::PathElement el;
@@ -556,7 +544,8 @@ expressions::Condition key_condition_and(const std::string& hash, bool exists,
   el.text = hash;
   el.name = hash;
   p.path.elements.push_back(std::move(el));
-  call.args.push_back(std::move(p));
+  Node call =
+      expressions::function_call(exists ? Function::AttributeExists : Function::AttributeNotExists, {std::move(p)});
   expressions::Condition c;
   if (!rest) {
     c.root = std::move(call);

@@ -6,6 +6,7 @@
 
 #include "api/codec.h"
 #include "api/items/write_parts.h"
+#include "expressions/functions.h"
 #include "model/base64.h"
 #include "model/errors.h"
 #include "model/item_codec.h"
@@ -181,16 +182,12 @@ namespace {
 
 // attribute_not_exists(<partition key>) OR `condition`.
 expressions::Condition unless_absent(expressions::Condition condition, const std::string& partition_key) {
-  expressions::Node absent;
-  absent.kind = expressions::NodeKind::Call;
-  absent.function = expressions::Function::AttributeNotExists;
-  absent.text = "attribute_not_exists";
   expressions::Node path;
   path.kind = expressions::NodeKind::Path;
   expressions::PathElement element;
   element.text = element.name = partition_key;
   path.path.elements.push_back(std::move(element));
-  absent.args.push_back(std::move(path));
+  expressions::Node absent = expressions::function_call(expressions::Function::AttributeNotExists, {std::move(path)});
   expressions::Node either;
   either.kind = expressions::NodeKind::Or;
   either.args.push_back(std::move(absent));

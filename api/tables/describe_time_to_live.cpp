@@ -1,7 +1,7 @@
 // DescribeTimeToLive: ENABLED with the attribute, or DISABLED without one.
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "engine/table.h"
+#include "requests/time_to_live.h"
 
 namespace minnow::api::tables {
 
@@ -11,9 +11,9 @@ const Shape kShape(R"({
   "TableName": {"type": "String", "notNull": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
 })");
 
-void describe_time_to_live(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  auto table = find_table(context, request, /*table_operation=*/true);
-  const std::string attribute = table->definition().ttl_attribute;
+void describe_time_to_live(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::DescribeTimeToLiveRequest request{find_table(context, json, /*table_operation=*/true)};
+  const std::string attribute = requests::execute(context.requests(), request).attribute_name;
   out.StartObject();
   out.Key("TimeToLiveDescription");
   out.StartObject();

@@ -3,7 +3,7 @@
 // LastEvaluatedTableName comes only when more names remain after a full page, as DynamoDB
 // (and DynamoDB Local) do: a page that ends exactly at the last table has none.
 #include "api/operations.h"
-#include "engine/database.h"
+#include "requests/tables.h"
 
 namespace minnow::api::tables {
 
@@ -16,27 +16,23 @@ const Shape kShape(R"({
                               "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255}
 })");
 
-constexpr std::size_t kDefaultLimit = 100;
+requests::ListTablesRequest decode(const JsonValue& json) {
+  requests::ListTablesRequest r;
+  if (const JsonValue* v = member(json, "Limit")) r.limit = static_cast<std::size_t>(v->GetDouble());
+  if (const JsonValue* v = member(json, "ExclusiveStartTableName")) r.exclusive_start_table = std::string(view(*v));
+  return r;
+}
 
-void list_tables(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  std::size_t limit = kDefaultLimit;
-  if (const JsonValue* v = member(request, "Limit")) limit = static_cast<std::size_t>(v->GetDouble());
-  std::optional<std::string> start;
-  if (const JsonValue* v = member(request, "ExclusiveStartTableName")) start = std::string(view(*v));
-
-  // One name more than the page tells whether the page is the last one.
-  std::vector<std::string> names = context.database.list(start, limit + 1);
-  bool more = names.size() > limit;
-  if (more) names.pop_back();
-
+void list_tables(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::ListTablesResult result = requests::execute(context.requests(), decode(json));
   out.StartObject();
   out.Key("TableNames");
   out.StartArray();
-  for (const auto& name : names) out.String(name.data(), name.size());
+  for (const auto& name : result.table_names) out.String(name.data(), name.size());
   out.EndArray();
-  if (more) {
+  if (result.more) {
     out.Key("LastEvaluatedTableName");
-    out.String(names.back().data(), names.back().size());
+    out.String(result.table_names.back().data(), result.table_names.back().size());
   }
   out.EndObject();
 }

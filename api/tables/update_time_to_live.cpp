@@ -3,12 +3,12 @@
 // Order (DynamoDB Local's): the Shape; TimeToLiveSpecification present; AttributeName present
 // when enabling, then 1..255 characters; the table lookup ("Table: X not found"); then the
 // state: enabling when enabled (same attribute: "already enabled"; another: "active on a
-// different AttributeName"), disabling when disabled or on another attribute. The change is
-// immediate (no ENABLING/DISABLING), as in DynamoDB Local.
+// different AttributeName"), disabling when disabled or on another attribute
+// (requests/time_to_live.h).
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "engine/table.h"
 #include "model/stream_errors.h"
+#include "requests/time_to_live.h"
 
 namespace minnow::api::tables {
 
@@ -21,37 +21,43 @@ const Shape kShape(R"({
     "AttributeName": {"type": "String"}}}
 })");
 
-void update_time_to_live(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+requests::UpdateTimeToLiveRequest decode(const ActionContext& context, const JsonValue& request) {
   const JsonValue* spec = member(request, "TimeToLiveSpecification");
   if (!spec) throw model::Error(model::kTtlSpecificationRequired);
-  const JsonValue* enabled_value = member(*spec, "Enabled");
-  const bool enabled = enabled_value && coral_bool(*enabled_value);
-  const JsonValue* name_value = member(*spec, "AttributeName");
-  if (enabled && !name_value) throw model::Error(model::kTtlAttributeNameRequired);
-  const std::string attribute = name_value ? std::string(view(*name_value)) : std::string();
-  if (name_value && (attribute.empty() || attribute.size() > 255)) throw model::Error(model::kTtlAttributeNameLength);
+  requests::UpdateTimeToLiveRequest r;
+  const JsonValue* enabled = member(*spec, "Enabled");
+  r.enabled = enabled && coral_bool(*enabled);
+  const JsonValue* name = member(*spec, "AttributeName");
+  if (r.enabled && !name) throw model::Error(model::kTtlAttributeNameRequired);
+  if (name) {
+    r.attribute_name = std::string(view(*name));
+    if (r.attribute_name->empty() || r.attribute_name->size() > 255) throw model::Error(model::kTtlAttributeNameLength);
+  }
+  r.table = find_table(context, request, /*table_operation=*/true);
+  return r;
+}
 
-  auto table = find_table(context, request, /*table_operation=*/true);
-  table->update_definition([&](engine::TableDefinition& def) {
-    if (enabled) {
-      if (def.ttl_attribute == attribute) throw model::Error(model::kTtlAlreadyEnabled);
-      if (!def.ttl_attribute.empty()) throw model::Error(model::kTtlDifferentAttribute);
-      def.ttl_attribute = attribute;
-    } else {
-      if (def.ttl_attribute.empty()) throw model::Error(model::kTtlAlreadyDisabled);
-      if (name_value && def.ttl_attribute != attribute) throw model::Error(model::kTtlDifferentAttribute);
-      def.ttl_attribute.clear();
-    }
-  });
-
+void update_time_to_live(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  using Status = requests::UpdateTimeToLiveResult::Status;
+  const requests::UpdateTimeToLiveRequest request = decode(context, json);
+  switch (requests::execute(context.requests(), request).status) {
+    case Status::AlreadyEnabled:
+      throw model::Error(model::kTtlAlreadyEnabled);
+    case Status::DifferentAttribute:
+      throw model::Error(model::kTtlDifferentAttribute);
+    case Status::AlreadyDisabled:
+      throw model::Error(model::kTtlAlreadyDisabled);
+    case Status::Updated:
+      break;
+  }
   out.StartObject();
   out.Key("TimeToLiveSpecification");
   out.StartObject();
   out.Key("Enabled");
-  out.Bool(enabled);
-  if (name_value) {
+  out.Bool(request.enabled);
+  if (request.attribute_name) {
     out.Key("AttributeName");
-    out.String(attribute.data(), attribute.size());
+    out.String(request.attribute_name->data(), request.attribute_name->size());
   }
   out.EndObject();
   out.EndObject();

@@ -39,6 +39,7 @@
 #include "model/item_codec.h"
 #include "model/limits.h"
 #include "model/vector_errors.h"
+#include "requests/vector_search.h"
 
 namespace minnow::api::vector {
 
@@ -119,47 +120,52 @@ std::vector<std::string> projected_attributes(const engine::TableDefinition& tab
   return names;
 }
 
-void search_vectors(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  validate_expression_params(request, {"SearchConditionExpression", "ProjectionExpression"}, {});
-  expressions::Compiled compiled = compile_expressions(request);
+requests::SearchVectorsRequest decode(const ActionContext& context, const JsonValue& json) {
+  validate_expression_params(json, {"SearchConditionExpression", "ProjectionExpression"}, {});
+  expressions::Compiled compiled = compile_expressions(json);
   std::vector<expressions::SearchConditionTerm> terms;
   if (compiled.search_condition) terms = expressions::search_condition_terms(*compiled.search_condition);
-  engine::VectorSearchSpec spec;
-  spec.vector = search_vector(request["SearchVector"]);
-  spec.top_k = static_cast<std::size_t>(coral_long(request["TopK"]));
-  const ReturnConsumedCapacity capacity = return_consumed_capacity(request);
+  requests::SearchVectorsRequest r;
+  r.spec.vector = search_vector(json["SearchVector"]);
+  r.spec.top_k = static_cast<std::size_t>(coral_long(json["TopK"]));
+  r.return_consumed_capacity = return_consumed_capacity(json);
 
-  auto table = find_table(context, request, /*table_operation=*/false);
-  const engine::TableDefinition definition = table->definition();
-  const std::string index_name(view(request["IndexName"]));
-  const engine::VectorIndexDefinition& index = find_index(definition, index_name);
-  if (!index.active_at(context.now_ms)) throw model::vector_index_not_active(index_name);
-  if (spec.vector.size() != index.dimensions)
-    throw model::search_vector_dimension_mismatch(spec.vector.size(), index.dimensions, index_name);
-  apply_condition(terms, definition, index, spec);
+  r.table = find_table(context, json, /*table_operation=*/false);
+  const engine::TableDefinition definition = r.table->definition();
+  r.index_name = std::string(view(json["IndexName"]));
+  const engine::VectorIndexDefinition& index = find_index(definition, r.index_name);
+  if (!index.active_at(context.now_ms)) throw model::vector_index_not_active(r.index_name);
+  if (r.spec.vector.size() != index.dimensions)
+    throw model::search_vector_dimension_mismatch(r.spec.vector.size(), index.dimensions, r.index_name);
+  r.dimensions = index.dimensions;
+  apply_condition(terms, definition, index, r.spec);
 
   const bool projects_all = index.projection.type == "ALL";
-  std::optional<expressions::Projection>& projection = compiled.projection;
+  r.projection = std::move(compiled.projection);
   std::vector<std::string> projected = projected_attributes(definition, index);
-  if (projection && !projects_all) {
+  if (r.projection && !projects_all) {
     std::vector<std::string> missing;
-    for (const auto& path : projection->paths) {
+    for (const auto& path : r.projection->paths) {
       const std::string& head = path.elements[0].name;
       if (!contains(projected, head) && !contains(missing, head)) missing.push_back(head);
     }
-    if (!missing.empty()) throw model::vector_index_does_not_project(index_name, missing);
+    if (!missing.empty()) throw model::vector_index_does_not_project(r.index_name, missing);
   }
-  if (!projection && !projects_all) projection = expressions::projection_from_attributes_to_get(projected);
+  if (!r.projection && !projects_all) r.projection = expressions::projection_from_attributes_to_get(projected);
+  return r;
+}
 
+void search_vectors(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::SearchVectorsRequest request = decode(context, json);
   out.StartObject();
   out.Key("SearchResults");
   out.StartArray();
-  engine::VectorSearchStats stats =
-      table->search_vectors(index_name, spec, context.now_ms, [&](std::string_view encoded, double score) {
+  requests::SearchVectorsResult result =
+      requests::execute(context.requests(), request, [&](std::string_view encoded, double score) {
         out.StartObject();
         out.Key("Item");
-        if (projection)
-          write_attribute_map(out, expressions::project(model::decode_item(encoded), *projection));
+        if (request.projection)
+          write_attribute_map(out, expressions::project(model::decode_item(encoded), *request.projection));
         else
           write_encoded_item(out, encoded);
         out.Key("Score");
@@ -167,11 +173,11 @@ void search_vectors(const ActionContext& context, const JsonValue& request, Json
         out.EndObject();
       });
   out.EndArray();
-  if (capacity != ReturnConsumedCapacity::None) {
+  if (request.return_consumed_capacity != ReturnConsumedCapacity::None) {
     out.Key("ConsumedCapacity");
     out.StartObject();
     out.Key("VectorSearchRequestBytes");
-    out.Uint64(requests::vector_request_bytes(stats.compared, index.dimensions));
+    out.Uint64(result.search_request_bytes);
     out.EndObject();
   }
   out.EndObject();

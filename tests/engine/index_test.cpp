@@ -20,6 +20,7 @@
 #include "model/item_codec.h"
 #include "model/key.h"
 #include "tests/support/engine_writes.h"
+#include "tests/support/values.h"
 
 using namespace minnow;
 using namespace minnow::engine;
@@ -29,9 +30,9 @@ using model::ValueType;
 
 namespace {
 
-AttributeValue num(const std::string& s) { return AttributeValue(model::Number::parse(s)); }
-AttributeValue str(const std::string& s) { return AttributeValue(s); }
-AttributeValue bin(const std::string& s) { return AttributeValue(model::Binary{s}); }
+using test::B;
+using test::N;
+using test::S;
 
 const std::string& raw(const AttributeValue& v) {
   return v.type() == ValueType::S ? v.as<std::string>() : v.as<model::Binary>().bytes;
@@ -59,7 +60,7 @@ class Random {
     const auto& d = type == ValueType::S ? kStrings : type == ValueType::N ? kNumbers : kBytes;
     int size = n ? std::min<int>(n, static_cast<int>(d.size())) : static_cast<int>(d.size());
     const std::string& s = d[uniform(size)];
-    return type == ValueType::S ? str(s) : type == ValueType::N ? num(s) : bin(s);
+    return type == ValueType::S ? S(s) : type == ValueType::N ? N(s) : B(s);
   }
 
  private:
@@ -209,7 +210,7 @@ struct Fixture {
 
   Item random_key() {
     static const char* kPks[] = {"p", "q", "r"};
-    return {{"pk", str(kPks[rnd.uniform(3)])}, {"sk", num(std::to_string(1 + rnd.uniform(4)))}};
+    return {{"pk", S(kPks[rnd.uniform(3)])}, {"sk", N(std::to_string(1 + rnd.uniform(4)))}};
   }
   // Index attributes: hash attributes from a smaller domain (partitions collide), each present
   // two times in three.
@@ -221,16 +222,16 @@ struct Fixture {
     Item item = random_key();
     for (const auto& attr : kIndexAttributes)
       if (!rnd.one_in(3)) set_random(item, attr);
-    item["v"] = str(std::string(rnd.uniform(30), 'x'));
+    item["v"] = S(std::string(rnd.uniform(30), 'x'));
     return item;
   }
   // An item with one index key attribute of the wrong type or empty.
   void spoil(Item& item) {
     const auto& [name, type] = kIndexAttributes[rnd.uniform(static_cast<int>(kIndexAttributes.size()))];
     if (type != ValueType::N && rnd.one_in(2)) {
-      item[name] = type == ValueType::S ? str("") : bin("");
+      item[name] = type == ValueType::S ? S("") : B("");
     } else {
-      item[name] = type == ValueType::N ? (rnd.one_in(2) ? str("1") : bin("1")) : num("1");
+      item[name] = type == ValueType::N ? (rnd.one_in(2) ? S("1") : B("1")) : N("1");
     }
   }
 
@@ -340,7 +341,7 @@ struct Fixture {
     c.value = pick();
     if (c.op == SortKeyOperator::BEGINS_WITH && rnd.one_in(2)) {
       std::string prefix = raw(c.value).substr(0, 1);
-      c.value = type == ValueType::S ? str(prefix) : bin(prefix);
+      c.value = type == ValueType::S ? S(prefix) : B(prefix);
     }
     if (c.op == SortKeyOperator::BETWEEN) {
       c.high = pick();
@@ -492,14 +493,14 @@ TEST_CASE("index order for equal index keys is the table key order; sparse items
   Fixture f(99, counters);
   for (const char* pk : {"r", "p", "q"})
     for (const char* sk : {"3", "1", "2"}) {
-      Item item{{"pk", str(pk)},
-                {"sk", num(sk)},
-                {"g1h", str("a")},
-                {"g1r", num("1")},
-                {"m1", str("a")},
-                {"m2", num("1")},
-                {"m3", bin(std::string("\0", 1))},
-                {"m4", num("0")}};
+      Item item{{"pk", S(pk)},
+                {"sk", N(sk)},
+                {"g1h", S("a")},
+                {"g1r", N("1")},
+                {"m1", S("a")},
+                {"m2", N("1")},
+                {"m3", B(std::string("\0", 1))},
+                {"m4", N("0")}};
       if (std::string(sk) == "2") item.erase("m4");  // sparse in multi
       f.table->write(model::key_of(item, f.model.schema), [&](const Item*) { return WriteDecision::put(item); });
       f.model.items[f.model.key(item)] = item;
@@ -513,18 +514,14 @@ TEST_CASE("index order for equal index keys is the table key order; sparse items
 TEST_CASE("a rejected index key leaves the table and its indexes unchanged") {
   Counters counters;
   Fixture f(5, counters);
-  Item good{{"pk", str("p")}, {"sk", num("1")}, {"g1h", str("a")}, {"g1r", num("2")}, {"lsk", str("b")}};
+  Item good{{"pk", S("p")}, {"sk", N("1")}, {"g1h", S("a")}, {"g1r", N("2")}, {"lsk", S("b")}};
   f.table->write(model::key_of(good, f.model.schema), [&](const Item*) { return WriteDecision::put(good); });
   f.model.items[f.model.key(good)] = good;
-  for (auto [name, value] : std::vector<std::pair<std::string, AttributeValue>>{{"g1r", str("2")},
-                                                                                {"g1h", num("1")},
-                                                                                {"m3", str("x")},
-                                                                                {"lsk", str("")},
-                                                                                {"m3", bin("")},
-                                                                                {"g2h", bin("1")}}) {
+  for (auto [name, value] : std::vector<std::pair<std::string, AttributeValue>>{
+           {"g1r", S("2")}, {"g1h", N("1")}, {"m3", S("x")}, {"lsk", S("")}, {"m3", B("")}, {"g2h", B("1")}}) {
     Item bad = good;
     bad[name] = value;
-    bad["v"] = str("changed");
+    bad["v"] = S("changed");
     for (bool update : {false, true}) {
       REQUIRE_THROWS_AS(test::write_or_throw(
                             *f.table, model::key_of(bad, f.model.schema),

@@ -14,6 +14,7 @@
 #include "engine/table.h"
 #include "model/item_codec.h"
 #include "model/key.h"
+#include "tests/support/values.h"
 
 using namespace minnow;
 using namespace minnow::engine;
@@ -21,9 +22,9 @@ using model::AttributeValue;
 
 namespace {
 
-using Key = std::pair<std::string, std::string>;
+using test::S;
 
-AttributeValue S(std::string s) { return AttributeValue(std::move(s)); }
+using Key = std::pair<std::string, std::string>;
 
 model::AttributeMap key_of(const Key& key) { return {{"pk", S(key.first)}, {"sk", S(key.second)}}; }
 

@@ -13,6 +13,7 @@
 #include "engine/table.h"
 #include "model/item_codec.h"
 #include "model/key.h"
+#include "tests/support/values.h"
 
 using namespace minnow;
 using namespace minnow::engine;
@@ -21,11 +22,11 @@ using model::ValueType;
 
 namespace {
 
-// ---- Values ---------------------------------------------------------------------------------
+using test::B;
+using test::N;
+using test::S;
 
-AttributeValue num(const std::string& s) { return AttributeValue(model::Number::parse(s)); }
-AttributeValue str(const std::string& s) { return AttributeValue(s); }
-AttributeValue bin(const std::string& s) { return AttributeValue(model::Binary{s}); }
+// ---- Values ---------------------------------------------------------------------------------
 
 // DynamoDB's key order, spelled out without storage keys.
 int compare_key_values(const AttributeValue& a, const AttributeValue& b) {
@@ -50,7 +51,7 @@ class Random {
       static const char* kNumbers[] = {"-100",  "-12.5", "-1",  "-0.001", "0",
                                        "0.001", "1",     "1.5", "2",      "10",
                                        "12.5",  "99",    "100", "1E+3",   "123456789012345678901234567890"};
-      return num(kNumbers[uniform(std::size(kNumbers))]);
+      return N(kNumbers[uniform(std::size(kNumbers))]);
     }
     // Short strings over a small alphabet: many shared prefixes (begins_with) and ties.
     static const char kAlphabet[] = {'a', 'b', 'c', '\x01', '\x7f'};
@@ -58,7 +59,7 @@ class Random {
     std::string s;
     int n = 1 + uniform(3);
     for (int i = 0; i < n; ++i) s += type == ValueType::S ? kAlphabet[uniform(5)] : kBytes[uniform(6)];
-    return type == ValueType::S ? str(s) : bin(s);
+    return type == ValueType::S ? S(s) : B(s);
   }
 
  private:
@@ -208,7 +209,7 @@ struct Fixture {
     model::Item item;
     item.emplace("pk", hashes[rnd.uniform(static_cast<int>(hashes.size()))]);
     if (model.schema.range) item.emplace("sk", rnd.value(model.schema.range->type));
-    item.emplace("v", str(std::string(rnd.uniform(40), 'x')));
+    item.emplace("v", S(std::string(rnd.uniform(40), 'x')));
     return item;
   }
 
@@ -246,7 +247,7 @@ struct Fixture {
     c.value = pick();
     if (c.op == SortKeyOperator::BEGINS_WITH && rnd.one_in(2)) {
       std::string prefix = raw(c.value).substr(0, 1);
-      c.value = t == ValueType::S ? str(prefix) : bin(prefix);
+      c.value = t == ValueType::S ? S(prefix) : B(prefix);
     }
     if (c.op == SortKeyOperator::BETWEEN) {
       c.high = pick();
@@ -442,20 +443,20 @@ TEST_CASE("the byte budget counts item sizes and keeps the item that crosses it"
   // Items of about 100 KB: 10 stay under 1 MB, the 11th crosses it (DynamoDB Local's figures).
   std::size_t first_eleven = 0;
   for (int i = 0; i < 12; ++i) {
-    model::Item item{{"pk", str("a")}, {"sk", num(std::to_string(i))}, {"d", str(std::string(100 * 1024, 'x'))}};
+    model::Item item{{"pk", S("a")}, {"sk", N(std::to_string(i))}, {"d", S(std::string(100 * 1024, 'x'))}};
     if (i < 11) first_eleven += model::item_size(item);
     table.write(model::key_of(item, d.key_schema), [&](const model::Item*) { return WriteDecision::put(item); });
   }
   QuerySpec q;
-  q.hash_value = str("a");
+  q.hash_value = S("a");
   std::size_t n = 0;
   PageResult r = table.query(q, {}, [&](std::string_view) { ++n; });
   CHECK(n == 11);
   CHECK(r.bytes_read == first_eleven);
   REQUIRE(r.last_evaluated_key);
-  CHECK(r.last_evaluated_key->at("sk") == num("10"));
+  CHECK(r.last_evaluated_key->at("sk") == N("10"));
   // The size limit at the very last item: no LastEvaluatedKey. Limit at the last item: one.
-  q.exclusive_start_key = model::AttributeMap{{"pk", str("a")}, {"sk", num("0")}};
+  q.exclusive_start_key = model::AttributeMap{{"pk", S("a")}, {"sk", N("0")}};
   r = table.query(q, {}, [](std::string_view) {});
   CHECK(r.scanned_count == 11);
   CHECK(!r.last_evaluated_key);
@@ -494,7 +495,7 @@ TEST_CASE("scan and query pages stay ordered and duplicate-free while writers ru
   d.key_schema.range = model::KeyAttribute{"sk", ValueType::N};
   Table table(d);
   auto put = [&](int p, int s) {
-    model::Item item{{"pk", str("p" + std::to_string(p))}, {"sk", num(std::to_string(s))}, {"v", str("x")}};
+    model::Item item{{"pk", S("p" + std::to_string(p))}, {"sk", N(std::to_string(s))}, {"v", S("x")}};
     table.write(model::key_of(item, d.key_schema), [&](const model::Item*) { return WriteDecision::put(item); });
   };
   for (int i = 0; i < 2000; ++i) put(i % 50, i);
@@ -506,7 +507,7 @@ TEST_CASE("scan and query pages stay ordered and duplicate-free while writers ru
       if (rnd.one_in(2)) {
         put(p, s);
       } else {
-        model::AttributeMap key{{"pk", str("p" + std::to_string(p))}, {"sk", num(std::to_string(s))}};
+        model::AttributeMap key{{"pk", S("p" + std::to_string(p))}, {"sk", N(std::to_string(s))}};
         table.write(key, [](const model::Item*) { return WriteDecision::remove(); });
       }
     }
@@ -515,7 +516,7 @@ TEST_CASE("scan and query pages stay ordered and duplicate-free while writers ru
     std::vector<std::string> keys;
     ScanSpec scan;
     QuerySpec query;
-    query.hash_value = str("p7");
+    query.hash_value = S("p7");
     query.forward = round % 2 == 0;
     for (;;) {
       PageLimits limits{7, kMaxPageBytes};

@@ -18,21 +18,14 @@
 #include "model/attribute_value.h"
 #include "model/item_codec.h"
 #include "model/key.h"
+#include "tests/support/manual_clock.h"
 
 namespace engine = minnow::engine;
 namespace model = minnow::model;
 
 namespace {
 
-class ManualClock : public engine::Clock {
- public:
-  explicit ManualClock(int64_t ms) : ms_(ms) {}
-  int64_t now_ms() const override { return ms_; }
-  void advance(int64_t ms) { ms_ += ms; }
-
- private:
-  int64_t ms_;
-};
+using test::ManualClock;
 
 constexpr int64_t kStart = 1'700'000'000'000;
 

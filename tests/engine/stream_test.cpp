@@ -14,6 +14,8 @@
 #include "engine/transaction.h"
 #include "model/attribute_value.h"
 #include "model/item_codec.h"
+#include "tests/support/manual_clock.h"
+#include "tests/support/values.h"
 
 namespace engine = minnow::engine;
 namespace model = minnow::model;
@@ -24,14 +26,10 @@ using model::Item;
 
 namespace {
 
-class ManualClock : public engine::Clock {
- public:
-  int64_t now_ms() const override { return now; }
-  int64_t now = 1'800'000'000'000;
-};
+using test::N;
+using test::S;
 
-AttributeValue S(std::string s) { return AttributeValue(std::move(s)); }
-AttributeValue N(const std::string& text) { return AttributeValue(model::Number::parse(text)); }
+using test::ManualClock;
 
 engine::TableDefinition streamed(const std::string& name, const std::string& view_type, const std::string& label) {
   engine::TableDefinition d;

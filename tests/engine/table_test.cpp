@@ -22,6 +22,7 @@
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/key.h"
+#include "tests/support/values.h"
 
 namespace engine = minnow::engine;
 namespace model = minnow::model;
@@ -32,8 +33,8 @@ using model::Item;
 
 namespace {
 
-AttributeValue S(std::string s) { return AttributeValue(std::move(s)); }
-AttributeValue N(const std::string& text) { return AttributeValue(model::Number::parse(text)); }
+using test::N;
+using test::S;
 
 engine::TableDefinition definition(const std::string& name) {
   engine::TableDefinition d;

@@ -12,6 +12,8 @@
 #include "engine/stream.h"
 #include "engine/table.h"
 #include "model/attribute_value.h"
+#include "tests/support/manual_clock.h"
+#include "tests/support/values.h"
 
 namespace engine = minnow::engine;
 namespace model = minnow::model;
@@ -21,14 +23,10 @@ using model::Item;
 
 namespace {
 
-class ManualClock : public engine::Clock {
- public:
-  int64_t now_ms() const override { return now; }
-  int64_t now = 1'800'000'000'000;  // 1800000000 s
-};
+using test::N;
+using test::S;
 
-AttributeValue S(std::string s) { return AttributeValue(std::move(s)); }
-AttributeValue N(const std::string& text) { return AttributeValue(model::Number::parse(text)); }
+using test::ManualClock;
 
 engine::TableDefinition ttl_table(const std::string& name, bool with_stream = false) {
   engine::TableDefinition d;

@@ -29,6 +29,7 @@
 #include "model/item_codec.h"
 #include "model/key.h"
 #include "tests/support/engine_writes.h"
+#include "tests/support/values.h"
 #include "vector/distance.h"
 
 using namespace minnow;
@@ -39,8 +40,8 @@ using model::ValueType;
 
 namespace {
 
-AttributeValue num(const std::string& s) { return AttributeValue(model::Number::parse(s)); }
-AttributeValue str(const std::string& s) { return AttributeValue(s); }
+using test::N;
+using test::S;
 
 struct Spec {
   std::string name, attribute;
@@ -179,7 +180,7 @@ struct Fixture {
 
   AttributeValue vector_value(uint32_t dims) {
     model::AttributeList list;
-    for (uint32_t i = 0; i < dims; ++i) list.push_back(num(rnd.pick(kElements)));
+    for (uint32_t i = 0; i < dims; ++i) list.push_back(N(rnd.pick(kElements)));
     return AttributeValue(list);
   }
 
@@ -187,17 +188,17 @@ struct Fixture {
   // kLate cannot take (its backfill leaves those items out).
   Item random_item(bool invalid) {
     Item i;
-    i["pk"] = str(rnd.one_in(2) ? "a" : rnd.one_in(2) ? "b" : "ab");
-    i["sk"] = num(std::to_string(rnd.uniform(4)));
+    i["pk"] = S(rnd.one_in(2) ? "a" : rnd.one_in(2) ? "b" : "ab");
+    i["sk"] = N(std::to_string(rnd.uniform(4)));
     if (!rnd.one_in(6)) i["v"] = vector_value(4);
     if (!rnd.one_in(4)) i["w"] = vector_value(3);
     if (!rnd.one_in(3))
-      i["u"] = late_defined || rnd.one_in(2) ? vector_value(2) : rnd.one_in(2) ? vector_value(3) : str("x");
-    if (!rnd.one_in(5)) i["tenant"] = str(rnd.pick(kTenants));
-    if (!rnd.one_in(3)) i["lang"] = str(rnd.pick(kLangs));
-    if (!rnd.one_in(3)) i["n"] = num(rnd.pick(kNumbers));
-    if (!rnd.one_in(4)) i["shard"] = num(std::to_string(rnd.uniform(2)));
-    if (rnd.one_in(8)) i["ttl"] = num(rnd.one_in(2) ? "1000" : "4000000000");
+      i["u"] = late_defined || rnd.one_in(2) ? vector_value(2) : rnd.one_in(2) ? vector_value(3) : S("x");
+    if (!rnd.one_in(5)) i["tenant"] = S(rnd.pick(kTenants));
+    if (!rnd.one_in(3)) i["lang"] = S(rnd.pick(kLangs));
+    if (!rnd.one_in(3)) i["n"] = N(rnd.pick(kNumbers));
+    if (!rnd.one_in(4)) i["shard"] = N(std::to_string(rnd.uniform(2)));
+    if (rnd.one_in(8)) i["ttl"] = N(rnd.one_in(2) ? "1000" : "4000000000");
     if (invalid) make_invalid(i);
     return i;
   }
@@ -210,27 +211,27 @@ struct Fixture {
         break;
       case 1: {
         auto list = vector_value(4).as<model::AttributeList>();
-        list[rnd.uniform(4)] = str("1");  // not a number
+        list[rnd.uniform(4)] = S("1");  // not a number
         i["v"] = AttributeValue(list);
         break;
       }
       case 2: {
         auto list = vector_value(3).as<model::AttributeList>();
-        list[rnd.uniform(3)] = num(rnd.one_in(2) ? "1E+39" : "-3.5E+38");  // beyond float32
+        list[rnd.uniform(3)] = N(rnd.one_in(2) ? "1E+39" : "-3.5E+38");  // beyond float32
         i["w"] = AttributeValue(list);
         break;
       }
       case 3:
-        i["v"] = str("[1,2,3,4]");  // not a list
+        i["v"] = S("[1,2,3,4]");  // not a list
         break;
       case 4:
-        i["tenant"] = num("1");  // HASH of the wrong type
+        i["tenant"] = N("1");  // HASH of the wrong type
         break;
       case 5:
-        i["n"] = str("1");  // INLINE_FILTER of the wrong type
+        i["n"] = S("1");  // INLINE_FILTER of the wrong type
         break;
       case 6:
-        i["tenant"] = str("");  // empty HASH value
+        i["tenant"] = S("");  // empty HASH value
         break;
       default:
         i["w"] = AttributeValue(model::AttributeList{});  // zero dimensions
@@ -352,16 +353,16 @@ struct Fixture {
     REQUIRE(stats->item_count == model.count(s));
     for (int trial = 0; trial < 3; ++trial) {
       VectorSearchSpec q;
-      for (uint32_t i = 0; i < s.dims; ++i) q.vector.push_back(element_of(num(rnd.pick(kElements))));
+      for (uint32_t i = 0; i < s.dims; ++i) q.vector.push_back(element_of(N(rnd.pick(kElements))));
       q.top_k = 1 + rnd.uniform(6);
       for (const auto& [name, type] : s.hash)
-        q.hash_value = type == ValueType::S ? str(rnd.pick(kTenants)) : num(std::to_string(rnd.uniform(2)));
-      if (s.name == "late") q.hash_value = str(rnd.pick(kLangs));
+        q.hash_value = type == ValueType::S ? S(rnd.pick(kTenants)) : N(std::to_string(rnd.uniform(2)));
+      if (s.name == "late") q.hash_value = S(rnd.pick(kLangs));
       for (const auto& [name, type] : s.filters) {
         if (!rnd.one_in(2)) continue;
-        q.filters.emplace_back(name, type == ValueType::N ? num(rnd.pick(kNumbers))
-                                     : name == "tenant"   ? str(rnd.pick(kTenants))
-                                                          : str(rnd.pick(kLangs)));
+        q.filters.emplace_back(name, type == ValueType::N ? N(rnd.pick(kNumbers))
+                                     : name == "tenant"   ? S(rnd.pick(kTenants))
+                                                          : S(rnd.pick(kLangs)));
       }
       auto want = model.search(s, q);
       std::vector<std::pair<Item, double>> got;
@@ -436,7 +437,7 @@ TEST_CASE("a vector index answers only once it is ACTIVE", "[vector]") {
   v.transient_until_ms = 2000;
   d.vector_indexes.push_back(v);
   Table table(d);
-  Item item{{"pk", str("a")}, {"v", AttributeValue(model::AttributeList{num("1"), num("0"), num("0"), num("0")})}};
+  Item item{{"pk", S("a")}, {"v", AttributeValue(model::AttributeList{N("1"), N("0"), N("0"), N("0")})}};
   table.write(model::key_of(item, d.key_schema), [&](const Item*) { return WriteDecision::put(item); });
   VectorSearchSpec q;
   q.vector = {1, 0, 0, 0};
@@ -475,8 +476,8 @@ TEST_CASE("searches run beside writers and always see whole items", "[vector]") 
   Table table(d);
   auto item = [](int key, int value) {
     model::AttributeList v;
-    for (int i = 0; i < 4; ++i) v.push_back(num(std::to_string((value + i * 7) % 5 - 2)));
-    return Item{{"pk", str("k" + std::to_string(key))}, {"v", AttributeValue(v)}};
+    for (int i = 0; i < 4; ++i) v.push_back(N(std::to_string((value + i * 7) % 5 - 2)));
+    return Item{{"pk", S("k" + std::to_string(key))}, {"v", AttributeValue(v)}};
   };
   std::atomic<long> checked{0}, wrong{0};
   std::vector<std::thread> threads;

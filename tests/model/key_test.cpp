@@ -15,6 +15,7 @@
 #include "model/attribute_value.h"
 #include "model/errors.h"
 #include "model/number.h"
+#include "tests/support/values.h"
 
 namespace model = minnow::model;
 using model::AttributeMap;
@@ -25,9 +26,9 @@ using model::ValueType;
 
 namespace {
 
-AttributeValue S(std::string s) { return AttributeValue(std::move(s)); }
-AttributeValue N(const std::string& text) { return AttributeValue(model::Number::parse(text)); }
-AttributeValue B(std::string bytes) { return AttributeValue(model::Binary{std::move(bytes)}); }
+using test::B;
+using test::N;
+using test::S;
 
 const KeySchema kStringNumber{KeyAttribute{"pk", ValueType::S}, KeyAttribute{"sk", ValueType::N}};
 const KeySchema kBinaryString{KeyAttribute{"id", ValueType::B}, KeyAttribute{"r", ValueType::S}};

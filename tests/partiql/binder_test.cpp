@@ -8,6 +8,7 @@
 #include "model/errors.h"
 #include "partiql/parser.h"
 #include "partiql/results.h"
+#include "tests/support/values.h"
 
 using namespace minnow;
 using namespace minnow::partiql;
@@ -15,6 +16,9 @@ using model::AttributeValue;
 using model::ValueType;
 
 namespace {
+
+using test::N;
+using test::S;
 
 // Table "tab": pk S, sk N; GSI "gix" on g (S); LSI "lix" on pk, l (N); GSI "multi" on a+b / c+d.
 // Table "hsh": id S.
@@ -67,8 +71,6 @@ model::ErrorCode code_of(std::string_view text) {
   return model::ErrorCode::InternalServerError;
 }
 
-AttributeValue S(const char* s) { return AttributeValue(std::string(s)); }
-AttributeValue N(const char* n) { return AttributeValue(model::Number::parse(n)); }
 model::Item item(std::initializer_list<std::pair<const std::string, AttributeValue>> kv) { return model::Item(kv); }
 
 bool holds(const std::optional<expressions::Condition>& c, const model::Item& i) {

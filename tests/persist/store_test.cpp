@@ -31,6 +31,7 @@
 #include "persist/files.h"
 #include "persist/frames.h"
 #include "persist/image.h"
+#include "tests/support/values.h"
 
 namespace engine = minnow::engine;
 namespace model = minnow::model;
@@ -41,8 +42,8 @@ using model::Item;
 
 namespace {
 
-AttributeValue S(std::string s) { return AttributeValue(std::move(s)); }
-AttributeValue N(int64_t n) { return AttributeValue(model::Number::parse(std::to_string(n))); }
+using test::N;
+using test::S;
 
 struct TempDir {
   TempDir() {

@@ -1,4 +1,4 @@
-// Attribute-value builders for tests: S("x"), N("1.5"), B("\x01"), SS({...}), NS, BS, L, M,
+// Attribute-value builders for tests: S("x"), N("1.5") or N(7), B("\x01"), SS({...}), NS, BS, L, M,
 // BOOL, NUL. One place, so that every test spells a value the same way.
 #pragma once
 
@@ -13,6 +13,7 @@ namespace minnow::test {
 
 inline model::AttributeValue S(std::string s) { return model::AttributeValue(std::move(s)); }
 inline model::AttributeValue N(const std::string& text) { return model::AttributeValue(model::Number::parse(text)); }
+inline model::AttributeValue N(long long n) { return N(std::to_string(n)); }
 inline model::AttributeValue B(std::string bytes) { return model::AttributeValue(model::Binary{std::move(bytes)}); }
 inline model::AttributeValue BOOL(bool b) { return model::AttributeValue(b); }
 inline model::AttributeValue NUL() { return model::AttributeValue(model::Null{}); }

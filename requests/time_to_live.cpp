@@ -1,0 +1,39 @@
+#include "requests/time_to_live.h"
+
+namespace minnow::requests {
+
+namespace {
+// Leaves Table::update_definition without a change (nothing synced, nothing logged).
+struct Refused {};
+}  // namespace
+
+UpdateTimeToLiveResult execute(const Context&, const UpdateTimeToLiveRequest& request) {
+  using Status = UpdateTimeToLiveResult::Status;
+  UpdateTimeToLiveResult result;
+  auto refuse = [&](Status status) {
+    result.status = status;
+    throw Refused{};
+  };
+  try {
+    request.table->update_definition([&](engine::TableDefinition& def) {
+      const std::string* name = request.attribute_name ? &*request.attribute_name : nullptr;
+      if (request.enabled) {
+        if (def.ttl_attribute == *name) refuse(Status::AlreadyEnabled);
+        if (!def.ttl_attribute.empty()) refuse(Status::DifferentAttribute);
+        def.ttl_attribute = *name;
+      } else {
+        if (def.ttl_attribute.empty()) refuse(Status::AlreadyDisabled);
+        if (name && def.ttl_attribute != *name) refuse(Status::DifferentAttribute);
+        def.ttl_attribute.clear();
+      }
+    });
+  } catch (const Refused&) {
+  }
+  return result;
+}
+
+DescribeTimeToLiveResult execute(const Context&, const DescribeTimeToLiveRequest& request) {
+  return {request.table->definition().ttl_attribute};
+}
+
+}  // namespace minnow::requests

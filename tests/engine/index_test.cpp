@@ -30,9 +30,9 @@ using model::ValueType;
 
 namespace {
 
-using test::B;
-using test::N;
-using test::S;
+using minnow::test::B;
+using minnow::test::N;
+using minnow::test::S;
 
 const std::string& raw(const AttributeValue& v) {
   return v.type() == ValueType::S ? v.as<std::string>() : v.as<model::Binary>().bytes;

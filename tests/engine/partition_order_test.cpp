@@ -22,7 +22,7 @@ using model::AttributeValue;
 
 namespace {
 
-using test::S;
+using minnow::test::S;
 
 using Key = std::pair<std::string, std::string>;
 

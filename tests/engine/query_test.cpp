@@ -22,9 +22,9 @@ using model::ValueType;
 
 namespace {
 
-using test::B;
-using test::N;
-using test::S;
+using minnow::test::B;
+using minnow::test::N;
+using minnow::test::S;
 
 // ---- Values ---------------------------------------------------------------------------------
 

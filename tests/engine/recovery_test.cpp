@@ -25,7 +25,7 @@ namespace model = minnow::model;
 
 namespace {
 
-using test::ManualClock;
+using minnow::test::ManualClock;
 
 constexpr int64_t kStart = 1'700'000'000'000;
 

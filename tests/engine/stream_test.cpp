@@ -26,10 +26,10 @@ using model::Item;
 
 namespace {
 
-using test::N;
-using test::S;
+using minnow::test::N;
+using minnow::test::S;
 
-using test::ManualClock;
+using minnow::test::ManualClock;
 
 engine::TableDefinition streamed(const std::string& name, const std::string& view_type, const std::string& label) {
   engine::TableDefinition d;

@@ -33,8 +33,8 @@ using model::Item;
 
 namespace {
 
-using test::N;
-using test::S;
+using minnow::test::N;
+using minnow::test::S;
 
 engine::TableDefinition definition(const std::string& name) {
   engine::TableDefinition d;

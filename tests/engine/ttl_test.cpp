@@ -23,10 +23,10 @@ using model::Item;
 
 namespace {
 
-using test::N;
-using test::S;
+using minnow::test::N;
+using minnow::test::S;
 
-using test::ManualClock;
+using minnow::test::ManualClock;
 
 engine::TableDefinition ttl_table(const std::string& name, bool with_stream = false) {
   engine::TableDefinition d;

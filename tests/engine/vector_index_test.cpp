@@ -40,8 +40,8 @@ using model::ValueType;
 
 namespace {
 
-using test::N;
-using test::S;
+using minnow::test::N;
+using minnow::test::S;
 
 struct Spec {
   std::string name, attribute;

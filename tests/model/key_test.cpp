@@ -26,9 +26,9 @@ using model::ValueType;
 
 namespace {
 
-using test::B;
-using test::N;
-using test::S;
+using minnow::test::B;
+using minnow::test::N;
+using minnow::test::S;
 
 const KeySchema kStringNumber{KeyAttribute{"pk", ValueType::S}, KeyAttribute{"sk", ValueType::N}};
 const KeySchema kBinaryString{KeyAttribute{"id", ValueType::B}, KeyAttribute{"r", ValueType::S}};

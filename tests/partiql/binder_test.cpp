@@ -17,8 +17,8 @@ using model::ValueType;
 
 namespace {
 
-using test::N;
-using test::S;
+using minnow::test::N;
+using minnow::test::S;
 
 // Table "tab": pk S, sk N; GSI "gix" on g (S); LSI "lix" on pk, l (N); GSI "multi" on a+b / c+d.
 // Table "hsh": id S.

@@ -42,8 +42,8 @@ using model::Item;
 
 namespace {
 
-using test::N;
-using test::S;
+using minnow::test::N;
+using minnow::test::S;
 
 struct TempDir {
   TempDir() {

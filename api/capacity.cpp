@@ -17,7 +17,7 @@ ReturnConsumedCapacity return_consumed_capacity(const JsonValue& request) {
 }
 
 void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name, double units) {
-  write_consumed_capacity(w, mode, table_name, CapacityBreakdown{.table = units});
+  write_consumed_capacity(w, mode, table_name, requests::table_capacity(units));
 }
 
 void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,
@@ -36,7 +36,7 @@ void write_consumed_capacity(JsonWriter& w, ReturnConsumedCapacity mode, const T
 }
 
 void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name, double units) {
-  write_capacity_entry(w, mode, table_name, CapacityBreakdown{.table = units});
+  write_capacity_entry(w, mode, table_name, requests::table_capacity(units));
 }
 
 void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std::string& table_name,

@@ -49,6 +49,13 @@ struct CapacityBreakdown {
   void add(const CapacityBreakdown& other);
 };
 
+// Units charged to the table alone.
+inline CapacityBreakdown table_capacity(double units) {
+  CapacityBreakdown c;
+  c.table = units;
+  return c;
+}
+
 // The ConsumedCapacity of a request over several tables (batches, transactions): one entry per
 // table, in the order the request first uses it.
 class TableCharges {

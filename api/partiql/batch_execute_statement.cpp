@@ -118,7 +118,7 @@ void batch_execute_statement(const ActionContext& context, const JsonValue& requ
     if (auto* select = std::get_if<BoundSelect>(&s.bound->body)) {
       double read = 0;
       s.item = read_one(context.requests(), *select, s.table, s.consistent, read);
-      charges.add(s.table.get(), {.table = read});
+      charges.add(s.table.get(), requests::table_capacity(read));
       continue;
     }
     try {

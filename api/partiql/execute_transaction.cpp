@@ -92,7 +92,7 @@ void read_transaction(const ActionContext& context, std::vector<Statement>& stat
       write_attribute_map(out, *item);
     }
     out.EndObject();
-    charges.add(statements[i].table.get(), {.table = result.units[i]});
+    charges.add(statements[i].table.get(), requests::table_capacity(result.units[i]));
   }
   out.EndArray();
   write_consumed_capacity(out, mode, charges);

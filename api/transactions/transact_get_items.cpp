@@ -102,7 +102,8 @@ void transact_get_items(const ActionContext& context, const JsonValue& json, Jso
   }
   out.EndArray();
   TableCharges charges;
-  for (std::size_t i = 0; i < gets.size(); ++i) charges.add(gets[i].table.get(), {.table = result.units[i]});
+  for (std::size_t i = 0; i < gets.size(); ++i)
+    charges.add(gets[i].table.get(), requests::table_capacity(result.units[i]));
   write_consumed_capacity(out, request.return_consumed_capacity, charges);
   out.EndObject();
 }

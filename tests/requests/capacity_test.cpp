@@ -95,10 +95,11 @@ TEST_CASE("VectorWriteCharges: several writes add up per index; none loaded, not
 TEST_CASE("TableCharges: one entry per table in order of first use; transactional writes cost twice") {
   const auto* t1 = reinterpret_cast<const engine::Table*>(0x10);
   const auto* t2 = reinterpret_cast<const engine::Table*>(0x20);
-  requests::CapacityBreakdown write{.table = 1, .vector_indexes = {{"small", 1024}}};
+  requests::CapacityBreakdown write = requests::table_capacity(1);
+  write.vector_indexes = {{"small", 1024}};
   requests::TableCharges charges;
   charges.add(t2, requests::transactional_write(write));
-  charges.add(t1, {.table = 0.5});
+  charges.add(t1, requests::table_capacity(0.5));
   charges.add(t2, requests::transactional_write(write));
   REQUIRE(charges.entries().size() == 2);
   CHECK(charges.entries()[0].first == t2);

@@ -20,6 +20,9 @@
 namespace minnow::api {
 
 struct Service::Impl {
+  Impl(engine::Namespaces& namespaces, ServiceOptions options, engine::AdjustableClock* clock)
+      : namespaces(namespaces), options(std::move(options)), clock(clock) {}
+
   engine::Namespaces& namespaces;
   ServiceOptions options;
   engine::AdjustableClock* clock;
@@ -28,9 +31,8 @@ struct Service::Impl {
   RequestLog request_log;
 };
 
-// new Impl{...}: clang 14 (the fuzz build, scripts/fuzz) cannot make_unique an aggregate.
 Service::Service(engine::Namespaces& namespaces, ServiceOptions options, engine::AdjustableClock* clock)
-    : impl_(new Impl{namespaces, std::move(options), clock, {}}) {}
+    : impl_(std::make_unique<Impl>(namespaces, std::move(options), clock)) {}
 Service::~Service() = default;
 
 RequestLog& Service::request_log() { return impl_->request_log; }

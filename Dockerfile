@@ -1,7 +1,7 @@
 # Build on Debian 12, run on a slim Debian 12: one static-ish binary, a non-root user.
 FROM debian:12 AS build
 RUN apt-get update && apt-get install -y --no-install-recommends \
-      cmake ninja-build g++ libboost1.81-dev rapidjson-dev libssl-dev zlib1g-dev ca-certificates \
+      cmake ninja-build g++ libboost1.81-dev rapidjson-dev libssl-dev zlib1g-dev libzstd-dev ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY CMakeLists.txt ./
@@ -14,6 +14,8 @@ COPY partiql partiql
 COPY requests requests
 COPY persist persist
 COPY auth auth
+COPY s3local s3local
+COPY transfer transfer
 COPY api api
 COPY dataapi dataapi
 COPY console console
@@ -24,7 +26,7 @@ RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMINNOW_TESTS=OFF \
 FROM debian:12-slim
 # curl, and bash as /bin/sh, as DynamoDB Local's image has them: compose files written for it
 # check its health with curl in shell-form tests that use bash's `[ ... == ... ]`.
-RUN apt-get update && apt-get install -y --no-install-recommends libssl3 curl \
+RUN apt-get update && apt-get install -y --no-install-recommends libssl3 libzstd1 curl \
     && rm -rf /var/lib/apt/lists/* \
     && ln -sf bash /bin/sh \
     && useradd --system --uid 10001 --no-create-home minnow \

@@ -29,7 +29,10 @@
   X(kinesis, DescribeKinesisStreamingDestination) \
   X(kinesis, UpdateKinesisStreamingDestination)   \
   X(autoscaling, DescribeTableReplicaAutoScaling) \
-  X(autoscaling, UpdateTableReplicaAutoScaling)
+  X(autoscaling, UpdateTableReplicaAutoScaling)   \
+  X(exports, ExportTableToPointInTime)            \
+  X(exports, DescribeExport)                      \
+  X(exports, ListExports)
 
 // X-Amz-Target DynamoDB_20120810.<Name>
 #define MINNOW_DYNAMODB_OPERATIONS(X) \

@@ -22,6 +22,10 @@ class AdjustableClock;
 class Namespaces;
 }  // namespace minnow::engine
 
+namespace minnow::s3local {
+class Store;
+}  // namespace minnow::s3local
+
 namespace minnow::api {
 
 class RequestLog;
@@ -95,6 +99,9 @@ struct ServiceOptions {
   // When set, SigV4 signatures are verified against these secrets (--verify-signatures); else
   // only the checks DynamoDB makes before verifying apply (auth/signature.h).
   std::shared_ptr<const auth::Credentials> credentials;
+  // --s3-dir: the local S3 stand-in exports write to and imports read from (s3local/store.h);
+  // null: no bucket exists.
+  std::shared_ptr<const s3local::Store> s3;
 };
 
 class Service {

@@ -54,6 +54,7 @@ void Database::clear() {
   tables_.clear();
   streams_.clear();
   backups_.clear();
+  transfers_.clear();
   if (log_) log_->cleared();
 }
 

@@ -24,6 +24,7 @@
 #include "engine/idempotency.h"
 #include "engine/item_holds.h"
 #include "engine/stream.h"
+#include "engine/transfers.h"
 
 namespace minnow::engine {
 
@@ -64,7 +65,7 @@ class Database {
   std::shared_ptr<Table> remove(const std::string& name);
   // Names in ascending order, starting after `exclusive_start` (when given), at most `limit`.
   std::vector<std::string> list(const std::optional<std::string>& exclusive_start, std::size_t limit) const;
-  // Drops every table, stream and backup (the /_minnow/reset admin call).
+  // Drops every table, stream, backup and transfer record (the /_minnow/reset admin call).
   void clear();
 
   CommitLog* commit_log() const { return log_; }
@@ -86,6 +87,8 @@ class Database {
 
   // The on-demand backups of this database's tables, also of deleted ones. Thread-safe itself.
   Backups& backups() { return backups_; }
+  // The exports, imports and bulk operations of this database (engine/transfers.h).
+  Transfers& transfers() { return transfers_; }
 
  private:
   friend class Restorer;  // engine/restore.h
@@ -100,6 +103,7 @@ class Database {
   IdempotencyCache idempotency_;
   ItemHolds holds_;
   Backups backups_;
+  Transfers transfers_;
 };
 
 }  // namespace minnow::engine

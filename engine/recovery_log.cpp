@@ -56,4 +56,11 @@ void RecoveryLog::roll_back(StoredItems& items, int64_t at_ms) const {
   }
 }
 
+std::map<std::string, int64_t> RecoveryLog::changed_keys(int64_t from_ms, int64_t to_ms) const {
+  std::map<std::string, int64_t> keys;
+  for (const Change& change : changes_)
+    if (change.time_ms >= from_ms && change.time_ms < to_ms) keys.insert_or_assign(change.storage_key, change.time_ms);
+  return keys;
+}
+
 }  // namespace minnow::engine

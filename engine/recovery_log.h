@@ -49,6 +49,10 @@ class RecoveryLog {
   // Turns `items` (the table's items now) into the items as they were at `at_ms`.
   void roll_back(StoredItems& items, int64_t at_ms) const;
 
+  // The time of the last change to each item changed at or after `from_ms` and before `to_ms`
+  // (an incremental export's window), by storage key.
+  std::map<std::string, int64_t> changed_keys(int64_t from_ms, int64_t to_ms) const;
+
   std::size_t bytes() const { return bytes_; }
   std::size_t records() const { return changes_.size(); }
 

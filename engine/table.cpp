@@ -160,6 +160,11 @@ std::optional<TableSnapshot> Table::snapshot_at(int64_t at_ms, int64_t now_ms) c
   return snapshot;
 }
 
+std::map<std::string, int64_t> Table::changed_keys(int64_t from_ms, int64_t to_ms) const {
+  std::shared_lock lock(mu_);
+  return recovery_.changed_keys(from_ms, to_ms);
+}
+
 void Table::load(const StoredItems& items) {
   std::unique_lock lock(mu_);
   for (const auto& [key, encoded] : items) {

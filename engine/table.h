@@ -124,6 +124,9 @@ class Table {
   std::optional<TableSnapshot> snapshot_at(int64_t at_ms, int64_t now_ms) const;
   // Nullopt while point-in-time recovery is off.
   std::optional<RecoveryWindow> recovery_window(int64_t now_ms) const;
+  // The items changed in [from_ms, to_ms), each with the time of its last change there
+  // (RecoveryLog::changed_keys); empty while point-in-time recovery is off.
+  std::map<std::string, int64_t> changed_keys(int64_t from_ms, int64_t to_ms) const;
   // Writes `items` (a snapshot's, of a table with this key schema) into the table, through the
   // commit path like any write: indexes, streams and logs see every item. A restore fills its new
   // table with it.

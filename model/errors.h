@@ -48,6 +48,11 @@ enum class ValueType : uint8_t;
   X(PointInTimeRecoveryUnavailableException, "com.amazonaws.dynamodb.v20120810", 400)  \
   X(InvalidRestoreTimeException, "com.amazonaws.dynamodb.v20120810", 400)              \
   X(PolicyNotFoundException, "com.amazonaws.dynamodb.v20120810", 400)                  \
+  X(ExportNotFoundException, "com.amazonaws.dynamodb.v20120810", 400)                  \
+  X(ExportConflictException, "com.amazonaws.dynamodb.v20120810", 400)                  \
+  X(InvalidExportTimeException, "com.amazonaws.dynamodb.v20120810", 400)               \
+  X(ImportNotFoundException, "com.amazonaws.dynamodb.v20120810", 400)                  \
+  X(ImportConflictException, "com.amazonaws.dynamodb.v20120810", 400)                  \
   X(ExpiredIteratorException, "com.amazonaws.dynamodb.v20120810", 400)                 \
   X(TrimmedDataAccessException, "com.amazonaws.dynamodb.v20120810", 400)               \
   X(InternalServerError, "com.amazonaws.dynamodb.v20120810", 500)                      \

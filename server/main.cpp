@@ -26,6 +26,7 @@
 #include "engine/table.h"
 #include "persist/image.h"
 #include "persist/store.h"
+#include "s3local/store.h"
 #include "server/env_command.h"
 #include "server/health_check.h"
 #include "server/memory_trimmer.h"
@@ -184,6 +185,7 @@ int serve(const Options& options) {
         {std::string(minnow::dataapi::kRoutePrefix), [&](minnow::api::Request& r) { return data_api->handle(r); }});
   }
   service_options.credentials = load_credentials(options);
+  if (!options.s3_dir.empty()) service_options.s3 = std::make_shared<minnow::s3local::Store>(options.s3_dir);
   minnow::api::Service service(namespaces, std::move(service_options), &clock);
   std::function<bool(std::function<void()>)> reply_gate;
   if (store) reply_gate = [&store](std::function<void()> resume) { return store->defer_reply(std::move(resume)); };

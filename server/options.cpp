@@ -298,6 +298,8 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       if (policy) options.fsync = *policy;
     } else if (flag == "-optimizeDbBeforeStartup") {
       options.optimize_db = true;
+    } else if (flag == "--s3-dir") {
+      options.s3_dir = take_text();
     } else if (flag == "--seed") {
       options.seeds.push_back(take_text());
     } else if (flag.starts_with("-")) {
@@ -347,6 +349,7 @@ std::string describe_settings(const Options& options) {
     text += "; transaction window: " + std::to_string(options.database.transaction_window_ms) + " ms";
   if (!options.admin) text += "; test controls: off";
   if (!options.console) text += "; console: off";
+  if (!options.s3_dir.empty()) text += "; S3 stand-in: " + options.s3_dir;
   text += "; request log: ";
   text += !options.log_requests ? "off" : options.log_format == LogFormat::kJson ? "json" : "text";
   return text;
@@ -394,6 +397,9 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  --seed FILE             tables (CreateTable JSON) and items (DynamoDB JSON, one a line\n";
   text += "                          or a JSON array) every namespace starts with; repeatable. With\n";
   text += "                          --db-path, a namespace the directory holds keeps its data\n";
+  text += "  --s3-dir DIR            the local S3 stand-in of exports, imports and bulk loads:\n";
+  text += "                          s3://BUCKET/KEY is DIR/BUCKET/KEY; a bucket is a directory\n";
+  text += "                          that must exist (docs/data-movement.md)\n";
   text += "  --data-api              serve the data API stand-in under /api/data/dynamodb/ (bearer\n";
   text += "                          token workspaces in one shared table; docs/data-api.md)\n";
   text += "  --data-api-tokens FILE  map tokens to workspaces (lines TOKEN WORKSPACE_ID); other\n";

@@ -99,6 +99,8 @@ struct Options {
   // --seed FILE (repeatable): tables and items every namespace starts with (server/seed.h);
   // with -dbPath a namespace the directory holds keeps its data.
   std::vector<std::string> seeds;
+  // --s3-dir DIR: the local S3 stand-in (s3local/store.h): bucket B is the directory DIR/B.
+  std::string s3_dir;
   // --data-api: the data API stand-in's routes under /api/data/dynamodb/ (dataapi/).
   bool data_api = false;
   std::string data_api_tokens_file;  // --data-api-tokens FILE; empty: every token is a workspace

@@ -24,6 +24,8 @@ struct ServiceHarness {
   ServiceHarness() = default;
   explicit ServiceHarness(engine::DatabaseOptions options) : namespaces{false, clock, options} {}
   explicit ServiceHarness(api::ServiceOptions options) : service{namespaces, std::move(options), &clock} {}
+  ServiceHarness(engine::DatabaseOptions database_options, api::ServiceOptions options)
+      : namespaces{false, clock, database_options}, service{namespaces, std::move(options), &clock} {}
 
   engine::AdjustableClock clock;
   engine::Namespaces namespaces{false, clock, engine::DatabaseOptions{}};

@@ -1,0 +1,30 @@
+// DescribeExport: an export's description (api/exports/exports.h), its status as of now.
+// ExportNotFoundException for an unknown ARN.
+#include "api/exports/exports.h"
+#include "api/operations.h"
+#include "model/transfer_errors.h"
+
+namespace minnow::api::exports {
+
+namespace {
+
+// AWS's API model: ExportArn of 37-1024 characters.
+const Shape kShape(R"({
+  "ExportArn": {"type": "String", "required": true, "lengthGreaterThanOrEqual": 37, "lengthLessThanOrEqual": 1024}
+})");
+
+void describe_export(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  const std::optional<engine::ExportRecord> record =
+      context.database.transfers().exports.find(std::string(view(request["ExportArn"])));
+  if (!record) throw model::Error(model::kExportNotFound);
+  out.StartObject();
+  out.Key("ExportDescription");
+  write_export_description(out, *record, context.now_ms);
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kDescribeExport{"DescribeExport", &kShape, describe_export};
+
+}  // namespace minnow::api::exports

@@ -32,7 +32,14 @@
   X(autoscaling, UpdateTableReplicaAutoScaling)   \
   X(exports, ExportTableToPointInTime)            \
   X(exports, DescribeExport)                      \
-  X(exports, ListExports)
+  X(exports, ListExports)                         \
+  X(imports, ImportTable)                         \
+  X(imports, DescribeImport)                      \
+  X(imports, ListImports)                         \
+  X(bulk, StartBulkPutItems)                      \
+  X(bulk, DescribeBulkOperation)                  \
+  X(bulk, ListBulkOperations)                     \
+  X(bulk, CancelBulkOperation)
 
 // X-Amz-Target DynamoDB_20120810.<Name>
 #define MINNOW_DYNAMODB_OPERATIONS(X) \

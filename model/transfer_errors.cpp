@@ -10,8 +10,12 @@ Error bulk_operation_not_found(const std::string& arn) {
 }
 
 Error bulk_operation_not_cancellable(const std::string& arn, const std::string& status) {
-  return Error(ErrorCode::ResourceInUseException,
-               "Bulk operation " + arn + " cannot be cancelled: its status is " + status);
+  return validation(MINNOW_INVALID_PARAMETERS "Bulk operation " + arn + " cannot be cancelled: its status is " +
+                    status);
+}
+
+Error bulk_table_not_found(const std::string& table) {
+  return Error(ErrorCode::ResourceNotFoundException, "Requested resource not found: Table: " + table + " not found");
 }
 
 }  // namespace minnow::model

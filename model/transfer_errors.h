@@ -59,15 +59,27 @@ inline constexpr FixedError kCsvOptionsWithoutCsv{
 inline constexpr FixedError kCsvDelimiterInvalid{
     ErrorCode::ValidationException,
     MINNOW_INVALID_PARAMETERS "Csv.Delimiter must be one of comma, tab, colon, semicolon, pipe or space"};
+inline constexpr FixedError kBulkOutputTypeRequired{
+    ErrorCode::ValidationException,
+    MINNOW_INVALID_PARAMETERS "OutputS3Configuration.OutputType must list ERROR, CONDITION_CHECK_FAILURE or both"};
 inline constexpr FixedError kBulkMaxWriteRequestUnitsTooLow{
     ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS "MaxWriteRequestUnits must be at least 1024"};
 Error bulk_operation_not_found(const std::string& arn);                                   // ResourceNotFoundException
-Error bulk_operation_not_cancellable(const std::string& arn, const std::string& status);  // ResourceInUseException
+Error bulk_operation_not_cancellable(const std::string& arn, const std::string& status);  // ValidationException
+Error bulk_table_not_found(const std::string& table);                                     // ResourceNotFoundException
 
 // ---- Error records of an import or bulk load (one per item it could not write) -------------------
 // Minnow (DynamoDB logs such records to CloudWatch without documenting their texts):
 inline constexpr FixedError kNotAnItemLine{ErrorCode::ValidationException,
                                            "The line is not a JSON object with an Item object"};
+inline constexpr FixedError kNotAnIonItem{ErrorCode::ValidationException,
+                                          "The value is not an Ion struct with an Item struct"};
+inline constexpr FixedError kCsvTooManyFields{ErrorCode::ValidationException,
+                                              "The CSV record has more fields than the header"};
+inline constexpr FixedError kObjectNotDecompressed{
+    ErrorCode::ValidationException, "The object could not be decompressed with the InputCompressionType given"};
+inline constexpr FixedError kObjectTooLarge{ErrorCode::ValidationException,
+                                            "The object decompresses to more than 1 GiB"};
 
 // ---- Failures an export, import or bulk operation reports (FailureCode, FailureMessage) -------
 // S3:
@@ -79,6 +91,9 @@ inline constexpr const char* kS3AccessDeniedMessage =
     "Access Denied (Minnow's S3 stand-in refuses keys outside its --s3-dir directory)";
 inline constexpr const char* kS3IoErrorMessage = "Access Denied (Minnow's S3 stand-in could not read or write a file)";
 // Minnow: the hint a missing bucket gets when Minnow has no --s3-dir at all.
+// Minnow: a bulk operation stopped by CancelBulkOperation.
+inline constexpr const char* kBulkCancelledCode = "BulkOperationCancelled";
+inline constexpr const char* kBulkCancelledMessage = "The bulk operation was cancelled by CancelBulkOperation";
 inline constexpr const char* kS3NotConfiguredMessage =
     "The specified bucket does not exist (Minnow has no S3 stand-in: start it with --s3-dir DIR)";
 

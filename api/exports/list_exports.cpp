@@ -22,37 +22,26 @@ const Shape kShape(R"({
 })");
 
 void list_exports(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  std::vector<engine::ExportRecord> records = context.database.transfers().exports.list();
   const JsonValue* table = member(request, "TableArn");
   const std::string table_filter = table ? table_arn(context, table_name_of(view(*table))) : std::string();
   const JsonValue* next = member(request, "NextToken");
-  const std::string after = next ? std::string(view(*next)) : std::string();
   const JsonValue* max = member(request, "MaxResults");
-  const std::size_t limit = max ? static_cast<std::size_t>(coral_long(*max)) : std::numeric_limits<std::size_t>::max();
-
   out.StartObject();
   out.Key("ExportSummaries");
   out.StartArray();
-  std::size_t answered = 0;
-  std::string last;
-  bool more = false;
-  for (auto it = records.rbegin(); it != records.rend(); ++it) {
-    if (!after.empty() && it->arn >= after) continue;
-    if (!table_filter.empty() && it->table_arn != table_filter) continue;
-    if (answered == limit) {
-      more = true;
-      break;
-    }
-    out.StartObject();
-    write_string(out, "ExportArn", it->arn);
-    write_string(out, "ExportStatus", export_status(*it, context.now_ms));
-    write_string(out, "ExportType", it->export_type);
-    out.EndObject();
-    last = it->arn;
-    ++answered;
-  }
+  const std::string token = movement::write_page(
+      context.database.transfers().exports.list(), next ? std::string(view(*next)) : std::string(),
+      max ? static_cast<std::size_t>(coral_long(*max)) : std::numeric_limits<std::size_t>::max(),
+      [&](const engine::ExportRecord& r) { return table_filter.empty() || r.table_arn == table_filter; },
+      [&](const engine::ExportRecord& r) {
+        out.StartObject();
+        write_string(out, "ExportArn", r.arn);
+        write_string(out, "ExportStatus", export_status(r, context.now_ms));
+        write_string(out, "ExportType", r.export_type);
+        out.EndObject();
+      });
   out.EndArray();
-  if (more) write_string(out, "NextToken", last);
+  if (!token.empty()) write_string(out, "NextToken", token);
   out.EndObject();
 }
 

@@ -42,3 +42,5 @@ minnow_fuzz_target(attribute_values tests/api/fuzz/attribute_values.cpp minnow_a
 minnow_fuzz_target(canonical_json tests/api/fuzz/canonical_json.cpp minnow_api MUTANTS 20000)
 minnow_fuzz_target(request tests/api/fuzz/request.cpp minnow_api MUTANTS 2000)
 minnow_fuzz_target(http_request tests/server/fuzz/http_request.cpp minnow_server MUTANTS 2000)
+minnow_fuzz_target(ion_text tests/transfer/fuzz/formats.cpp minnow_transfer MUTANTS 20000 DEFINITIONS MINNOW_FUZZ_KIND=0)
+minnow_fuzz_target(csv tests/transfer/fuzz/formats.cpp minnow_transfer MUTANTS 20000 DEFINITIONS MINNOW_FUZZ_KIND=1)

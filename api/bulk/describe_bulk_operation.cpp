@@ -1,0 +1,27 @@
+// DescribeBulkOperation: a bulk operation's description (api/bulk/bulk.h), its status as of
+// now. ResourceNotFoundException for an unknown ARN.
+#include "api/bulk/bulk.h"
+#include "api/operations.h"
+
+namespace minnow::api::bulk {
+
+namespace {
+
+// AWS's API model.
+const Shape kShape(R"({
+  "BulkOperationArn": {"type": "String", "required": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 1024}
+})");
+
+void describe_bulk_operation(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  const engine::BulkOperationRecord record = find_bulk_operation(context, request);
+  out.StartObject();
+  out.Key("BulkOperationDescription");
+  write_bulk_description(out, record, context.now_ms);
+  out.EndObject();
+}
+
+}  // namespace
+
+const Action kDescribeBulkOperation{"DescribeBulkOperation", &kShape, describe_bulk_operation};
+
+}  // namespace minnow::api::bulk

@@ -1,0 +1,155 @@
+#include "api/movement/item_source.h"
+
+#include "api/movement/item_lines.h"
+#include "model/base64.h"
+#include "model/errors.h"
+#include "model/index_key_violation.h"
+#include "model/limits.h"
+#include "model/transfer_errors.h"
+#include "transfer/csv.h"
+#include "transfer/ion_text.h"
+
+namespace minnow::api::movement {
+
+namespace {
+
+// No object may inflate beyond this (a small bomb in a bucket cannot take the memory).
+constexpr std::size_t kMaxObjectBytes = std::size_t{1} << 30;
+
+void read_json_lines(const std::string& key, std::string_view text, ItemVisitor visit) {
+  std::size_t line = 0;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view content = text.substr(start, end - start);
+    ++line;
+    start = end + 1;
+    if (content.ends_with('\r')) content.remove_suffix(1);
+    if (content.find_first_not_of(" \t") == std::string_view::npos) continue;
+    try {
+      model::Item item = read_item_line(content);
+      visit(&item, {}, {&key, line});
+    } catch (const model::Error& e) {
+      visit(nullptr, e.message(), {&key, line});
+    }
+  }
+}
+
+void read_ion(const std::string& key, std::string_view text, ItemVisitor visit) {
+  for (auto& value : transfer::read_ion_values(text)) {
+    const SourceLocation where{&key, value.line};
+    if (!value.error.empty()) {
+      visit(nullptr, value.error, where);
+      continue;
+    }
+    const model::AttributeMap* wrapper =
+        value.value.is<model::AttributeMap>() ? &value.value.as<model::AttributeMap>() : nullptr;
+    auto item = wrapper ? wrapper->find("Item") : model::AttributeMap::const_iterator();
+    if (!wrapper || item == wrapper->end() || !item->second.is<model::AttributeMap>()) {
+      visit(nullptr, model::kNotAnIonItem.message, where);
+      continue;
+    }
+    model::Item fields = item->second.as<model::AttributeMap>();
+    visit(&fields, {}, where);
+  }
+}
+
+// A key column's text as the key attribute's type.
+model::AttributeValue key_value(const model::KeyAttribute& attribute, const std::string& text) {
+  if (attribute.type == model::ValueType::N) return model::AttributeValue(model::Number::parse(text));
+  if (attribute.type == model::ValueType::B) {
+    std::optional<std::string> bytes = model::base64_decode(text);
+    if (!bytes) throw model::Error(model::kBase64Invalid);
+    return model::AttributeValue(model::Binary{std::move(*bytes)});
+  }
+  return model::AttributeValue(text);
+}
+
+void read_csv(const std::string& key, std::string_view text, const SourceFormat& format, const model::KeySchema& schema,
+              ItemVisitor visit) {
+  transfer::CsvReader reader(text, format.csv_delimiter);
+  std::vector<std::string> header = format.csv_header, fields;
+  std::string error;
+  if (header.empty() && !reader.next(header, error)) return;
+  if (!error.empty()) return visit(nullptr, error, {&key, reader.line()});
+  while (reader.next(fields, error)) {
+    const SourceLocation where{&key, reader.line()};
+    if (!error.empty()) {
+      visit(nullptr, error, where);
+      continue;
+    }
+    if (fields.size() > header.size()) {
+      visit(nullptr, model::kCsvTooManyFields.message, where);
+      continue;
+    }
+    try {
+      model::Item item;
+      for (std::size_t i = 0; i < fields.size(); ++i) {
+        const std::string& name = header[i];
+        if (name == schema.hash.name)
+          item.insert_or_assign(name, key_value(schema.hash, fields[i]));
+        else if (schema.range && name == schema.range->name)
+          item.insert_or_assign(name, key_value(*schema.range, fields[i]));
+        else if (!fields[i].empty())
+          item.insert_or_assign(name, model::AttributeValue(std::move(fields[i])));
+      }
+      visit(&item, {}, where);
+    } catch (const model::Error& e) {
+      visit(nullptr, e.message(), where);
+    }
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> load_item(engine::Table& table, const model::Item& item) {
+  const model::KeySchema& schema = table.key_schema();
+  try {
+    model::validate_item_key(item, schema);
+  } catch (const model::Error& e) {
+    return e.message();
+  }
+  if (model::item_size(item) > model::kMaxItemBytes) return std::string(model::kItemTooLarge.message);
+  std::optional<model::IndexKeyViolation> violation = table.write(
+      model::key_of(item, schema), [&](const model::Item*) { return engine::WriteDecision::put_borrowed(item); },
+      /*decide_reads_old=*/false);
+  if (violation) return model::index_key_error(*violation, /*in_update=*/false).message();
+  return std::nullopt;
+}
+
+std::optional<Failure> read_source(const ActionContext& context, const std::string& bucket, const std::string& prefix,
+                                   const SourceFormat& format, const model::KeySchema& schema, SourceStats& stats,
+                                   ItemVisitor visit) {
+  const s3local::Store* s3 = s3_store(context);
+  if (!s3) return no_such_bucket(context);
+  std::vector<s3local::ObjectInfo> objects;
+  if (std::optional<Failure> failure = s3_failure(context, s3->list(bucket, prefix, objects))) return failure;
+  for (const auto& object : objects) stats.total_bytes += object.size;
+  stats.objects = objects.size();
+  std::string stored, text;
+  for (const auto& object : objects) {
+    if (std::optional<Failure> failure = s3_failure(context, s3->get(bucket, object.key, stored))) return failure;
+    const transfer::DecompressStatus status = transfer::decompress(format.compression, stored, text, kMaxObjectBytes);
+    if (status != transfer::DecompressStatus::Ok) {
+      visit(nullptr,
+            status == transfer::DecompressStatus::TooLarge ? model::kObjectTooLarge.message
+                                                           : model::kObjectNotDecompressed.message,
+            {&object.key, 0});
+      continue;
+    }
+    switch (format.kind) {
+      case SourceFormat::Kind::DynamoDbJson:
+        read_json_lines(object.key, text, visit);
+        break;
+      case SourceFormat::Kind::Ion:
+        read_ion(object.key, text, visit);
+        break;
+      case SourceFormat::Kind::Csv:
+        read_csv(object.key, text, format, schema, visit);
+        break;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace minnow::api::movement

@@ -531,15 +531,17 @@ class IonReader {
 std::vector<IonValue> read_ion_values(std::string_view text) {
   std::vector<IonValue> values;
   IonReader reader(text);
-  while (!reader.at_end()) {
-    if (reader.version_marker()) continue;
+  for (;;) {
     IonValue entry;
-    entry.line = reader.line();
-    try {
+    try {  // white space and comments may be malformed too (an unterminated /*)
+      if (reader.at_end()) break;
+      if (reader.version_marker()) continue;
+      entry.line = reader.line();
       entry.value = reader.value();
     } catch (const IonError& e) {
+      if (!entry.line) entry.line = reader.line();
       entry.error = e.message;
-      reader.skip_line();
+      reader.skip_line();  // always progress: the rest of this line, or to the end
     }
     values.push_back(std::move(entry));
   }

@@ -19,13 +19,12 @@ const Shape kShape(R"({
 constexpr std::size_t kDefaultMaxResults = 10;
 
 void list_bulk_operations(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const JsonValue* next = member(request, "NextToken");
   const JsonValue* max = member(request, "MaxResults");
   out.StartObject();
   out.Key("BulkOperationsSummaryList");
   out.StartArray();
   const std::string token = movement::write_page(
-      context.database.transfers().bulk_operations.list(), next ? std::string(view(*next)) : std::string(),
+      context.database.transfers().bulk_operations.list(), string_member(request, "NextToken"),
       max ? static_cast<std::size_t>(coral_long(*max)) : kDefaultMaxResults,
       [](const engine::BulkOperationRecord&) { return true; },
       [&](const engine::BulkOperationRecord& r) {

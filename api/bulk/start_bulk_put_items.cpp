@@ -36,11 +36,6 @@ const Shape kShape(R"({
 
 constexpr int64_t kMinWriteRequestUnits = 1024;
 
-std::string string_or_empty(const JsonValue& object, const char* name) {
-  const JsonValue* v = member(object, name);
-  return v ? std::string(view(*v)) : std::string();
-}
-
 // The error records of ERROR output: one JSON line per failed item.
 class ErrorOutput {
  public:
@@ -74,11 +69,11 @@ class ErrorOutput {
     if (text_.empty()) return std::nullopt;
     const s3local::Store* s3 = movement::s3_store(context);
     if (!s3) return movement::no_such_bucket(context);
-    std::string prefix = string_or_empty(output, "S3KeyPrefix");
+    std::string prefix = string_member(output, "S3KeyPrefix");
     while (prefix.ends_with('/')) prefix.pop_back();
     if (!prefix.empty()) prefix += '/';
     const std::string id = record_.arn.substr(record_.arn.rfind('/') + 1);
-    return movement::s3_failure(context, s3->put(string_or_empty(output, "S3Bucket"),
+    return movement::s3_failure(context, s3->put(string_member(output, "S3Bucket"),
                                                  prefix + "AWSDynamoDB/BulkOperations/" + id + "/errors.json", text_));
   }
 
@@ -101,7 +96,7 @@ void run(const ActionContext& context, engine::BulkOperationRecord& record, engi
   const std::string bucket(view(input["S3Bucket"]));
   movement::SourceStats stats;
   std::optional<movement::Failure> failure =
-      movement::read_source(context, bucket, string_or_empty(input, "S3KeyPrefix"), format, table.key_schema(), stats,
+      movement::read_source(context, bucket, string_member(input, "S3KeyPrefix"), format, table.key_schema(), stats,
                             [&](model::Item* item, const std::string& message, const movement::SourceLocation& where) {
                               ++record.processed_item_count;
                               std::optional<std::string> refused = item ? movement::load_item(table, *item) : message;
@@ -128,7 +123,7 @@ void start_bulk_put_items(const ActionContext& context, const JsonValue& json, J
   const JsonValue* units = member(json, "MaxWriteRequestUnits");
   if (units && coral_long(*units) < kMinWriteRequestUnits) throw model::Error(model::kBulkMaxWriteRequestUnitsTooLow);
   engine::BulkOperationRecord record;
-  record.client_token = string_or_empty(json, "ClientToken");
+  record.client_token = string_member(json, "ClientToken");
   record.parameters = movement::token_parameters(json);
   if (!record.client_token.empty()) {
     if (auto earlier = context.database.transfers().bulk_operations.find_token(record.client_token, context.now_ms)) {

@@ -50,11 +50,6 @@ const Shape kShape(R"({
 constexpr int64_t kMinIncrementalMs = 15 * 60 * 1000;
 constexpr int64_t kMaxIncrementalMs = 24 * 3600 * 1000;
 
-std::string optional_string(const JsonValue& request, const char* name) {
-  const JsonValue* v = member(request, name);
-  return v ? std::string(view(*v)) : std::string();
-}
-
 // The key condition names the partition key (with =) and at most the sort key; the filter then
 // names no key attribute.
 void check_filter_keys(const ExportTableToPointInTimeRequest& r, const model::KeySchema& schema) {
@@ -113,7 +108,7 @@ Decoded decode(const ActionContext& context, const JsonValue& json) {
 
   r.table = context.database.find(name);
   if (!r.table) throw model::backup_table_not_found(name);
-  record.client_token = optional_string(json, "ClientToken");
+  record.client_token = string_member(json, "ClientToken");
   record.parameters = movement::token_parameters(json);
   if (!record.client_token.empty()) {
     if (auto earlier = context.database.transfers().exports.find_token(record.client_token, context.now_ms)) {
@@ -148,10 +143,10 @@ Decoded decode(const ActionContext& context, const JsonValue& json) {
   record.start_ms = context.now_ms;
   record.done_ms = movement::done_ms(context);
   record.s3_bucket = std::string(view(json["S3Bucket"]));
-  record.s3_bucket_owner = optional_string(json, "S3BucketOwner");
-  record.s3_prefix = optional_string(json, "S3Prefix");
-  record.s3_sse_algorithm = optional_string(json, "S3SseAlgorithm");
-  record.s3_sse_kms_key_id = optional_string(json, "S3SseKmsKeyId");
+  record.s3_bucket_owner = string_member(json, "S3BucketOwner");
+  record.s3_prefix = string_member(json, "S3Prefix");
+  record.s3_sse_algorithm = string_member(json, "S3SseAlgorithm");
+  record.s3_sse_kms_key_id = string_member(json, "S3SseKmsKeyId");
   const JsonValue* format = member(json, "ExportFormat");
   record.format = format ? std::string(view(*format)) : "DYNAMODB_JSON";
   r.ion = record.format == "ION";

@@ -24,13 +24,12 @@ const Shape kShape(R"({
 void list_exports(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   const JsonValue* table = member(request, "TableArn");
   const std::string table_filter = table ? table_arn(context, table_name_of(view(*table))) : std::string();
-  const JsonValue* next = member(request, "NextToken");
   const JsonValue* max = member(request, "MaxResults");
   out.StartObject();
   out.Key("ExportSummaries");
   out.StartArray();
   const std::string token = movement::write_page(
-      context.database.transfers().exports.list(), next ? std::string(view(*next)) : std::string(),
+      context.database.transfers().exports.list(), string_member(request, "NextToken"),
       max ? static_cast<std::size_t>(coral_long(*max)) : std::numeric_limits<std::size_t>::max(),
       [&](const engine::ExportRecord& r) { return table_filter.empty() || r.table_arn == table_filter; },
       [&](const engine::ExportRecord& r) {

@@ -124,8 +124,7 @@ void run_import(const ActionContext& context, engine::ImportRecord& record, cons
 void import_table(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
   const movement::SourceFormat format = source_format(json);
   engine::ImportRecord record;
-  const JsonValue* token = member(json, "ClientToken");
-  record.client_token = token ? std::string(view(*token)) : std::string();
+  record.client_token = string_member(json, "ClientToken");
   record.parameters = movement::token_parameters(json);
   if (!record.client_token.empty()) {
     if (auto earlier = context.database.transfers().imports.find_token(record.client_token, context.now_ms)) {
@@ -145,8 +144,8 @@ void import_table(const ActionContext& context, const JsonValue& json, JsonWrite
 
   const JsonValue& source = json["S3BucketSource"];
   record.s3_bucket = std::string(view(source["S3Bucket"]));
-  if (const JsonValue* owner = member(source, "S3BucketOwner")) record.s3_bucket_owner = std::string(view(*owner));
-  if (const JsonValue* prefix = member(source, "S3KeyPrefix")) record.s3_key_prefix = std::string(view(*prefix));
+  record.s3_bucket_owner = string_member(source, "S3BucketOwner");
+  record.s3_key_prefix = string_member(source, "S3KeyPrefix");
   record.table_arn = table_arn(context, name);
   record.arn = record.table_arn + "/import/" + movement::new_transfer_id(context.now_ms);
   record.table_id = table->definition().id;

@@ -23,13 +23,12 @@ const Shape kShape(R"({
 void list_imports(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   const JsonValue* table = member(request, "TableArn");
   const std::string table_filter = table ? table_arn(context, table_name_of(view(*table))) : std::string();
-  const JsonValue* next = member(request, "NextToken");
   const JsonValue* size = member(request, "PageSize");
   out.StartObject();
   out.Key("ImportSummaryList");
   out.StartArray();
   const std::string token = movement::write_page(
-      context.database.transfers().imports.list(), next ? std::string(view(*next)) : std::string(),
+      context.database.transfers().imports.list(), string_member(request, "NextToken"),
       size ? static_cast<std::size_t>(coral_long(*size)) : std::numeric_limits<std::size_t>::max(),
       [&](const engine::ImportRecord& r) { return table_filter.empty() || r.table_arn == table_filter; },
       [&](const engine::ImportRecord& r) { write_import_summary(out, r, context.now_ms); });

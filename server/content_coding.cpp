@@ -1,11 +1,11 @@
 #include "server/content_coding.h"
 
-#include <zlib.h>
-
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
+
+#include "transfer/compression.h"
 
 namespace minnow::server {
 
@@ -23,36 +23,19 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
-constexpr int kGzipWindow = 16 + MAX_WBITS;  // zlib's way of asking for a gzip wrapper
-constexpr int kRawWindow = -MAX_WBITS;
-
-DecodeResult inflate_with(std::string_view in, int window_bits, std::size_t limit, std::string& out) {
-  z_stream stream{};
-  if (inflateInit2(&stream, window_bits) != Z_OK) return DecodeResult::kCorrupt;
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
-  stream.avail_in = static_cast<uInt>(in.size());
+// The stream must be the whole body: trailing bytes after it are not part of any valid body.
+DecodeResult inflate_body(std::string_view in, transfer::ZlibWrapper wrapper, std::size_t limit, std::string& out) {
   out.clear();
-  char chunk[64 * 1024];
-  DecodeResult result = DecodeResult::kCorrupt;
-  for (;;) {
-    stream.next_out = reinterpret_cast<Bytef*>(chunk);
-    stream.avail_out = sizeof chunk;
-    const int status = inflate(&stream, Z_NO_FLUSH);
-    const std::size_t produced = sizeof chunk - stream.avail_out;
-    if (out.size() + produced > limit) {
-      result = DecodeResult::kTooLarge;
+  std::size_t consumed = 0;
+  switch (transfer::inflate_stream(in, wrapper, limit, out, consumed)) {
+    case transfer::DecompressStatus::Ok:
+      return consumed == in.size() ? DecodeResult::kOk : DecodeResult::kCorrupt;
+    case transfer::DecompressStatus::TooLarge:
+      return DecodeResult::kTooLarge;
+    case transfer::DecompressStatus::Corrupt:
       break;
-    }
-    out.append(chunk, produced);
-    if (status == Z_STREAM_END) {
-      // Trailing bytes after the stream are not part of any valid body.
-      result = stream.avail_in == 0 ? DecodeResult::kOk : DecodeResult::kCorrupt;
-      break;
-    }
-    if (status != Z_OK || (stream.avail_in == 0 && produced == 0)) break;  // broken, or cut short
   }
-  inflateEnd(&stream);
-  return result;
+  return DecodeResult::kCorrupt;
 }
 
 double quality(std::string_view parameters) {
@@ -85,10 +68,10 @@ std::string_view coding_name(Coding coding) {
 }
 
 DecodeResult decode(std::string_view in, Coding coding, std::size_t limit, std::string& out) {
-  if (coding == Coding::kGzip) return inflate_with(in, kGzipWindow, limit, out);
-  const DecodeResult zlib = inflate_with(in, MAX_WBITS, limit, out);
+  if (coding == Coding::kGzip) return inflate_body(in, transfer::ZlibWrapper::Gzip, limit, out);
+  const DecodeResult zlib = inflate_body(in, transfer::ZlibWrapper::Zlib, limit, out);
   // HTTP's deflate is the zlib format; a raw deflate stream fails on its first bytes.
-  return zlib == DecodeResult::kCorrupt ? inflate_with(in, kRawWindow, limit, out) : zlib;
+  return zlib == DecodeResult::kCorrupt ? inflate_body(in, transfer::ZlibWrapper::Raw, limit, out) : zlib;
 }
 
 Coding choose_response_coding(std::string_view accept_encoding) {
@@ -110,18 +93,8 @@ Coding choose_response_coding(std::string_view accept_encoding) {
 }
 
 std::string encode(std::string_view in, Coding coding) {
-  z_stream stream{};
-  const int window = coding == Coding::kGzip ? kGzipWindow : MAX_WBITS;
-  if (deflateInit2(&stream, Z_BEST_SPEED, Z_DEFLATED, window, 8, Z_DEFAULT_STRATEGY) != Z_OK) return {};
-  std::string out(deflateBound(&stream, static_cast<uLong>(in.size())), '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
-  stream.avail_in = static_cast<uInt>(in.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  const int status = deflate(&stream, Z_FINISH);
-  out.resize(stream.total_out);
-  deflateEnd(&stream);
-  return status == Z_STREAM_END ? out : std::string();
+  const auto wrapper = coding == Coding::kGzip ? transfer::ZlibWrapper::Gzip : transfer::ZlibWrapper::Zlib;
+  return transfer::deflate_stream(in, wrapper, transfer::kZlibFastest).value_or(std::string());
 }
 
 }  // namespace minnow::server

@@ -1,4 +1,5 @@
-// Content-Encoding for request and response bodies: gzip and deflate, with zlib.
+// Content-Encoding for request and response bodies: gzip and deflate, with transfer/compression's
+// zlib stream functions (the ones export and import files use).
 //
 // decode() inflates a request body, stopping as soon as the output passes `limit`: a small
 // compressed body cannot inflate into gigabytes. choose_response_coding() reads the client's

@@ -26,21 +26,71 @@ const char* compression_name(Compression compression) {
   return "NONE";
 }
 
-std::string gzip(std::string_view bytes) {
+namespace {
+
+int window_bits(ZlibWrapper wrapper) {
+  switch (wrapper) {
+    case ZlibWrapper::Gzip:
+      return 16 + MAX_WBITS;  // zlib's way of asking for the gzip header and trailer
+    case ZlibWrapper::Raw:
+      return -MAX_WBITS;
+    case ZlibWrapper::Zlib:
+      break;
+  }
+  return MAX_WBITS;
+}
+
+}  // namespace
+
+std::optional<std::string> deflate_stream(std::string_view bytes, ZlibWrapper wrapper, int level) {
   z_stream stream{};
-  // 15 + 16: a gzip header and trailer around the deflate stream.
-  if (deflateInit2(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-    throw std::runtime_error("deflateInit2 failed");
-  std::string out(deflateBound(&stream, static_cast<uLong>(bytes.size())) + 32, '\0');
+  if (deflateInit2(&stream, level, Z_DEFLATED, window_bits(wrapper), 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    return std::nullopt;
+  std::string out(deflateBound(&stream, static_cast<uLong>(bytes.size())), '\0');
   stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
   stream.avail_in = static_cast<uInt>(bytes.size());
   stream.next_out = reinterpret_cast<Bytef*>(out.data());
   stream.avail_out = static_cast<uInt>(out.size());
-  const int result = deflate(&stream, Z_FINISH);
+  const int status = deflate(&stream, Z_FINISH);
   out.resize(stream.total_out);
   deflateEnd(&stream);
-  if (result != Z_STREAM_END) throw std::runtime_error("deflate did not finish");
+  if (status != Z_STREAM_END) return std::nullopt;
   return out;
+}
+
+DecompressStatus inflate_stream(std::string_view bytes, ZlibWrapper wrapper, std::size_t max_bytes, std::string& out,
+                                std::size_t& consumed) {
+  z_stream stream{};
+  if (inflateInit2(&stream, window_bits(wrapper)) != Z_OK) return DecompressStatus::Corrupt;
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+  stream.avail_in = static_cast<uInt>(bytes.size());
+  char chunk[64 * 1024];
+  DecompressStatus result = DecompressStatus::Corrupt;
+  for (;;) {
+    stream.next_out = reinterpret_cast<Bytef*>(chunk);
+    stream.avail_out = sizeof chunk;
+    const int status = inflate(&stream, Z_NO_FLUSH);
+    const std::size_t produced = sizeof chunk - stream.avail_out;
+    if (out.size() + produced > max_bytes) {
+      result = DecompressStatus::TooLarge;
+      break;
+    }
+    out.append(chunk, produced);
+    if (status == Z_STREAM_END) {
+      consumed = bytes.size() - stream.avail_in;
+      result = DecompressStatus::Ok;
+      break;
+    }
+    if (status != Z_OK || (stream.avail_in == 0 && produced == 0)) break;  // broken, or cut short
+  }
+  inflateEnd(&stream);
+  return result;
+}
+
+std::string gzip(std::string_view bytes) {
+  std::optional<std::string> out = deflate_stream(bytes, ZlibWrapper::Gzip, kZlibDefault);
+  if (!out) throw std::runtime_error("deflate failed");
+  return std::move(*out);
 }
 
 std::string zstd(std::string_view bytes) {
@@ -55,35 +105,12 @@ namespace {
 
 DecompressStatus gunzip(std::string_view bytes, std::string& out, std::size_t max_bytes) {
   out.clear();
-  char buffer[1 << 16];
   std::size_t at = 0;
   do {
-    z_stream stream{};
-    if (inflateInit2(&stream, 15 + 16) != Z_OK) return DecompressStatus::Corrupt;
-    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data() + at));
-    stream.avail_in = static_cast<uInt>(bytes.size() - at);
-    int result = Z_OK;
-    while (result != Z_STREAM_END) {
-      stream.next_out = reinterpret_cast<Bytef*>(buffer);
-      stream.avail_out = sizeof buffer;
-      result = inflate(&stream, Z_NO_FLUSH);
-      if (result != Z_OK && result != Z_STREAM_END) {
-        inflateEnd(&stream);
-        return DecompressStatus::Corrupt;
-      }
-      const std::size_t produced = sizeof buffer - stream.avail_out;
-      if (out.size() + produced > max_bytes) {
-        inflateEnd(&stream);
-        return DecompressStatus::TooLarge;
-      }
-      out.append(buffer, produced);
-      if (result == Z_OK && stream.avail_in == 0 && produced == 0) {  // truncated
-        inflateEnd(&stream);
-        return DecompressStatus::Corrupt;
-      }
-    }
-    at = bytes.size() - stream.avail_in;
-    inflateEnd(&stream);
+    std::size_t consumed = 0;
+    const DecompressStatus status = inflate_stream(bytes.substr(at), ZlibWrapper::Gzip, max_bytes, out, consumed);
+    if (status != DecompressStatus::Ok) return status;
+    at += consumed;
   } while (at < bytes.size());
   return DecompressStatus::Ok;
 }

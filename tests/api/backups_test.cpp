@@ -29,25 +29,6 @@ struct Harness : testing::ServiceHarness {
                       R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]})");
   }
 
-  api::JsonDocument parsed(const api::Reply& reply) {
-    api::JsonDocument document;
-    document.Parse(reply.body.c_str());
-    return document;
-  }
-  api::JsonDocument ok(const std::string& action, const std::string& body) {
-    api::Reply reply = call(action, body);
-    INFO(action << " " << body << " -> " << reply.body);
-    REQUIRE(reply.status == 200);
-    return parsed(reply);
-  }
-  // The error's __type after '#'.
-  std::string error(const std::string& action, const std::string& body) {
-    api::Reply reply = call(action, body);
-    INFO(action << " " << body << " -> " << reply.body);
-    REQUIRE(reply.status == 400);
-    std::string type = parsed(reply)["__type"].GetString();
-    return type.substr(type.find('#') + 1);
-  }
   void put(const std::string& pk, const std::string& value) {
     ok("PutItem", R"({"TableName":"Src","Item":{"pk":{"S":")" + pk + R"("},"v":{"S":")" + value + R"("}}})");
   }

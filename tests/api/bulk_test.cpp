@@ -5,40 +5,24 @@
 // the specification (api/bulk/bulk.h).
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <filesystem>
-#include <random>
 #include <string>
 
 #include "api/json.h"
 #include "s3local/store.h"
+#include "tests/api/s3_dir.h"
 #include "tests/api/service_harness.h"
 #include "transfer/compression.h"
 
 namespace {
 
 using namespace minnow;
-namespace fs = std::filesystem;
 
 constexpr int64_t kStartMs = 1796018400000;
 
-struct S3Dir {
-  S3Dir() {
-    root = fs::temp_directory_path() / ("minnow-bulk-test-" + std::to_string(std::random_device{}()));
-    fs::create_directories(root / "bucket");
-    fs::create_directories(root / "out");
-  }
-  ~S3Dir() { fs::remove_all(root); }
-  fs::path root;
-};
-
-api::ServiceOptions with_s3(const S3Dir& dir) {
-  api::ServiceOptions options;
-  options.s3 = std::make_shared<s3local::Store>(dir.root);
-  return options;
-}
-
-struct Harness : S3Dir, testing::ServiceHarness {
-  explicit Harness(bool delay = false) : testing::ServiceHarness(engine::DatabaseOptions{delay}, with_s3(*this)) {
+struct Harness : testing::S3Dir, testing::ServiceHarness {
+  explicit Harness(bool delay = false)
+      : testing::S3Dir({"bucket", "out"}),
+        testing::ServiceHarness(engine::DatabaseOptions{delay}, testing::with_s3(*this)) {
     clock.set_ms(kStartMs);
     ok("CreateTable",
        R"({"TableName":"Dest","BillingMode":"PAY_PER_REQUEST",)"
@@ -46,23 +30,6 @@ struct Harness : S3Dir, testing::ServiceHarness {
        R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],)"
        R"("GlobalSecondaryIndexes":[{"IndexName":"byG","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],)"
        R"("Projection":{"ProjectionType":"KEYS_ONLY"}}]})");
-  }
-  api::JsonDocument ok(const std::string& action, const std::string& body) {
-    api::Reply reply = call(action, body);
-    INFO(action << " " << body << " -> " << reply.body);
-    REQUIRE(reply.status == 200);
-    api::JsonDocument document;
-    document.Parse(reply.body.c_str());
-    return document;
-  }
-  std::string error(const std::string& action, const std::string& body) {
-    api::Reply reply = call(action, body);
-    INFO(action << " " << body << " -> " << reply.body);
-    REQUIRE(reply.status == 400);
-    api::JsonDocument document;
-    document.Parse(reply.body.c_str());
-    std::string type = document["__type"].GetString();
-    return type.substr(type.find('#') + 1);
   }
   void object(const std::string& key, const std::string& bytes) {
     REQUIRE(s3local::Store(root).put("bucket", key, bytes) == s3local::Status::Ok);

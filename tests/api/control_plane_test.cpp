@@ -24,14 +24,6 @@ struct Harness : testing::ServiceHarness {
                       R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],)"
                       R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]})");
   }
-  api::JsonDocument ok(const std::string& action, const std::string& body) {
-    api::Reply reply = call(action, body);
-    INFO(action << " " << body << " -> " << reply.body);
-    REQUIRE(reply.status == 200);
-    api::JsonDocument document;
-    document.Parse(reply.body.c_str());
-    return document;
-  }
   std::string insights() {
     return ok("DescribeContributorInsights", R"({"TableName":"Tbl"})")["ContributorInsightsStatus"].GetString();
   }

@@ -6,7 +6,6 @@
 // reference and DynamoDB's export format documentation are the specification (api/exports/exports.h).
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "api/json.h"
 #include "api/request_log.h"
 #include "s3local/store.h"
+#include "tests/api/s3_dir.h"
 #include "tests/api/service_harness.h"
 #include "transfer/checksum.h"
 #include "transfer/compression.h"
@@ -27,46 +27,15 @@ constexpr int64_t kStartMs = 1796018400000;  // 2026-11-30T06:00:00.000Z
 constexpr int64_t kMinuteMs = 60 * 1000;
 const std::string kTableArn = "arn:aws:dynamodb:us-east-1:000000000000:table/Src";
 
-struct S3Dir {
-  S3Dir() {
-    root = fs::temp_directory_path() / ("minnow-exports-test-" + std::to_string(std::random_device{}()));
-    fs::create_directories(root / "bucket");
-  }
-  ~S3Dir() { fs::remove_all(root); }
-  fs::path root;
-};
-
-api::ServiceOptions with_s3(const S3Dir& dir) {
-  api::ServiceOptions options;
-  options.s3 = std::make_shared<s3local::Store>(dir.root);
-  return options;
-}
-
-struct Harness : S3Dir, testing::ServiceHarness {
-  explicit Harness(bool delay = false) : testing::ServiceHarness(engine::DatabaseOptions{delay}, with_s3(*this)) {
+struct Harness : testing::S3Dir, testing::ServiceHarness {
+  explicit Harness(bool delay = false)
+      : testing::ServiceHarness(engine::DatabaseOptions{delay}, testing::with_s3(*this)) {
     clock.set_ms(kStartMs);
     ok("CreateTable",
        R"({"TableName":"Src","BillingMode":"PAY_PER_REQUEST",)"
        R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},)"
        R"({"AttributeName":"sk","AttributeType":"N"}],)"
        R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}]})");
-  }
-  api::JsonDocument ok(const std::string& action, const std::string& body) {
-    api::Reply reply = call(action, body);
-    INFO(action << " " << body << " -> " << reply.body);
-    REQUIRE(reply.status == 200);
-    api::JsonDocument document;
-    document.Parse(reply.body.c_str());
-    return document;
-  }
-  std::string error(const std::string& action, const std::string& body) {
-    api::Reply reply = call(action, body);
-    INFO(action << " " << body << " -> " << reply.body);
-    REQUIRE(reply.status == 400);
-    api::JsonDocument document;
-    document.Parse(reply.body.c_str());
-    std::string type = document["__type"].GetString();
-    return type.substr(type.find('#') + 1);
   }
   void enable_recovery() {
     ok("UpdateContinuousBackups",

@@ -2,9 +2,11 @@
 // server would send them (POST /, JSON 1.0, a well-formed SigV4 header), no network.
 #pragma once
 
+#include <catch2/catch.hpp>
 #include <functional>
 #include <string>
 
+#include "api/json.h"
 #include "api/service.h"
 #include "engine/clock.h"
 #include "engine/database.h"
@@ -43,6 +45,27 @@ struct ServiceHarness {
     request.headers = kSignatureHeaders;
     request.body = std::move(body);
     return service.handle(request);
+  }
+
+  // A call that must succeed: its answer, parsed.
+  api::JsonDocument ok(const std::string& action, const std::string& body) {
+    api::Reply reply = call(action, body);
+    INFO(action << " " << body << " -> " << reply.body);
+    REQUIRE(reply.status == 200);
+    api::JsonDocument document;
+    document.Parse(reply.body.c_str());
+    REQUIRE(document.IsObject());
+    return document;
+  }
+  // A call that must fail with a 400: its error's __type after '#'.
+  std::string error(const std::string& action, const std::string& body) {
+    api::Reply reply = call(action, body);
+    INFO(action << " " << body << " -> " << reply.body);
+    REQUIRE(reply.status == 400);
+    api::JsonDocument document;
+    document.Parse(reply.body.c_str());
+    std::string type = document["__type"].GetString();
+    return type.substr(type.find('#') + 1);
   }
 
   // A /_minnow call as the conformance helpers and docs/admin-api.md make it (`path` may carry a

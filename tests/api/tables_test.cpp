@@ -31,15 +31,6 @@ struct Harness : testing::ServiceHarness {
   Harness() { clock.set_ms(kStartMs); }
 
   // The parsed answer of a call that must succeed.
-  api::JsonDocument ok(const std::string& action, const std::string& body) {
-    api::Reply reply = call(action, body);
-    INFO(action << " " << body << " -> " << reply.body);
-    REQUIRE(reply.status == 200);
-    api::JsonDocument document;
-    document.Parse(reply.body.c_str());
-    REQUIRE(document.IsObject());
-    return document;
-  }
 
   void error(const std::string& action, const std::string& body, const std::string& type, const std::string& message) {
     api::Reply reply = call(action, body);

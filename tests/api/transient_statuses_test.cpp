@@ -23,15 +23,6 @@ constexpr int64_t kMarginMs = 1000;
 struct Harness : testing::ServiceHarness {
   explicit Harness(bool delay) : testing::ServiceHarness(engine::DatabaseOptions{delay}) { clock.set_ms(kStartMs); }
 
-  api::JsonDocument ok(const std::string& action, const std::string& body) {
-    api::Reply reply = call(action, body);
-    INFO(action << " " << body << " -> " << reply.body);
-    REQUIRE(reply.status == 200);
-    api::JsonDocument document;
-    document.Parse(reply.body.c_str());
-    REQUIRE(document.IsObject());
-    return document;
-  }
   api::JsonDocument describe() { return ok("DescribeTable", R"({"TableName":"Slow"})"); }
 };
 

@@ -5,11 +5,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/clock.h"
 #include "engine/database.h"
-#include "engine/faults.h"
 #include "expressions/resolve.h"
 #include "model/key.h"
+#include "tests/requests/fixture.h"
 #include "tests/support/values.h"
 
 namespace {
@@ -19,22 +18,8 @@ using test::N;
 using test::S;
 using Status = requests::ItemWriteResult::Status;
 
-struct Fixture {
-  engine::AdjustableClock clock;
-  engine::Database database{clock, {}};
-  engine::FaultRegistry faults;
-  std::shared_ptr<engine::Table> table;
-  int64_t reply_delay_ms = 0;
-
-  Fixture() {
-    engine::TableDefinition d;
-    d.name = "t";
-    d.attribute_definitions = {{"pk", model::ValueType::S}};
-    d.key_schema_elements = {{"pk", true}};
-    d.key_schema.hash = {"pk", model::ValueType::S};
-    table = database.create(d);
-  }
-  requests::Context context() { return {database, 0, faults, "", "Test", reply_delay_ms}; }
+struct Fixture : testing::RequestsFixture {
+  std::shared_ptr<engine::Table> table = create_table("t");
 
   static expressions::Compiled compile(expressions::RequestExpressions req, const expressions::ValueMap* values) {
     req.values = values;

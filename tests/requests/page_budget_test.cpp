@@ -3,13 +3,12 @@
 // page's total.
 #include <catch2/catch.hpp>
 
-#include "engine/clock.h"
 #include "engine/database.h"
-#include "engine/faults.h"
 #include "model/item_codec.h"
 #include "model/key.h"
 #include "requests/items.h"
 #include "requests/reads.h"
+#include "tests/requests/fixture.h"
 #include "tests/support/values.h"
 
 namespace {
@@ -18,23 +17,8 @@ using namespace minnow;
 using test::N;
 using test::S;
 
-struct Fixture {
-  engine::AdjustableClock clock;
-  engine::Database database{clock, {}};
-  engine::FaultRegistry faults;
-  std::shared_ptr<engine::Table> table;
-  int64_t reply_delay_ms = 0;
-
-  Fixture() {
-    engine::TableDefinition d;
-    d.name = "t";
-    d.attribute_definitions = {{"pk", model::ValueType::S}, {"sk", model::ValueType::N}};
-    d.key_schema_elements = {{"pk", true}, {"sk", false}};
-    d.key_schema.hash = {"pk", model::ValueType::S};
-    d.key_schema.range = model::KeyAttribute{"sk", model::ValueType::N};
-    table = database.create(d);
-  }
-  requests::Context context() { return {database, 0, faults, "", "Test", reply_delay_ms}; }
+struct Fixture : testing::RequestsFixture {
+  std::shared_ptr<engine::Table> table = create_table("t", /*with_sort_key=*/true);
 
   // An item of about `bytes` bytes.
   void put(const std::string& pk, int sk, std::size_t bytes) {

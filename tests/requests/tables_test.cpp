@@ -4,38 +4,22 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/clock.h"
 #include "engine/database.h"
-#include "engine/faults.h"
 #include "requests/time_to_live.h"
+#include "tests/requests/fixture.h"
 
 namespace {
 
 using namespace minnow;
 using Status = requests::UpdateTimeToLiveResult::Status;
 
-struct Fixture {
-  engine::AdjustableClock clock;
-  engine::Database database{clock, {}};
-  engine::FaultRegistry faults;
-  int64_t reply_delay_ms = 0;
-
-  std::shared_ptr<engine::Table> create(const std::string& name) {
-    engine::TableDefinition d;
-    d.name = name;
-    d.attribute_definitions = {{"pk", model::ValueType::S}};
-    d.key_schema_elements = {{"pk", true}};
-    d.key_schema.hash = {"pk", model::ValueType::S};
-    return database.create(d);
-  }
-  requests::Context context() { return {database, 0, faults, "", "Test", reply_delay_ms}; }
-};
+using Fixture = testing::RequestsFixture;
 
 }  // namespace
 
 TEST_CASE("UpdateTimeToLive: enable, the states that refuse, disable") {
   Fixture f;
-  auto table = f.create("t");
+  auto table = f.create_table("t");
   auto ttl = [&](bool enabled, std::optional<std::string> name) {
     return requests::execute(f.context(), requests::UpdateTimeToLiveRequest{table, enabled, std::move(name)}).status;
   };
@@ -56,7 +40,7 @@ TEST_CASE("UpdateTimeToLive: enable, the states that refuse, disable") {
 
 TEST_CASE("ListTables: names in order, a page at a time; `more` only when names remain") {
   Fixture f;
-  for (const char* name : {"c", "a", "d", "b"}) f.create(name);
+  for (const char* name : {"c", "a", "d", "b"}) f.create_table(name);
   requests::ListTablesRequest r;
   r.limit = 2;
   requests::ListTablesResult page = requests::execute(f.context(), r);

@@ -94,14 +94,14 @@ struct ServiceOptions {
   // Every ARN's account, whoever signs the request (DynamoDB Local's is 000000000000 too).
   std::string account_id = "000000000000";
   bool console = true;  // serve the web console at /console (api/console/console.h)
-  AdminOptions admin;
+  AdminOptions admin = {};
   std::vector<Mount> mounts = {};
   // When set, SigV4 signatures are verified against these secrets (--verify-signatures); else
   // only the checks DynamoDB makes before verifying apply (auth/signature.h).
-  std::shared_ptr<const auth::Credentials> credentials;
+  std::shared_ptr<const auth::Credentials> credentials = nullptr;
   // --s3-dir: the local S3 stand-in exports write to and imports read from (s3local/store.h);
   // null: no bucket exists.
-  std::shared_ptr<const s3local::Store> s3;
+  std::shared_ptr<const s3local::Store> s3 = nullptr;
 };
 
 class Service {

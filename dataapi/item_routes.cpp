@@ -170,7 +170,7 @@ NamedItem named_item(Call& call) {
 void get_item(Call& call) {
   NamedItem named = named_item(call);
   const requests::GetItemResult result =
-      execute(call, "GetItem", requests::GetItemRequest{std::move(named.table), std::move(named.key)});
+      execute(call, "GetItem", requests::GetItemRequest{std::move(named.table), std::move(named.key), std::nullopt});
   write_item_answer(call.out, result.encoded);
 }
 

@@ -26,7 +26,8 @@ void run_operation(DataApiState& state, const api::Action& action, std::string r
                                    state.space.database.clock().now_ms(),
                                    action.name,
                                    state.no_faults,
-                                   delay_ms};
+                                   delay_ms,
+                                   /*host=*/{}};
   rapidjson::StringBuffer buffer;
   api::JsonWriter writer(buffer);
   action.handler(context, document, writer);

@@ -81,8 +81,9 @@ Update compile_update(std::string_view text, Placeholders& ph);
 Projection compile_projection(std::string_view text, Placeholders& ph);
 
 struct RequestExpressions {
-  std::optional<std::string_view> update, condition, key_condition, filter, projection;
-  std::optional<std::string_view> search_condition;  // SearchVectors' (search_condition.h)
+  // Initialised, so that designated initializers may name only some (-Wmissing-field-initializers).
+  std::optional<std::string_view> update{}, condition{}, key_condition{}, filter{}, projection{};
+  std::optional<std::string_view> search_condition{};  // SearchVectors' (search_condition.h)
   const NameMap* names = nullptr;
   const ValueMap* values = nullptr;
   // Optional: the keys of the two maps in request order (see Placeholders::set_request_order).

@@ -7,9 +7,12 @@ namespace minnow::server {
 
 int print_data_api_environment(const std::string& host, std::uint16_t port, const std::string& token, std::ostream& out,
                                std::ostream& err) {
-  LocalCall call{.host = host, .port = port, .method = "POST", .target = std::string(dataapi::kRoutePrefix) + "env"};
-  call.headers = {{"Authorization", "Bearer " + token}, {"Content-Type", "application/json"}};
-  call.body = "{}";
+  const LocalCall call{.host = host,
+                       .port = port,
+                       .method = "POST",
+                       .target = std::string(dataapi::kRoutePrefix) + "env",
+                       .headers = {{"Authorization", "Bearer " + token}, {"Content-Type", "application/json"}},
+                       .body = "{}"};
   try {
     const LocalAnswer answer = local_call(call);
     if (answer.status == 200) {

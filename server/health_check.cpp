@@ -8,7 +8,7 @@
 namespace minnow::server {
 
 int check_health(const std::string& host, std::uint16_t port, std::ostream& err) {
-  const LocalCall call{.host = host, .port = port, .timeout = std::chrono::milliseconds(1500)};
+  const LocalCall call{.host = host, .port = port, .headers = {}, .body = {}, .timeout = std::chrono::milliseconds(1500)};
   try {
     const LocalAnswer answer = local_call(call);
     if (answer.status == 200 && answer.body.starts_with(model::kHealthyPrefix)) return 0;

@@ -47,8 +47,8 @@ struct OptionsEnvironment {
   // MINNOW_ADDRESS_FILE: where a server writes its URL once listening, and where `minnow health`
   // reads it (the image sets it, so that its health check follows --port). `advertised_url` is
   // the file's first line when it could be read.
-  std::string address_file;
-  std::string advertised_url;
+  std::string address_file{};
+  std::string advertised_url{};
 };
 
 // Raises the soft limit on open files to the hard limit (containers often start with 1024 of a

@@ -24,7 +24,7 @@ function(minnow_fuzz_target name source library)
     add_test(NAME fuzz_${name} COMMAND fuzz_${name} --mutants ${FUZZ_MUTANTS} ${dict}
                                        ${dir}/corpus/${name} ${dir}/regressions/${name})
   endif()
-  target_link_libraries(fuzz_${name} PRIVATE ${library})
+  target_link_libraries(fuzz_${name} PRIVATE minnow_test_support ${library})
   if(FUZZ_DEFINITIONS)
     target_compile_definitions(fuzz_${name} PRIVATE ${FUZZ_DEFINITIONS})
   endif()

@@ -8,6 +8,7 @@
 #include "api/streams/streams.h"
 #include "api/tables/table_description.h"
 #include "model/stream_errors.h"
+#include "requests/streams.h"
 
 namespace minnow::api::streams {
 
@@ -24,43 +25,49 @@ const Shape kShape(R"({
 
 constexpr int64_t kMaxLimit = 100;
 
-void describe_stream(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  if (const JsonValue* v = member(request, "Limit"); v && coral_long(*v) > kMaxLimit)
+requests::DescribeStreamRequest decode(const ActionContext& context, const JsonValue& json) {
+  if (const JsonValue* v = member(json, "Limit"); v && coral_long(*v) > kMaxLimit)
     throw model::Error(model::kDescribeStreamLimitTooLarge);
-  std::string arn(view(request["StreamArn"]));
-  auto stream = find_stream(context, arn);
-  if (!stream) throw model::stream_not_found(arn);
+  requests::DescribeStreamRequest r;
+  const std::string_view arn = view(json["StreamArn"]);
+  r.stream = find_stream(context, arn);
+  if (!r.stream) throw model::stream_not_found(std::string(arn));
+  r.with_shard = !member(json, "ShardFilter");
+  if (const JsonValue* v = member(json, "ExclusiveStartShardId"); v && view(*v) == r.stream->shard_id())
+    r.with_shard = false;
+  return r;
+}
 
-  bool with_shard = !member(request, "ShardFilter");
-  if (const JsonValue* v = member(request, "ExclusiveStartShardId"); v && view(*v) == stream->shard_id())
-    with_shard = false;
-  const std::optional<uint64_t> ending = stream->ending_sequence();
+void describe_stream(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::DescribeStreamRequest request = decode(context, json);
+  const std::optional<uint64_t> ending = requests::execute(context.requests(), request).ending_sequence;
+  const engine::Stream& stream = *request.stream;
 
   out.StartObject();
   out.Key("StreamDescription");
   out.StartObject();
   out.Key("CreationRequestDateTime");
-  out.Double(static_cast<double>(stream->created_ms()) / 1000.0);
-  write_key_schema(out, stream->key_schema());
+  out.Double(static_cast<double>(stream.created_ms()) / 1000.0);
+  write_key_schema(out, stream.key_schema());
   out.Key("Shards");
   out.StartArray();
-  if (with_shard) {
+  if (request.with_shard) {
     out.StartObject();
     out.Key("SequenceNumberRange");
     out.StartObject();
     if (ending) write_string(out, "EndingSequenceNumber", engine::format_sequence_number(*ending));
-    write_string(out, "StartingSequenceNumber", engine::format_sequence_number(stream->starting_sequence()));
+    write_string(out, "StartingSequenceNumber", engine::format_sequence_number(stream.starting_sequence()));
     out.EndObject();
-    write_string(out, "ShardId", stream->shard_id());
+    write_string(out, "ShardId", stream.shard_id());
     out.EndObject();
   }
   out.EndArray();
-  write_string(out, "StreamArn", arn);
-  write_string(out, "StreamLabel", stream->label());
+  write_string(out, "StreamArn", stream_arn(context, stream));
+  write_string(out, "StreamLabel", stream.label());
   out.Key("StreamStatus");
   out.String(ending ? "DISABLED" : "ENABLED");
-  write_string(out, "StreamViewType", stream->view_type());
-  write_string(out, "TableName", stream->table_name());
+  write_string(out, "StreamViewType", stream.view_type());
+  write_string(out, "TableName", stream.table_name());
   out.EndObject();
   out.EndObject();
 }

@@ -8,6 +8,7 @@
 #include "api/codec.h"
 #include "api/streams/streams.h"
 #include "model/stream_errors.h"
+#include "requests/streams.h"
 
 namespace minnow::api::streams {
 
@@ -81,28 +82,38 @@ void write_record(const ActionContext& context, const engine::Stream& stream, co
   out.EndObject();
 }
 
-void get_records(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  int64_t limit = kMaxLimit;
-  if (const JsonValue* v = member(request, "Limit")) limit = coral_long(*v);
-  if (limit > kMaxLimit) throw model::Error(model::kGetRecordsLimitTooLarge);
-  ShardIterator iterator = decode_iterator(view(request["ShardIterator"]));
+requests::GetRecordsRequest decode(const ActionContext& context, const JsonValue& json) {
+  requests::GetRecordsRequest r;
+  if (const JsonValue* v = member(json, "Limit")) {
+    const int64_t limit = coral_long(*v);
+    if (limit > kMaxLimit) throw model::Error(model::kGetRecordsLimitTooLarge);
+    r.limit = static_cast<std::size_t>(limit);
+  }
+  const ShardIterator iterator = decode_iterator(view(json["ShardIterator"]));
   if (context.now_ms - iterator.created_ms > kIteratorLifetimeMs) throw model::Error(model::kExpiredIterator);
-  auto stream = find_stream(context, iterator.stream_arn);
-  if (!stream) throw model::Error(model::kStreamDoesNotExist);
-  if (iterator.shard_id != stream->shard_id()) throw model::Error(model::kInvalidShardIterator);
+  r.stream = find_stream(context, iterator.stream_arn);
+  if (!r.stream) throw model::Error(model::kStreamDoesNotExist);
+  if (iterator.shard_id != r.stream->shard_id()) throw model::Error(model::kInvalidShardIterator);
+  r.position = iterator.position;
+  return r;
+}
 
-  engine::Stream::ReadResult result = stream->read(iterator.position, static_cast<std::size_t>(limit));
-  if (result.status == engine::Stream::ReadResult::Status::Trimmed) throw model::Error(model::kTrimmedDataAccess);
+void get_records(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::GetRecordsRequest request = decode(context, json);
+  const requests::GetRecordsResult result = requests::execute(context.requests(), request);
+  if (result.status == requests::GetRecordsResult::Status::Trimmed) throw model::Error(model::kTrimmedDataAccess);
 
   out.StartObject();
   if (!result.shard_ended) {
-    std::string next = encode_iterator({iterator.stream_arn, iterator.shard_id, result.next_position, context.now_ms});
+    // The next iterator names what this one named: find_stream checked the ARN, and the shard.
+    const std::string next = encode_iterator(
+        {stream_arn(context, *request.stream), request.stream->shard_id(), result.next_position, context.now_ms});
     out.Key("NextShardIterator");
     out.String(next.data(), next.size());
   }
   out.Key("Records");
   out.StartArray();
-  for (const auto& record : result.records) write_record(context, *stream, record, out);
+  for (const auto& record : result.records) write_record(context, *request.stream, record, out);
   out.EndArray();
   out.EndObject();
 }

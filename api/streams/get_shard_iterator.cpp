@@ -7,6 +7,7 @@
 // LATEST just after the newest, AT_ at the number, AFTER_ just after it.
 #include "api/streams/streams.h"
 #include "model/stream_errors.h"
+#include "requests/streams.h"
 
 namespace minnow::api::streams {
 
@@ -20,30 +21,41 @@ const Shape kShape(R"({
   "SequenceNumber": {"type": "String", "lengthGreaterThanOrEqual": 21, "lengthLessThanOrEqual": 40}
 })");
 
-void get_shard_iterator(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::string_view type = view(request["ShardIteratorType"]);
-  const bool at_number = type == "AT_SEQUENCE_NUMBER" || type == "AFTER_SEQUENCE_NUMBER";
-  const JsonValue* sequence = member(request, "SequenceNumber");
+requests::ShardIteratorType iterator_type(std::string_view type) {
+  using Type = requests::ShardIteratorType;
+  if (type == "AT_SEQUENCE_NUMBER") return Type::AtSequenceNumber;
+  if (type == "AFTER_SEQUENCE_NUMBER") return Type::AfterSequenceNumber;
+  return type == "LATEST" ? Type::Latest : Type::TrimHorizon;  // the Shape allows no other
+}
+
+requests::GetShardIteratorRequest decode(const ActionContext& context, const JsonValue& json) {
+  using Type = requests::ShardIteratorType;
+  requests::GetShardIteratorRequest r;
+  r.type = iterator_type(view(json["ShardIteratorType"]));
+  const bool at_number = r.type == Type::AtSequenceNumber || r.type == Type::AfterSequenceNumber;
+  const JsonValue* sequence = member(json, "SequenceNumber");
   if (at_number && !sequence) throw model::Error(model::kSequenceNumberRequired);
   if (!at_number && sequence) throw model::Error(model::kSequenceNumberNotAllowed);
 
-  std::string arn(view(request["StreamArn"]));
-  auto stream = find_stream(context, arn);
-  if (!stream) throw model::Error(model::kStreamDoesNotExist);
-  if (view(request["ShardId"]) != stream->shard_id()) throw model::Error(model::kShardDoesNotExist);
+  r.stream = find_stream(context, view(json["StreamArn"]));
+  if (!r.stream) throw model::Error(model::kStreamDoesNotExist);
+  if (view(json["ShardId"]) != r.stream->shard_id()) throw model::Error(model::kShardDoesNotExist);
 
-  uint64_t position = 0;
   if (at_number) {
     std::optional<uint64_t> number = engine::parse_sequence_number(view(*sequence));
-    std::optional<uint64_t> ending = stream->ending_sequence();
-    if (!number || *number < stream->starting_sequence() || (ending && *number > *ending))
+    std::optional<uint64_t> ending = r.stream->ending_sequence();
+    if (!number || *number < r.stream->starting_sequence() || (ending && *number > *ending))
       throw model::Error(model::kSequenceNumberNotInShard);
-    position = type == "AT_SEQUENCE_NUMBER" ? *number : *number + 1;
-  } else {
-    position = type == "TRIM_HORIZON" ? stream->trim_horizon_position() : stream->latest_position();
+    r.sequence_number = *number;
   }
+  return r;
+}
 
-  std::string iterator = encode_iterator({arn, stream->shard_id(), position, context.now_ms});
+void get_shard_iterator(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::GetShardIteratorRequest request = decode(context, json);
+  const uint64_t position = requests::execute(context.requests(), request).position;
+  const std::string iterator =
+      encode_iterator({stream_arn(context, *request.stream), request.stream->shard_id(), position, context.now_ms});
   out.StartObject();
   out.Key("ShardIterator");
   out.String(iterator.data(), iterator.size());

@@ -3,7 +3,9 @@
 // not exist) has an empty list, not an error. Streams of deleted tables are listed too.
 #include "api/streams/streams.h"
 #include "api/table_lookup.h"
+#include "api/tables/table_description.h"
 #include "model/stream_errors.h"
+#include "requests/streams.h"
 
 namespace minnow::api::streams {
 
@@ -17,42 +19,32 @@ const Shape kShape(R"({
 
 constexpr int64_t kMaxLimit = 100;
 
-void list_streams(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  int64_t limit = kMaxLimit;
-  if (const JsonValue* v = member(request, "Limit")) limit = coral_long(*v);
-  if (limit > kMaxLimit) throw model::Error(model::kListStreamsLimitTooLarge);
-  std::optional<std::string> table;
-  if (const JsonValue* v = member(request, "TableName")) table = table_name_of(view(*v));
-
-  auto all = context.database.streams().list(table);
-  std::size_t first = 0;
-  if (const JsonValue* v = member(request, "ExclusiveStartStreamArn")) {
-    for (std::size_t i = 0; i < all.size(); ++i)
-      if (stream_arn(context, *all[i]) == view(*v)) first = i + 1;
+requests::ListStreamsRequest decode(const ActionContext& context, const JsonValue& json) {
+  requests::ListStreamsRequest r;
+  if (const JsonValue* v = member(json, "Limit")) {
+    const int64_t limit = coral_long(*v);
+    if (limit > kMaxLimit) throw model::Error(model::kListStreamsLimitTooLarge);
+    r.limit = static_cast<std::size_t>(limit);
   }
-  std::size_t end = std::min(all.size(), first + static_cast<std::size_t>(limit));
+  if (const JsonValue* v = member(json, "TableName")) r.table_name = table_name_of(view(*v));
+  if (const JsonValue* v = member(json, "ExclusiveStartStreamArn")) r.exclusive_start = find_stream(context, view(*v));
+  return r;
+}
 
+void list_streams(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::ListStreamsResult result = requests::execute(context.requests(), decode(context, json));
   out.StartObject();
   out.Key("Streams");
   out.StartArray();
-  for (std::size_t i = first; i < end; ++i) {
-    const engine::Stream& stream = *all[i];
-    std::string arn = stream_arn(context, stream);
+  for (const auto& stream : result.streams) {
     out.StartObject();
-    out.Key("StreamArn");
-    out.String(arn.data(), arn.size());
-    out.Key("TableName");
-    out.String(stream.table_name().data(), stream.table_name().size());
-    out.Key("StreamLabel");
-    out.String(stream.label().data(), stream.label().size());
+    write_string(out, "StreamArn", stream_arn(context, *stream));
+    write_string(out, "TableName", stream->table_name());
+    write_string(out, "StreamLabel", stream->label());
     out.EndObject();
   }
   out.EndArray();
-  if (end < all.size()) {
-    std::string last = stream_arn(context, *all[end - 1]);
-    out.Key("LastEvaluatedStreamArn");
-    out.String(last.data(), last.size());
-  }
+  if (result.more) write_string(out, "LastEvaluatedStreamArn", stream_arn(context, *result.streams.back()));
   out.EndObject();
 }
 

@@ -1,6 +1,25 @@
 #include "requests/tables.h"
 
+#include "engine/transient_statuses.h"
+
 namespace minnow::requests {
+
+CreateTableResult execute(const Context& context, const CreateTableRequest& request) {
+  return {context.database.create(request.definition)};
+}
+
+DescribeTableResult execute(const Context& context, const DescribeTableRequest& request) {
+  DescribeTableResult result{request.table->definition()};
+  engine::settle_transient_statuses(result.definition, context.now_ms);
+  return result;
+}
+
+DeleteTableResult execute(const Context& context, const DeleteTableRequest& request) {
+  DeleteTableResult result;
+  result.definition = request.table->definition();
+  result.deleted = context.database.remove(request.table->name()) != nullptr;
+  return result;
+}
 
 ListTablesResult execute(const Context& context, const ListTablesRequest& request) {
   ListTablesResult result;

@@ -1,16 +1,54 @@
-// The tables family's typed requests: ListTables. (CreateTable, UpdateTable, DescribeTable and
-// DeleteTable still decode and run in api/tables: their checks, the transient statuses and the
-// backups a deleted table keeps are not typed yet.)
+// The tables family's typed requests: CreateTable, DescribeTable, DeleteTable, ListTables
+// (UpdateTable: requests/update_table.h). The front end checks the request (a CreateTable's whole
+// definition; a DeleteTable's deletion protection) and finds the table; execute() changes the
+// catalog or reads the definition, and says what happened as a value.
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/table.h"
+#include "engine/table_definition.h"
 #include "requests/context.h"
 
 namespace minnow::requests {
+
+struct CreateTableRequest {
+  // The new table as checked (keys, indexes, vector indexes, stream, settings), with its TableId
+  // and creation time.
+  engine::TableDefinition definition;
+};
+
+struct CreateTableResult {
+  std::shared_ptr<engine::Table> table;  // null: a table of that name exists already
+};
+
+CreateTableResult execute(const Context& context, const CreateTableRequest& request);
+
+struct DescribeTableRequest {
+  std::shared_ptr<engine::Table> table;
+};
+
+struct DescribeTableResult {
+  engine::TableDefinition definition;  // its transient statuses settled to the request's time
+};
+
+DescribeTableResult execute(const Context& context, const DescribeTableRequest& request);
+
+struct DeleteTableRequest {
+  std::shared_ptr<engine::Table> table;  // its deletion protection found off
+};
+
+struct DeleteTableResult {
+  bool deleted = false;                // false: another request deleted it meanwhile
+  engine::TableDefinition definition;  // as it was when deleted
+};
+
+// Takes the table out of the catalog at once; requests already holding it finish against it.
+DeleteTableResult execute(const Context& context, const DeleteTableRequest& request);
 
 struct ListTablesRequest {
   std::size_t limit = 100;                           // Limit, 1..100

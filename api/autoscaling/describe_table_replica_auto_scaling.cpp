@@ -4,6 +4,7 @@
 #include "api/operations.h"
 #include "api/table_lookup.h"
 #include "api/tables/table_description.h"
+#include "engine/transient_statuses.h"
 
 namespace minnow::api::autoscaling {
 
@@ -17,7 +18,7 @@ const Shape kShape(R"({
 void describe_table_replica_auto_scaling(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   auto table = find_table(context, request, /*table_operation=*/true);
   engine::TableDefinition def = table->definition();
-  settle_transient_statuses(def, context.now_ms);
+  engine::settle_transient_statuses(def, context.now_ms);
   out.StartObject();
   write_auto_scaling_description(context, out, def);
   out.EndObject();

@@ -11,6 +11,7 @@
 #include "api/operations.h"
 #include "api/table_lookup.h"
 #include "api/tables/table_description.h"
+#include "engine/transient_statuses.h"
 #include "model/control_errors.h"
 
 namespace minnow::api::autoscaling {
@@ -135,7 +136,7 @@ void update_table_replica_auto_scaling(const ActionContext& context, const JsonV
     def.auto_scaling = updated(context, request, def);
     shown = def;
   });
-  settle_transient_statuses(shown, context.now_ms);
+  engine::settle_transient_statuses(shown, context.now_ms);
   out.StartObject();
   write_auto_scaling_description(context, out, shown);
   out.EndObject();

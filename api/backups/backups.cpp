@@ -6,6 +6,7 @@
 
 #include "api/table_lookup.h"
 #include "api/tables/table_description.h"
+#include "engine/transient_statuses.h"
 #include "model/control_errors.h"
 
 namespace minnow::api::backups {
@@ -39,7 +40,7 @@ engine::Backup find_backup(const ActionContext& context, const JsonValue& reques
 engine::Backup make_backup(const ActionContext& context, const engine::Table& table, std::string name,
                            const char* type) {
   engine::TableSnapshot snapshot = table.snapshot();
-  settle_transient_statuses(snapshot.definition, context.now_ms);
+  engine::settle_transient_statuses(snapshot.definition, context.now_ms);
   engine::Backup backup;
   backup.arn = new_backup_arn(context, table.name(), context.now_ms);
   backup.name = std::move(name);

@@ -26,6 +26,7 @@
 #include "engine/table.h"
 #include "model/errors.h"
 #include "model/limits.h"
+#include "requests/tables.h"
 
 namespace minnow::api::tables {
 
@@ -246,13 +247,6 @@ engine::ProvisionedThroughput throughput_of(const JsonValue& throughput) {
   return t;
 }
 
-std::vector<engine::KeySchemaElement> key_schema_of(const JsonValue& list) {
-  std::vector<engine::KeySchemaElement> elements;
-  for (const auto& e : list.GetArray())
-    elements.push_back({string_member(e, "AttributeName"), string_member(e, "KeyType") == "HASH"});
-  return elements;
-}
-
 engine::IndexDefinition index_of(const JsonValue& index) {
   engine::IndexDefinition definition;
   definition.name = string_member(index, "IndexName");
@@ -263,18 +257,12 @@ engine::IndexDefinition index_of(const JsonValue& index) {
   return definition;
 }
 
-model::ValueType scalar_type(const std::string& type) {
-  return type == "N" ? model::ValueType::N : type == "B" ? model::ValueType::B : model::ValueType::S;
-}
-
 engine::TableDefinition definition_of(const ActionContext& context, const JsonValue& request) {
   engine::TableDefinition def;
   def.name = table_name_of(view(request["TableName"]));
   def.id = new_table_id();
   def.creation_ms = context.now_ms;
-  for (const auto& a : request["AttributeDefinitions"].GetArray())
-    def.attribute_definitions.push_back(
-        {string_member(a, "AttributeName"), scalar_type(string_member(a, "AttributeType"))});
+  def.attribute_definitions = attribute_definitions_of(request["AttributeDefinitions"]);
   def.key_schema_elements = key_schema_of(request["KeySchema"]);
   auto type_of = [&](const std::string& name) {
     for (const auto& a : def.attribute_definitions) {
@@ -343,14 +331,19 @@ void add_vector_indexes(const JsonValue& request, engine::TableDefinition& def) 
   }
 }
 
-void create_table(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  check_definition(request);
-  engine::TableDefinition def = definition_of(context, request);
-  add_vector_indexes(request, def);
-  auto table = context.database.create(def);
-  if (!table) throw model::table_in_use(def.name);
+requests::CreateTableRequest decode(const ActionContext& context, const JsonValue& json) {
+  check_definition(json);
+  requests::CreateTableRequest r{definition_of(context, json)};
+  add_vector_indexes(json, r.definition);
+  return r;
+}
+
+void create_table(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  requests::CreateTableRequest request = decode(context, json);
+  if (!requests::execute(context.requests(), request).table) throw model::table_in_use(request.definition.name);
 
   // DynamoDB answers before the table is ready: CREATING, GSIs CREATING, and no switch time yet.
+  engine::TableDefinition& def = request.definition;
   def.last_pay_per_request_ms = 0;
   for (auto& index : def.global_indexes) index.status = "CREATING";
   for (auto& index : def.vector_indexes) index.status = "CREATING";

@@ -9,6 +9,7 @@
 #include "api/tables/table_description.h"
 #include "engine/table.h"
 #include "model/errors.h"
+#include "requests/tables.h"
 
 namespace minnow::api::tables {
 
@@ -19,13 +20,19 @@ const Shape kShape(R"({
   "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
 })");
 
-void delete_table(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  auto table = find_table(context, request, /*table_operation=*/true);
-  engine::TableDefinition def = table->definition();
-  if (def.deletion_protection) throw model::Error(model::kDeletionProtected);
+requests::DeleteTableRequest decode(const ActionContext& context, const JsonValue& json) {
+  requests::DeleteTableRequest r{find_table(context, json, /*table_operation=*/true)};
+  if (r.table->definition().deletion_protection) throw model::Error(model::kDeletionProtected);
+  return r;
+}
+
+void delete_table(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::DeleteTableRequest request = decode(context, json);
+  requests::DeleteTableResult result = requests::execute(context.requests(), request);
   // Deleted meanwhile by another request: answer as if it had never been found.
-  if (!context.database.remove(table->name())) throw model::table_not_found(table->name());
-  if (def.point_in_time_recovery.enabled) backups::keep_deleted_table(context, *table);
+  if (!result.deleted) throw model::table_not_found(request.table->name());
+  engine::TableDefinition& def = result.definition;
+  if (def.point_in_time_recovery.enabled) backups::keep_deleted_table(context, *request.table);
 
   // A DELETING table describes no GSIs (as dynalite captured from DynamoDB), nor vector indexes.
   def.global_indexes.clear();
@@ -34,7 +41,7 @@ void delete_table(const ActionContext& context, const JsonValue& request, JsonWr
   def.deleting_vector_indexes.clear();
   out.StartObject();
   out.Key("TableDescription");
-  write_table_description(context, def, table.get(), out, "DELETING");
+  write_table_description(context, def, request.table.get(), out, "DELETING");
   out.EndObject();
 }
 

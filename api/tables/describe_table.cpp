@@ -1,6 +1,7 @@
 // DescribeTable: the table's full description.
 #include "api/operations.h"
 #include "api/tables/table_description.h"
+#include "requests/tables.h"
 
 namespace minnow::api::tables {
 
@@ -10,11 +11,12 @@ const Shape kShape(R"({
   "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
 })");
 
-void describe_table(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  auto table = find_table(context, request, /*table_operation=*/true);
+void describe_table(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::DescribeTableRequest request{find_table(context, json, /*table_operation=*/true)};
+  const requests::DescribeTableResult result = requests::execute(context.requests(), request);
   out.StartObject();
   out.Key("Table");
-  write_table_description(context, *table, out);
+  write_table_description(context, result.definition, request.table.get(), out, "ACTIVE");
   out.EndObject();
 }
 

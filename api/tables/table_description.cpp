@@ -7,6 +7,7 @@
 
 #include "api/shape.h"
 #include "api/vector/vector_index_definitions.h"
+#include "engine/transient_statuses.h"
 #include "model/errors.h"
 
 namespace minnow::api {
@@ -137,30 +138,56 @@ void write_indexes(const ActionContext& context, JsonWriter& w, const char* key,
 
 }  // namespace
 
-void check_projection(const JsonValue& projection) {
-  const JsonValue* type = member(projection, "ProjectionType");
-  if (!type) throw model::Error(model::kProjectionTypeNull);
-  bool has_attributes = member(projection, "NonKeyAttributes") != nullptr;
-  if (has_attributes && view(*type) != "INCLUDE")
-    throw model::non_key_attributes_without_include(std::string(view(*type)));
-  if (!has_attributes && view(*type) == "INCLUDE") throw model::Error(model::kIncludeWithoutNonKeyAttributes);
+std::vector<engine::KeySchemaElement> key_schema_of(const JsonValue& list) {
+  std::vector<engine::KeySchemaElement> elements;
+  for (const auto& e : list.GetArray())
+    elements.push_back({string_member(e, "AttributeName"), string_member(e, "KeyType") == "HASH"});
+  return elements;
 }
 
-engine::Projection read_projection(const JsonValue& projection) {
-  engine::Projection p;
-  p.type = string_member(projection, "ProjectionType");
+std::vector<engine::AttributeDefinition> attribute_definitions_of(const JsonValue& list) {
+  std::vector<engine::AttributeDefinition> definitions;
+  for (const auto& a : list.GetArray()) {
+    const std::string type = string_member(a, "AttributeType");
+    definitions.push_back({string_member(a, "AttributeName"), type == "N"   ? model::ValueType::N
+                                                               : type == "B" ? model::ValueType::B
+                                                                             : model::ValueType::S});
+  }
+  return definitions;
+}
+
+requests::RequestedProjection requested_projection(const JsonValue& projection) {
+  requests::RequestedProjection p;
+  if (const JsonValue* type = member(projection, "ProjectionType")) p.type = std::string(view(*type));
   if (const JsonValue* attributes = member(projection, "NonKeyAttributes")) {
-    for (const auto& a : attributes->GetArray()) p.non_key_attributes.emplace_back(view(a));
+    p.non_key_attributes.emplace();
+    for (const auto& a : attributes->GetArray()) p.non_key_attributes->emplace_back(view(a));
   }
   return p;
 }
 
-void check_global_index_key_schema(const JsonValue& key_schema, const std::vector<std::string>& definitions) {
+void check_projection(const requests::RequestedProjection& projection) {
+  if (!projection.type) throw model::Error(model::kProjectionTypeNull);
+  const bool has_attributes = projection.non_key_attributes.has_value();
+  if (has_attributes && *projection.type != "INCLUDE") throw model::non_key_attributes_without_include(*projection.type);
+  if (!has_attributes && *projection.type == "INCLUDE") throw model::Error(model::kIncludeWithoutNonKeyAttributes);
+}
+
+void check_projection(const JsonValue& projection) { check_projection(requested_projection(projection)); }
+
+engine::Projection projection_of(const requests::RequestedProjection& projection) {
+  return {projection.type.value_or(""), projection.non_key_attributes.value_or(std::vector<std::string>{})};
+}
+
+engine::Projection read_projection(const JsonValue& projection) { return projection_of(requested_projection(projection)); }
+
+void check_global_index_key_schema(const std::vector<engine::KeySchemaElement>& key_schema,
+                                   const std::vector<std::string>& definitions) {
   std::vector<std::string> keys;
   std::vector<bool> is_hash;
-  for (const auto& e : key_schema.GetArray()) {
-    keys.push_back(string_member(e, "AttributeName"));
-    is_hash.push_back(string_member(e, "KeyType") == "HASH");
+  for (const auto& e : key_schema) {
+    keys.push_back(e.attribute_name);
+    is_hash.push_back(e.is_hash);
   }
   for (const auto& key : keys) {
     if (std::find(definitions.begin(), definitions.end(), key) == definitions.end())
@@ -176,6 +203,10 @@ void check_global_index_key_schema(const JsonValue& key_schema, const std::vecto
   for (std::size_t i = 0; i < keys.size(); ++i)
     for (std::size_t j = i + 1; j < keys.size(); ++j)
       if (keys[i] == keys[j]) throw model::Error(model::kDuplicateKeyName);
+}
+
+void check_global_index_key_schema(const JsonValue& key_schema, const std::vector<std::string>& definitions) {
+  check_global_index_key_schema(key_schema_of(key_schema), definitions);
 }
 
 void write_index_status(JsonWriter& w, const std::string& status, bool backfilling, bool transient) {
@@ -196,35 +227,10 @@ void write_index_counts(const ActionContext& context, JsonWriter& w, const std::
   write_string(w, "IndexArn", table_arn(context, table_name) + "/index/" + index_name);
 }
 
-namespace {
-
-// GSIs (engine::IndexDefinition) and vector indexes (engine::VectorIndexDefinition) alike.
-template <class Index>
-void settle(std::vector<Index>& indexes, std::vector<Index>& deleting, int64_t now_ms) {
-  for (auto& index : indexes) {
-    if (!index.transient_until_ms) continue;
-    if (now_ms >= index.transient_until_ms) {
-      index.status = "ACTIVE";
-      index.backfilling = false;
-      index.backfill_from_ms = index.transient_until_ms = 0;
-    } else {
-      index.backfilling = now_ms >= index.backfill_from_ms;
-    }
-  }
-  std::erase_if(deleting, [&](const auto& index) { return now_ms >= index.transient_until_ms; });
-}
-
-}  // namespace
-
-void settle_transient_statuses(engine::TableDefinition& def, int64_t now_ms) {
-  settle(def.global_indexes, def.deleting_indexes, now_ms);
-  settle(def.vector_indexes, def.deleting_vector_indexes, now_ms);
-}
-
 void write_table_description(const ActionContext& context, const engine::Table& table, JsonWriter& w,
                              const char* status) {
   engine::TableDefinition def = table.definition();
-  settle_transient_statuses(def, context.now_ms);
+  engine::settle_transient_statuses(def, context.now_ms);
   write_table_description(context, def, &table, w, status);
 }
 

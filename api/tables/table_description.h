@@ -9,6 +9,8 @@
 #include "api/action.h"
 #include "api/table_lookup.h"
 #include "engine/table.h"
+#include "engine/transient_statuses.h"
+#include "requests/update_table.h"
 
 namespace minnow::api {
 
@@ -20,16 +22,25 @@ std::string stream_label(int64_t epoch_ms);
 // a view type exactly when the stream is enabled; request-unit limits of -1 or at least 1.
 void check_stream_and_on_demand_settings(const JsonValue& request);
 
+// Members the Shape has checked, as the engine keeps them: a KeySchema (KeyType HASH or not), the
+// AttributeDefinitions.
+std::vector<engine::KeySchemaElement> key_schema_of(const JsonValue& list);
+std::vector<engine::AttributeDefinition> attribute_definitions_of(const JsonValue& list);
+
+// An index's Projection, after the Shape: read as sent, then checked (a ProjectionType,
+// NonKeyAttributes with INCLUDE and only with INCLUDE), then as the engine keeps it.
+requests::RequestedProjection requested_projection(const JsonValue& projection);
+void check_projection(const requests::RequestedProjection& projection);
+void check_projection(const JsonValue& projection);
+engine::Projection projection_of(const requests::RequestedProjection& projection);  // checked
+engine::Projection read_projection(const JsonValue& projection);                     // checked
+
 // A GSI's KeySchema (CreateTable and UpdateTable's Create), after the Shape: every attribute
 // defined, then the key's form: one or two elements as a table key (HASH then RANGE, distinct
 // names, dynalite's messages), or a multi-attribute key of up to 4 HASH then up to 4 RANGE
 // attributes (DynamoDB Local's messages).
-// An index's Projection, after the Shape: a ProjectionType, NonKeyAttributes with INCLUDE and
-// only with INCLUDE.
-void check_projection(const JsonValue& projection);
-// That Projection (checked) as the engine keeps it.
-engine::Projection read_projection(const JsonValue& projection);
-
+void check_global_index_key_schema(const std::vector<engine::KeySchemaElement>& key_schema,
+                                   const std::vector<std::string>& definitions);
 void check_global_index_key_schema(const JsonValue& key_schema, const std::vector<std::string>& definitions);
 
 // A new table's TableId: a random (version 4) UUID.
@@ -52,14 +63,9 @@ void write_index_status(JsonWriter& w, const std::string& status, bool backfilli
 void write_index_counts(const ActionContext& context, JsonWriter& w, const std::string& table_name,
                         const std::string& index_name, const std::optional<engine::IndexStats>& stats);
 
-// Brings the transient states of -delayTransientStatuses (engine/database.h) up to `now_ms`:
-// a CREATING GSI or vector index starts Backfilling, then becomes ACTIVE; a DELETING one
-// disappears once its time is over. Does nothing to a definition without transient states.
-void settle_transient_statuses(engine::TableDefinition& definition, int64_t now_ms);
-
 // Writes a TableDescription object (DescribeTable's Table, CreateTable's TableDescription, ...).
 // `status` overrides TableStatus (CREATING on create, DELETING on delete). The table's
-// definition is settled to the request's time first (settle_transient_statuses).
+// definition is settled to the request's time first (engine/transient_statuses.h).
 void write_table_description(const ActionContext& context, const engine::Table& table, JsonWriter& w,
                              const char* status = "ACTIVE");
 // The same from a definition (a snapshot, possibly adjusted to show a transient state), with the

@@ -4,16 +4,20 @@
 //
 // The order of the checks is observable:
 //   1. the Shape;
-//   2. dynalite's custom checks: something to update, PROVISIONED needs ProvisionedThroughput,
-//      throughput bounds, one action per GlobalSecondaryIndexUpdate and one update per index;
-//      then StreamSpecification and OnDemandThroughput on their own;
+//   2. decode(): dynalite's custom checks on the request alone: something to update,
+//      PROVISIONED needs ProvisionedThroughput, throughput bounds, one action per
+//      GlobalSecondaryIndexUpdate and one update per index, one action per VectorIndexUpdate;
+//      then StreamSpecification and OnDemandThroughput on their own; every member read once into
+//      requests::UpdateTableRequest (requests/update_table.h);
 //   3. the table lookup (ResourceNotFoundException);
-//   4. against the table, in dynalite's order: throughput under PAY_PER_REQUEST, the GSI update
-//      count, each GSI throughput update, GSIs left without throughput when switching to
-//      PROVISIONED, "will not change"; then (beyond dynalite, as DynamoDB Local behaves) GSI
-//      creations and deletions in request order, the vector index update, the stream, the rest.
+//   4. plan_update(), against the table's current definition under its lock (requests::execute),
+//      in dynalite's order: throughput under PAY_PER_REQUEST, the GSI update count, each GSI
+//      throughput update, GSIs left without throughput when switching to PROVISIONED, "will not
+//      change"; then (beyond dynalite, as DynamoDB Local behaves) GSI creations and deletions in
+//      request order, the vector index update, the stream, the rest.
 // Everything is checked before anything changes: the new definition is built on a copy, under
-// the table's lock, and replaces the old one only at the end.
+// the table's lock, and replaces the old one only at the end. A new member: its field in the
+// typed request, its lines in decode(), its step in plan_update().
 //
 // As DynamoDB does, the answer shows the update in progress (UPDATING, throughput still at its
 // old values, a new GSI CREATING, a deleted one DELETING); Minnow applies it at once, so the next
@@ -30,6 +34,7 @@
 #include "api/vector/vector_index_definitions.h"
 #include "engine/table.h"
 #include "model/errors.h"
+#include "requests/update_table.h"
 
 namespace minnow::api::tables {
 
@@ -92,65 +97,98 @@ constexpr std::size_t kMaxIndexUpdates = 5;
 constexpr std::size_t kMaxGlobalIndexes = 20;
 constexpr int64_t kMsPerDay = 24 * 60 * 60 * 1000;
 
-// ---- Reading values the Shape has type-checked (Coral's conversions) -------------------------
-
 template <typename T>
 bool contains(const std::vector<T>& values, const T& value) {
   return std::find(values.begin(), values.end(), value) != values.end();
 }
 
-// The update action of a GlobalSecondaryIndexUpdate, and its index name.
-const JsonValue* index_action(const JsonValue& update) {
-  for (const char* kind : {"Update", "Create", "Delete"}) {
-    if (const JsonValue* action = member(update, kind)) return action;
-  }
-  return nullptr;
+// ---- The decoder: the request alone, then the table -----------------------------------------
+
+requests::ThroughputUnits throughput_units(const JsonValue& throughput) {
+  return {coral_long(throughput["ReadCapacityUnits"]), coral_long(throughput["WriteCapacityUnits"])};
 }
 
-// ---- Checks on the request alone ------------------------------------------------------------
+// One GlobalSecondaryIndexUpdates element; its index name is its first action's.
+requests::GlobalSecondaryIndexUpdate index_update(const JsonValue& update, std::string& name) {
+  requests::GlobalSecondaryIndexUpdate u;
+  if (const JsonValue* action = member(update, "Update"))
+    u.update = {string_member(*action, "IndexName"), throughput_units((*action)["ProvisionedThroughput"])};
+  if (const JsonValue* action = member(update, "Create")) {
+    requests::GlobalSecondaryIndexUpdate::Create& c = u.create.emplace();
+    c.index_name = string_member(*action, "IndexName");
+    c.key_schema = key_schema_of((*action)["KeySchema"]);
+    c.projection = requested_projection((*action)["Projection"]);
+    if (const JsonValue* throughput = member(*action, "ProvisionedThroughput")) c.throughput = throughput_units(*throughput);
+  }
+  if (const JsonValue* action = member(update, "Delete")) u.delete_index = string_member(*action, "IndexName");
+  if (u.update)
+    name = u.update->index_name;
+  else if (u.create)
+    name = u.create->index_name;
+  else if (u.delete_index)
+    name = *u.delete_index;
+  else
+    throw model::Error(model::kIndexUpdateActionRequired);
+  return u;
+}
 
-void check_request(const JsonValue& request) {
-  const JsonValue* index_updates = member(request, "GlobalSecondaryIndexUpdates");
-  const JsonValue* vector_updates = member(request, "VectorIndexUpdates");
+requests::UpdateTableRequest decode(const ActionContext& context, const JsonValue& json) {
+  requests::UpdateTableRequest r;
+  const JsonValue* index_updates = member(json, "GlobalSecondaryIndexUpdates");
+  const JsonValue* vector_updates = member(json, "VectorIndexUpdates");
   bool something = (index_updates && !index_updates->Empty()) || (vector_updates && !vector_updates->Empty());
   for (const char* name : {"ProvisionedThroughput", "BillingMode", "SSESpecification", "StreamSpecification",
                            "TableClass", "DeletionProtectionEnabled", "OnDemandThroughput", "WarmThroughput"}) {
-    something = something || member(request, name);
+    something = something || member(json, name);
   }
   if (!something) throw model::Error(model::kNothingToUpdate);
 
-  const JsonValue* billing_mode = member(request, "BillingMode");
-  const JsonValue* throughput = member(request, "ProvisionedThroughput");
-  if (billing_mode && view(*billing_mode) == "PROVISIONED" && !throughput)
+  if (const JsonValue* v = member(json, "BillingMode"))
+    r.billing_mode = view(*v) == "PAY_PER_REQUEST" ? engine::BillingMode::PayPerRequest : engine::BillingMode::Provisioned;
+  const JsonValue* throughput = member(json, "ProvisionedThroughput");
+  if (r.billing_mode == engine::BillingMode::Provisioned && !throughput)
     throw model::Error(model::kThroughputRequiredForProvisionedUpdate);
   if (throughput) {
     for (const char* name : {"ReadCapacityUnits", "WriteCapacityUnits"}) {
       const JsonValue& v = (*throughput)[name];
       if (coral_long(v) > kMaxCapacityUnits) throw model::throughput_out_of_bounds(coral_long_text(v), name);
     }
+    r.throughput = throughput_units(*throughput);
   }
   if (index_updates) {
     std::vector<std::string> names;
     for (const auto& update : index_updates->GetArray()) {
-      const JsonValue* action = index_action(update);
-      if (!action) throw model::Error(model::kIndexUpdateActionRequired);
-      std::string name = string_member(*action, "IndexName");
+      std::string name;
+      r.index_updates.push_back(index_update(update, name));
       if (contains(names, name)) throw model::duplicate_index_update(name);
-      names.push_back(name);
+      names.push_back(std::move(name));
     }
   }
-  check_vector_index_updates(vector_updates);
-  check_stream_and_on_demand_settings(request);
+  r.vector_index_updates = decode_vector_index_updates(vector_updates);
+  check_stream_and_on_demand_settings(json);
+
+  if (const JsonValue* v = member(json, "AttributeDefinitions")) r.attribute_definitions = attribute_definitions_of(*v);
+  if (const JsonValue* v = member(json, "StreamSpecification"))
+    r.stream = engine::StreamSpecification{coral_bool((*v)["StreamEnabled"]), string_member(*v, "StreamViewType")};
+  if (const JsonValue* v = member(json, "SSESpecification")) {
+    requests::SseUpdate& sse = r.sse.emplace();
+    if (const JsonValue* enabled = member(*v, "Enabled")) sse.enabled = coral_bool(*enabled);
+    if (const JsonValue* type = member(*v, "SSEType")) sse.sse_type = std::string(view(*type));
+    if (const JsonValue* key = member(*v, "KMSMasterKeyId")) sse.kms_master_key_id = std::string(view(*key));
+  }
+  if (const JsonValue* v = member(json, "TableClass")) r.table_class = std::string(view(*v));
+  if (const JsonValue* v = member(json, "DeletionProtectionEnabled")) r.deletion_protection = coral_bool(*v);
+  if (const JsonValue* v = member(json, "OnDemandThroughput")) {
+    requests::OnDemandUpdate& o = r.on_demand_throughput.emplace();
+    if (const JsonValue* units = member(*v, "MaxReadRequestUnits")) o.max_read_request_units = coral_long(*units);
+    if (const JsonValue* units = member(*v, "MaxWriteRequestUnits")) o.max_write_request_units = coral_long(*units);
+  }
+
+  r.table = find_table(context, json, /*table_operation=*/true);
+  return r;
 }
 
-// ---- Checks and changes against the table ---------------------------------------------------
-
-// The answer shows the update in progress; `next` is the definition once it is done.
-struct Outcome {
-  engine::TableDefinition next;
-  engine::TableDefinition shown;
-  const char* status = "ACTIVE";
-};
+// ---- The plan: the checks and changes against the table's current definition ----------------
 
 engine::IndexDefinition* find_index(std::vector<engine::IndexDefinition>& indexes, const std::string& name) {
   for (auto& index : indexes) {
@@ -168,10 +206,11 @@ void count_decrease(engine::ProvisionedThroughput& t, int64_t now_ms) {
 
 // Applies a throughput change to `next` (values, LastIncrease/DecreaseDateTime,
 // NumberOfDecreasesToday) and returns what the answer shows: the old values with the new times.
-engine::ProvisionedThroughput change_throughput(engine::ProvisionedThroughput& next, const JsonValue& requested,
-                                                int64_t now_ms, bool show_new_values) {
-  int64_t read = coral_long(requested["ReadCapacityUnits"]);
-  int64_t write = coral_long(requested["WriteCapacityUnits"]);
+engine::ProvisionedThroughput change_throughput(engine::ProvisionedThroughput& next,
+                                                const requests::ThroughputUnits& requested, int64_t now_ms,
+                                                bool show_new_values) {
+  const int64_t read = requested.read;
+  const int64_t write = requested.write;
   int64_t read_diff = read - next.read_capacity_units;
   int64_t write_diff = write - next.write_capacity_units;
   if (read_diff == 0 && write_diff == 0)
@@ -195,17 +234,6 @@ engine::ProvisionedThroughput change_throughput(engine::ProvisionedThroughput& n
   return shown;
 }
 
-std::vector<engine::KeySchemaElement> key_schema_of(const JsonValue& list) {
-  std::vector<engine::KeySchemaElement> elements;
-  for (const auto& e : list.GetArray())
-    elements.push_back({string_member(e, "AttributeName"), string_member(e, "KeyType") == "HASH"});
-  return elements;
-}
-
-model::ValueType scalar_type(const std::string& type) {
-  return type == "N" ? model::ValueType::N : type == "B" ? model::ValueType::B : model::ValueType::S;
-}
-
 std::vector<std::string> definition_names(const engine::TableDefinition& def) {
   std::vector<std::string> names;
   for (const auto& a : def.attribute_definitions) names.push_back(a.name);
@@ -213,33 +241,29 @@ std::vector<std::string> definition_names(const engine::TableDefinition& def) {
 }
 
 // A GSI to create: checked like CreateTable's GSIs, against the merged attribute definitions.
-engine::IndexDefinition new_index(const JsonValue& create, const engine::TableDefinition& next, bool on_demand,
-                                  bool definitions_given) {
-  std::string name = string_member(create, "IndexName");
-  const JsonValue& key_schema = create["KeySchema"];
+engine::IndexDefinition new_index(const requests::GlobalSecondaryIndexUpdate::Create& create,
+                                  const engine::TableDefinition& next, bool on_demand, bool definitions_given) {
+  const std::string& name = create.index_name;
   // DynamoDB Local's checks of the new key's definitions come before the key's form.
   if (!definitions_given) throw model::Error(model::kNoAttributeSchema);
   std::vector<std::string> definitions = definition_names(next);
-  for (const auto& e : key_schema.GetArray()) {
-    std::string attribute = string_member(e, "AttributeName");
-    if (!contains(definitions, attribute)) throw model::attribute_not_defined(attribute);
+  for (const auto& e : create.key_schema) {
+    if (!contains(definitions, e.attribute_name)) throw model::attribute_not_defined(e.attribute_name);
   }
-  check_global_index_key_schema(key_schema, definitions);
-  const JsonValue& projection = create["Projection"];
-  check_projection(projection);
-  const JsonValue* throughput = member(create, "ProvisionedThroughput");
-  if (on_demand && throughput) throw model::index_throughput_with_pay_per_request(name);
-  if (!on_demand && !throughput) throw model::index_throughput_required(name);
+  check_global_index_key_schema(create.key_schema, definitions);
+  check_projection(create.projection);
+  if (on_demand && create.throughput) throw model::index_throughput_with_pay_per_request(name);
+  if (!on_demand && !create.throughput) throw model::index_throughput_required(name);
   if (has_index_named(next, name)) throw model::Error(model::kIndexAlreadyExists);
 
   engine::IndexDefinition index;
   index.name = name;
-  index.key_schema = key_schema_of(key_schema);
-  index.projection = read_projection(projection);
-  if (throughput) {
+  index.key_schema = create.key_schema;
+  index.projection = projection_of(create.projection);
+  if (create.throughput) {
     engine::ProvisionedThroughput t;
-    t.read_capacity_units = coral_long((*throughput)["ReadCapacityUnits"]);
-    t.write_capacity_units = coral_long((*throughput)["WriteCapacityUnits"]);
+    t.read_capacity_units = create.throughput->read;
+    t.write_capacity_units = create.throughput->write;
     index.throughput = t;
   }
   return index;
@@ -257,60 +281,54 @@ void drop_unused_definitions(engine::TableDefinition& def) {
   std::erase_if(def.attribute_definitions, [&](const auto& a) { return !contains(used, a.name); });
 }
 
-Outcome plan_update(const ActionContext& context, const JsonValue& request, const engine::TableDefinition& current) {
+requests::UpdateTablePlan plan_update(const ActionContext& context, const requests::UpdateTableRequest& request,
+                                      const engine::TableDefinition& current) {
   const int64_t now = context.now_ms;
-  Outcome out{current, current};
+  requests::UpdateTablePlan out{current, current};
   engine::TableDefinition& next = out.next;
   engine::TableDefinition& shown = out.shown;
   bool table_updating = false;
 
   const bool was_on_demand = current.billing_mode == engine::BillingMode::PayPerRequest;
-  const JsonValue* billing_mode = member(request, "BillingMode");
-  const bool on_demand = billing_mode ? view(*billing_mode) == "PAY_PER_REQUEST" : was_on_demand;
+  const bool on_demand =
+      request.billing_mode ? *request.billing_mode == engine::BillingMode::PayPerRequest : was_on_demand;
   const bool to_on_demand = on_demand && !was_on_demand;
   const bool to_provisioned = !on_demand && was_on_demand;
-  const JsonValue* throughput = member(request, "ProvisionedThroughput");
-  if (throughput && on_demand) throw model::Error(model::kThroughputWithPayPerRequest);
+  if (request.throughput && on_demand) throw model::Error(model::kThroughputWithPayPerRequest);
 
   // GSI throughput updates, as dynalite's getThroughputUpdates.
-  const JsonValue* index_updates = member(request, "GlobalSecondaryIndexUpdates");
-  if (index_updates && index_updates->Size() > kMaxIndexUpdates) throw model::Error(model::kTooManyIndexUpdates);
-  std::vector<std::pair<std::string, const JsonValue*>> index_throughputs;
-  if (index_updates) {
-    for (const auto& update : index_updates->GetArray()) {
-      const JsonValue* action = member(update, "Update");
-      if (!action) continue;
-      const JsonValue& requested = (*action)["ProvisionedThroughput"];
-      if (coral_long(requested["ReadCapacityUnits"]) > kMaxCapacityUnits ||
-          coral_long(requested["WriteCapacityUnits"]) > kMaxCapacityUnits)
-        throw model::Error(model::kIndexUpdateBlocked);
-      std::string name = string_member(*action, "IndexName");
-      if (!find_index(next.global_indexes, name)) throw model::Error(model::kGlobalIndexNotFound);
-      if (on_demand) throw model::index_throughput_with_pay_per_request(name);
-      index_throughputs.emplace_back(name, &requested);
-    }
+  if (request.index_updates.size() > kMaxIndexUpdates) throw model::Error(model::kTooManyIndexUpdates);
+  std::vector<const requests::GlobalSecondaryIndexUpdate::Update*> index_throughputs;
+  for (const auto& update : request.index_updates) {
+    if (!update.update) continue;
+    const requests::GlobalSecondaryIndexUpdate::Update& action = *update.update;
+    if (action.throughput.read > kMaxCapacityUnits || action.throughput.write > kMaxCapacityUnits)
+      throw model::Error(model::kIndexUpdateBlocked);
+    if (!find_index(next.global_indexes, action.index_name)) throw model::Error(model::kGlobalIndexNotFound);
+    if (on_demand) throw model::index_throughput_with_pay_per_request(action.index_name);
+    index_throughputs.push_back(&action);
   }
   if (to_provisioned) {
     std::string missing;
     for (const auto& index : current.global_indexes) {
       bool given = std::any_of(index_throughputs.begin(), index_throughputs.end(),
-                               [&](const auto& u) { return u.first == index.name; });
+                               [&](const auto* u) { return u->index_name == index.name; });
       if (!given) missing += (missing.empty() ? "" : ",") + index.name;
     }
     if (!missing.empty()) throw model::index_throughput_required(missing);
   }
 
-  if (throughput) {
+  if (request.throughput) {
     // Leaving PAY_PER_REQUEST, the new values show at once; otherwise only when done.
-    shown.throughput = change_throughput(next.throughput, *throughput, now, to_provisioned);
+    shown.throughput = change_throughput(next.throughput, *request.throughput, now, to_provisioned);
     table_updating = true;
   }
-  for (const auto& [name, requested] : index_throughputs) {
-    engine::IndexDefinition* index = find_index(next.global_indexes, name);
+  for (const auto* action : index_throughputs) {
+    engine::IndexDefinition* index = find_index(next.global_indexes, action->index_name);
     engine::ProvisionedThroughput t = index->throughput.value_or(engine::ProvisionedThroughput{});
-    engine::ProvisionedThroughput shown_t = change_throughput(t, *requested, now, to_provisioned);
+    engine::ProvisionedThroughput shown_t = change_throughput(t, action->throughput, now, to_provisioned);
     index->throughput = t;
-    engine::IndexDefinition* shown_index = find_index(shown.global_indexes, name);
+    engine::IndexDefinition* shown_index = find_index(shown.global_indexes, action->index_name);
     shown_index->throughput = shown_t;
     shown_index->status = "UPDATING";
   }
@@ -337,61 +355,59 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
     next.on_demand_throughput.reset();
     shown.on_demand_throughput.reset();
   }
-  if (const JsonValue* limits = member(request, "OnDemandThroughput"); limits && on_demand) {
+  if (request.on_demand_throughput && on_demand) {
     engine::OnDemandThroughput o = next.on_demand_throughput.value_or(engine::OnDemandThroughput{});
-    if (const JsonValue* v = member(*limits, "MaxReadRequestUnits")) o.max_read_request_units = coral_long(*v);
-    if (const JsonValue* v = member(*limits, "MaxWriteRequestUnits")) o.max_write_request_units = coral_long(*v);
+    if (request.on_demand_throughput->max_read_request_units)
+      o.max_read_request_units = *request.on_demand_throughput->max_read_request_units;
+    if (request.on_demand_throughput->max_write_request_units)
+      o.max_write_request_units = *request.on_demand_throughput->max_write_request_units;
     next.on_demand_throughput = shown.on_demand_throughput = o;
   }
 
   // GSI creations and deletions, in request order.
-  if (const JsonValue* definitions = member(request, "AttributeDefinitions")) {
-    for (const auto& a : definitions->GetArray()) {
-      std::string name = string_member(a, "AttributeName");
-      model::ValueType type = scalar_type(string_member(a, "AttributeType"));
+  if (request.attribute_definitions) {
+    for (const auto& a : *request.attribute_definitions) {
       auto it = std::find_if(next.attribute_definitions.begin(), next.attribute_definitions.end(),
-                             [&](const auto& d) { return d.name == name; });
+                             [&](const auto& d) { return d.name == a.name; });
       if (it == next.attribute_definitions.end())
-        next.attribute_definitions.push_back({name, type});
-      else if (it->type != type)
+        next.attribute_definitions.push_back(a);
+      else if (it->type != a.type)
         throw model::Error(model::kAttributeTypeRedefined);
     }
   }
   std::vector<engine::IndexDefinition> created;
   const bool delay = context.database.options().delay_transient_statuses;
-  if (index_updates) {
-    for (const auto& update : index_updates->GetArray()) {
-      if (const JsonValue* create = member(update, "Create")) {
-        engine::IndexDefinition index =
-            new_index(*create, next, on_demand, member(request, "AttributeDefinitions") != nullptr);
-        if (delay) {
-          index.status = "CREATING";
-          index.backfill_from_ms = now + engine::kTransientPhaseMs;
-          index.transient_until_ms = now + 2 * engine::kTransientPhaseMs;
-        }
-        created.push_back(index);
-        next.global_indexes.push_back(std::move(index));
-        if (next.global_indexes.size() > kMaxGlobalIndexes) throw model::Error(model::kTooManyGlobalIndexes);
-        table_updating = true;
-      } else if (const JsonValue* remove = member(update, "Delete")) {
-        std::string name = string_member(*remove, "IndexName");
-        engine::IndexDefinition* deleted = find_index(next.global_indexes, name);
-        if (!deleted) throw model::Error(model::kResourceNotFound);
-        if (delay) {
-          engine::IndexDefinition gone = *deleted;
-          gone.status = "DELETING";
-          gone.backfilling = false;
-          gone.backfill_from_ms = 0;
-          gone.transient_until_ms = now + engine::kTransientPhaseMs;
-          next.deleting_indexes.push_back(std::move(gone));
-        }
-        std::erase_if(next.global_indexes, [&](const auto& index) { return index.name == name; });
-        find_index(shown.global_indexes, name)->status = "DELETING";
-        table_updating = true;
+  for (const auto& update : request.index_updates) {
+    if (update.create) {
+      engine::IndexDefinition index =
+          new_index(*update.create, next, on_demand, request.attribute_definitions.has_value());
+      if (delay) {
+        index.status = "CREATING";
+        index.backfill_from_ms = now + engine::kTransientPhaseMs;
+        index.transient_until_ms = now + 2 * engine::kTransientPhaseMs;
       }
+      created.push_back(index);
+      next.global_indexes.push_back(std::move(index));
+      if (next.global_indexes.size() > kMaxGlobalIndexes) throw model::Error(model::kTooManyGlobalIndexes);
+      table_updating = true;
+    } else if (update.delete_index) {
+      const std::string& name = *update.delete_index;
+      engine::IndexDefinition* deleted = find_index(next.global_indexes, name);
+      if (!deleted) throw model::Error(model::kResourceNotFound);
+      if (delay) {
+        engine::IndexDefinition gone = *deleted;
+        gone.status = "DELETING";
+        gone.backfilling = false;
+        gone.backfill_from_ms = 0;
+        gone.transient_until_ms = now + engine::kTransientPhaseMs;
+        next.deleting_indexes.push_back(std::move(gone));
+      }
+      std::erase_if(next.global_indexes, [&](const auto& index) { return index.name == name; });
+      find_index(shown.global_indexes, name)->status = "DELETING";
+      table_updating = true;
     }
   }
-  if (plan_vector_index_updates(member(request, "VectorIndexUpdates"), now, delay, next, shown)) table_updating = true;
+  if (plan_vector_index_updates(request.vector_index_updates, now, delay, next, shown)) table_updating = true;
   drop_unused_definitions(next);
   shown.attribute_definitions = next.attribute_definitions;
   for (auto& index : created) {
@@ -399,10 +415,10 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
     shown.global_indexes.push_back(std::move(index));
   }
 
-  if (const JsonValue* stream = member(request, "StreamSpecification")) {
-    if (coral_bool((*stream)["StreamEnabled"])) {
+  if (request.stream) {
+    if (request.stream->enabled) {
       if (current.stream.enabled) throw model::Error(model::kStreamAlreadyEnabled);
-      next.stream = {true, string_member(*stream, "StreamViewType")};
+      next.stream = *request.stream;
       next.stream_label = stream_label(now);
     } else {
       if (!current.stream.enabled) throw model::Error(model::kNoStreamToDisable);
@@ -412,45 +428,39 @@ Outcome plan_update(const ActionContext& context, const JsonValue& request, cons
     shown.stream_label = next.stream_label;
     table_updating = true;
   }
-  if (const JsonValue* sse = member(request, "SSESpecification")) {
-    const JsonValue* enabled = member(*sse, "Enabled");
-    if (enabled && !coral_bool(*enabled)) {
+  if (request.sse) {
+    const requests::SseUpdate& sse = *request.sse;
+    if (sse.enabled && !*sse.enabled) {
       next.sse.reset();
-    } else if (enabled || next.sse) {
+    } else if (sse.enabled || next.sse) {
       engine::SseSpecification s = next.sse.value_or(engine::SseSpecification{"KMS", ""});
-      if (const JsonValue* type = member(*sse, "SSEType")) s.sse_type = std::string(view(*type));
-      if (const JsonValue* key = member(*sse, "KMSMasterKeyId")) s.kms_master_key_id = std::string(view(*key));
+      if (sse.sse_type) s.sse_type = *sse.sse_type;
+      if (sse.kms_master_key_id) s.kms_master_key_id = *sse.kms_master_key_id;
       next.sse = s;
     }
     shown.sse = next.sse;
     table_updating = true;
   }
-  if (const JsonValue* table_class = member(request, "TableClass");
-      table_class && view(*table_class) != current.table_class) {
-    next.table_class = shown.table_class = std::string(view(*table_class));
+  if (request.table_class && *request.table_class != current.table_class) {
+    next.table_class = shown.table_class = *request.table_class;
     next.table_class_updated_ms = shown.table_class_updated_ms = now;
     table_updating = true;
   }
-  if (const JsonValue* protection = member(request, "DeletionProtectionEnabled"))
-    next.deletion_protection = shown.deletion_protection = coral_bool(*protection);
+  if (request.deletion_protection) next.deletion_protection = shown.deletion_protection = *request.deletion_protection;
 
-  if (table_updating) out.status = "UPDATING";
+  out.updating = table_updating;
   return out;
 }
 
-void update_table(const ActionContext& context, const JsonValue& request, JsonWriter& writer) {
-  check_request(request);
-  auto table = find_table(context, request, /*table_operation=*/true);
-  Outcome outcome;
-  // Checked and built on a copy under the table's lock: a failed check changes nothing.
-  table->update_definition([&](engine::TableDefinition& def) {
-    settle_transient_statuses(def, context.now_ms);
-    outcome = plan_update(context, request, def);
-    def = outcome.next;
-  });
+void update_table(const ActionContext& context, const JsonValue& json, JsonWriter& writer) {
+  const requests::UpdateTableRequest request = decode(context, json);
+  const requests::UpdateTableResult result =
+      requests::execute(context.requests(), request, [&](const engine::TableDefinition& current) {
+        return plan_update(context, request, current);
+      });
   writer.StartObject();
   writer.Key("TableDescription");
-  write_table_description(context, outcome.shown, table.get(), writer, outcome.status);
+  write_table_description(context, result.shown, request.table.get(), writer, result.updating ? "UPDATING" : "ACTIVE");
   writer.EndObject();
 }
 

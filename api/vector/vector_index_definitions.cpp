@@ -80,9 +80,9 @@ void show_transient_state(engine::VectorIndexDefinition& index, int64_t now_ms, 
 
 }  // namespace
 
-engine::VectorIndexDefinition read_vector_index(const JsonValue& index) {
-  check_projection(index["Projection"]);
-  engine::VectorIndexDefinition d;
+requests::VectorIndexUpdate::Create requested_vector_index(const JsonValue& index) {
+  requests::VectorIndexUpdate::Create r;
+  engine::VectorIndexDefinition& d = r.index;
   d.name = string_member(index, "IndexName");
   d.vector_attribute = string_member(index["VectorAttribute"], "AttributeName");
   d.dimensions = static_cast<uint32_t>(coral_long(index["Dimensions"]));
@@ -92,8 +92,19 @@ engine::VectorIndexDefinition read_vector_index(const JsonValue& index) {
       d.search_schema.push_back(
           {string_member(e, "AttributeName"), string_member(e, "SearchSchemaElementType") == "HASH"});
   }
-  d.projection = read_projection(index["Projection"]);
+  r.projection = requested_projection(index["Projection"]);
+  return r;
+}
+
+engine::VectorIndexDefinition checked_vector_index(const requests::VectorIndexUpdate::Create& requested) {
+  check_projection(requested.projection);
+  engine::VectorIndexDefinition d = requested.index;
+  d.projection = projection_of(requested.projection);
   return d;
+}
+
+engine::VectorIndexDefinition read_vector_index(const JsonValue& index) {
+  return checked_vector_index(requested_vector_index(index));
 }
 
 bool has_index_named(const engine::TableDefinition& table, const std::string& name) {
@@ -143,22 +154,29 @@ void check_new_vector_index(const engine::VectorIndexDefinition& index, const en
   if (table.vector_indexes.size() >= model::kMaxVectorIndexes) throw model::Error(model::kTooManyVectorIndexes);
 }
 
-void check_vector_index_updates(const JsonValue* updates) {
-  if (!updates) return;
+std::vector<requests::VectorIndexUpdate> decode_vector_index_updates(const JsonValue* updates) {
+  std::vector<requests::VectorIndexUpdate> decoded;
+  if (!updates) return decoded;
   for (const auto& update : updates->GetArray()) {
-    const bool create = member(update, "Create") != nullptr;
-    const bool remove = member(update, "Delete") != nullptr;
+    const JsonValue* create = member(update, "Create");
+    const JsonValue* remove = member(update, "Delete");
     if (!create && !remove) throw model::Error(model::kVectorIndexUpdateActionRequired);
     if (create && remove) throw model::Error(model::kVectorIndexUpdateTwoActions);
+    requests::VectorIndexUpdate& u = decoded.emplace_back();
+    if (create)
+      u.create = requested_vector_index(*create);
+    else
+      u.delete_index = string_member(*remove, "IndexName");
   }
+  return decoded;
 }
 
-bool plan_vector_index_updates(const JsonValue* updates, int64_t now_ms, bool delay, engine::TableDefinition& next,
-                               engine::TableDefinition& shown) {
-  if (!updates || updates->Empty()) return false;
-  for (const auto& update : updates->GetArray()) {
-    if (const JsonValue* create = member(update, "Create")) {
-      engine::VectorIndexDefinition index = read_vector_index(*create);
+bool plan_vector_index_updates(const std::vector<requests::VectorIndexUpdate>& updates, int64_t now_ms, bool delay,
+                               engine::TableDefinition& next, engine::TableDefinition& shown) {
+  if (updates.empty()) return false;
+  for (const auto& update : updates) {
+    if (update.create) {
+      engine::VectorIndexDefinition index = checked_vector_index(*update.create);
       if (has_index_named(next, index.name)) throw model::Error(model::kIndexAlreadyExists);
       check_new_vector_index(index, next);
       if (delay) show_transient_state(index, now_ms, /*creating=*/true);
@@ -167,7 +185,7 @@ bool plan_vector_index_updates(const JsonValue* updates, int64_t now_ms, bool de
       next.vector_indexes.push_back(std::move(index));
       shown.vector_indexes.push_back(std::move(answered));
     } else {
-      const std::string name = string_member(update["Delete"], "IndexName");
+      const std::string& name = *update.delete_index;
       auto found = std::find_if(next.vector_indexes.begin(), next.vector_indexes.end(),
                                 [&](const auto& index) { return index.name == name; });
       if (found == next.vector_indexes.end()) throw model::vector_index_not_found(name);

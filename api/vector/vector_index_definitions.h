@@ -20,6 +20,7 @@
 #include "api/action.h"
 #include "engine/table.h"
 #include "engine/table_definition.h"
+#include "requests/update_table.h"
 
 // The Shape of a VectorIndex (CreateTable's VectorIndexes) and of a CreateVectorIndexAction
 // (UpdateTable): the same members. Dimensions' upper bound is model::kMaxVectorDimensions.
@@ -56,9 +57,11 @@
 
 namespace minnow::api {
 
-// A VectorIndex or CreateVectorIndexAction the Shape has checked: its Projection checked as a
-// GSI's (check_projection), then read. Status ACTIVE.
-engine::VectorIndexDefinition read_vector_index(const JsonValue& index);
+// A VectorIndex or CreateVectorIndexAction the Shape has checked, read as sent; then its
+// Projection checked as a GSI's (check_projection) and put in. Status ACTIVE.
+requests::VectorIndexUpdate::Create requested_vector_index(const JsonValue& index);
+engine::VectorIndexDefinition checked_vector_index(const requests::VectorIndexUpdate::Create& requested);
+engine::VectorIndexDefinition read_vector_index(const JsonValue& index);  // both at once
 
 // Whether the table has an index of that name: LSI, GSI or vector index, also one being deleted.
 bool has_index_named(const engine::TableDefinition& table, const std::string& name);
@@ -74,14 +77,15 @@ std::vector<std::string> search_schema_attributes(const engine::TableDefinition&
 // attribute, the table's projected-attribute limit, the vector index count.
 void check_new_vector_index(const engine::VectorIndexDefinition& index, const engine::TableDefinition& table);
 
-// UpdateTable's VectorIndexUpdates on the request alone: each names one action.
-void check_vector_index_updates(const JsonValue* updates);
+// UpdateTable's VectorIndexUpdates (null: none), checked on the request alone (each names one
+// action) and read.
+std::vector<requests::VectorIndexUpdate> decode_vector_index_updates(const JsonValue* updates);
 
 // UpdateTable's VectorIndexUpdates against the table (after its attribute definitions are merged
 // into `next`): creates or deletes the index in `next` and shows it CREATING or DELETING in
 // `shown`. `delay`: -delayTransientStatuses. Returns whether there was one.
-bool plan_vector_index_updates(const JsonValue* updates, int64_t now_ms, bool delay, engine::TableDefinition& next,
-                               engine::TableDefinition& shown);
+bool plan_vector_index_updates(const std::vector<requests::VectorIndexUpdate>& updates, int64_t now_ms, bool delay,
+                               engine::TableDefinition& next, engine::TableDefinition& shown);
 
 // The members of a vector index as CreateTable's VectorIndexes states it: IndexName,
 // VectorAttribute, Dimensions, DistanceFunction, SearchSchema, Projection.

@@ -16,11 +16,15 @@ const Shape kShape(R"({
   "NextToken": "String"
 })");
 
-void list_tags_of_resource(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::string arn = check_resource_arn(context, request, nullptr);
-  auto table = find_tagged_table(context, arn);
-  if (!table) throw model::tag_resource_not_found(arn);
-  const TagList tags = table->definition().tags;
+requests::ListTagsOfResourceRequest decode(const ActionContext& context, const JsonValue& json) {
+  const std::string arn = check_resource_arn(context, json, nullptr);
+  requests::ListTagsOfResourceRequest r{find_tagged_table(context, arn)};
+  if (!r.table) throw model::tag_resource_not_found(arn);
+  return r;
+}
+
+void list_tags_of_resource(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const TagList tags = requests::execute(context.requests(), decode(context, json)).tags;
   out.StartObject();
   out.Key("Tags");
   out.StartArray();

@@ -16,12 +16,18 @@ const Shape kShape(R"({
     "Value": {"type": "String", "notNull": true, "lengthLessThanOrEqual": 256}}}}
 })");
 
-void tag_resource(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::string arn = check_resource_arn(context, request, "Tags");
-  const TagList added = decode_tags(request["Tags"]);
-  auto table = find_tagged_table(context, arn);
-  if (!table) throw model::tag_resource_not_found(arn);
-  table->update_definition([&](engine::TableDefinition& def) { def.tags = merged(def.tags, added); });
+requests::TagResourceRequest decode(const ActionContext& context, const JsonValue& json) {
+  const std::string arn = check_resource_arn(context, json, "Tags");
+  requests::TagResourceRequest r;
+  r.tags = decode_tags(json["Tags"]);
+  r.table = find_tagged_table(context, arn);
+  if (!r.table) throw model::tag_resource_not_found(arn);
+  return r;
+}
+
+void tag_resource(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::TagResourceResult result = requests::execute(context.requests(), decode(context, json));
+  if (result.too_many) throw model::too_many_tags(result.too_many);
   write_empty_output(out);
 }
 

@@ -47,22 +47,8 @@ TagList decode_tags(const JsonValue& tags) {
   for (std::size_t i = 1; i < list.size(); ++i) {
     if (list[i].first == list[i - 1].first) throw model::tag_duplicate_key(list[i].first);
   }
-  if (list.size() > kMaxTagsPerResource) throw model::too_many_tags(list.size());
+  if (list.size() > requests::kMaxTagsPerResource) throw model::too_many_tags(list.size());
   return list;
-}
-
-TagList merged(const TagList& current, const TagList& added) {
-  TagList result = current;
-  for (const auto& [key, value] : added) {
-    auto at = std::lower_bound(result.begin(), result.end(), key,
-                               [](const auto& t, const std::string& k) { return t.first < k; });
-    if (at != result.end() && at->first == key)
-      at->second = value;
-    else
-      result.emplace(at, key, value);
-  }
-  if (result.size() > kMaxTagsPerResource) throw model::too_many_tags(result.size());
-  return result;
 }
 
 void write_empty_output(JsonWriter& out) {

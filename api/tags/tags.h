@@ -22,18 +22,14 @@
 
 #include "api/action.h"
 #include "engine/table.h"
+#include "requests/tags.h"
 
 namespace minnow::api::tags {
 
-using TagList = std::vector<std::pair<std::string, std::string>>;
-
-inline constexpr std::size_t kMaxTagsPerResource = 50;
+using requests::TagList;
 
 // A Tags list the Shape has checked, with step 3's checks: sorted by key.
 TagList decode_tags(const JsonValue& tags);
-// `current` with `added` put in (a key already there takes the new value); too_many_tags when
-// the result has more than 50.
-TagList merged(const TagList& current, const TagList& added);
 
 // The answer of an operation without output members: {} (dynalite sends "", which SDKs and
 // the CLI read as no output too).

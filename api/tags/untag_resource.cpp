@@ -1,7 +1,5 @@
 // UntagResource: removes tags from a table by key (a key it does not have is no error). Order
 // of checks: api/tags/tags.h; a key starting with "aws:" cannot be removed. Answers {}.
-#include <algorithm>
-
 #include "api/operations.h"
 #include "api/tags/tags.h"
 #include "model/control_errors.h"
@@ -16,19 +14,20 @@ const Shape kShape(R"({
   "TagKeys": {"type": "List", "children": {"type": "String", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 128}}
 })");
 
-void untag_resource(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::string arn = check_resource_arn(context, request, "TagKeys");
-  std::vector<std::string> keys;
-  for (const auto& key : request["TagKeys"].GetArray()) {
-    keys.emplace_back(view(key));
-    if (keys.back().substr(0, 4) == "aws:") throw model::tag_key_reserved(keys.back());
+requests::UntagResourceRequest decode(const ActionContext& context, const JsonValue& json) {
+  const std::string arn = check_resource_arn(context, json, "TagKeys");
+  requests::UntagResourceRequest r;
+  for (const auto& key : json["TagKeys"].GetArray()) {
+    r.tag_keys.emplace_back(view(key));
+    if (r.tag_keys.back().substr(0, 4) == "aws:") throw model::tag_key_reserved(r.tag_keys.back());
   }
-  auto table = find_tagged_table(context, arn);
-  if (!table) throw model::Error(model::kResourceNotFound);  // dynalite: this one has no ARN in its message
-  table->update_definition([&](engine::TableDefinition& def) {
-    std::erase_if(def.tags,
-                  [&](const auto& tag) { return std::find(keys.begin(), keys.end(), tag.first) != keys.end(); });
-  });
+  r.table = find_tagged_table(context, arn);
+  if (!r.table) throw model::Error(model::kResourceNotFound);  // dynalite: this one has no ARN in its message
+  return r;
+}
+
+void untag_resource(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  requests::execute(context.requests(), decode(context, json));
   write_empty_output(out);
 }
 

@@ -4,9 +4,9 @@
 
 namespace minnow::api::recovery {
 
-void write_continuous_backups(const ActionContext& context, JsonWriter& out, const engine::Table& table) {
-  const engine::PointInTimeRecovery settings = table.definition().point_in_time_recovery;
-  const std::optional<engine::RecoveryWindow> window = table.recovery_window(context.now_ms);
+void write_continuous_backups(JsonWriter& out, const requests::ContinuousBackupsResult& described) {
+  const engine::PointInTimeRecovery& settings = described.settings;
+  const std::optional<engine::RecoveryWindow>& window = described.window;
   out.Key("ContinuousBackupsDescription");
   out.StartObject();
   // On-demand backups are always available, so continuous backups are always ENABLED.

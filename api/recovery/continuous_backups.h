@@ -15,11 +15,11 @@
 #pragma once
 
 #include "api/action.h"
-#include "engine/table.h"
+#include "requests/recovery.h"
 
 namespace minnow::api::recovery {
 
-// "ContinuousBackupsDescription": {...} of `table` now.
-void write_continuous_backups(const ActionContext& context, JsonWriter& out, const engine::Table& table);
+// "ContinuousBackupsDescription": {...}.
+void write_continuous_backups(JsonWriter& out, const requests::ContinuousBackupsResult& described);
 
 }  // namespace minnow::api::recovery

@@ -14,12 +14,17 @@ const Shape kShape(R"({
   "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
 })");
 
-void describe_continuous_backups(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::string name = table_name_of(view(request["TableName"]));
-  auto table = context.database.find(name);
-  if (!table) throw model::backup_table_not_found(name);
+requests::DescribeContinuousBackupsRequest decode(const ActionContext& context, const JsonValue& json) {
+  const std::string name = table_name_of(view(json["TableName"]));
+  requests::DescribeContinuousBackupsRequest r{context.database.find(name)};
+  if (!r.table) throw model::backup_table_not_found(name);
+  return r;
+}
+
+void describe_continuous_backups(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::ContinuousBackupsResult result = requests::execute(context.requests(), decode(context, json));
   out.StartObject();
-  write_continuous_backups(context, out, *table);
+  write_continuous_backups(out, result);
   out.EndObject();
 }
 

@@ -19,24 +19,24 @@ const Shape kShape(R"({
       "RecoveryPeriodInDays": {"type": "Integer", "greaterThanOrEqual": 1, "lessThanOrEqual": 35}}}
 })");
 
-constexpr int64_t kDefaultRecoveryPeriodDays = 35;
+requests::UpdateContinuousBackupsRequest decode(const ActionContext& context, const JsonValue& json) {
+  const std::string name = table_name_of(view(json["TableName"]));
+  requests::UpdateContinuousBackupsRequest r;
+  r.table = context.database.find(name);
+  if (!r.table) throw model::backup_table_not_found(name);
+  const JsonValue& specification = json["PointInTimeRecoverySpecification"];
+  r.enabled = coral_bool(specification["PointInTimeRecoveryEnabled"]);
+  if (const JsonValue* period = member(specification, "RecoveryPeriodInDays")) {
+    if (!r.enabled) throw model::Error(model::kRecoveryPeriodWithoutRecovery);
+    r.recovery_period_days = coral_long(*period);
+  }
+  return r;
+}
 
-void update_continuous_backups(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::string name = table_name_of(view(request["TableName"]));
-  auto table = context.database.find(name);
-  if (!table) throw model::backup_table_not_found(name);
-  const JsonValue& specification = request["PointInTimeRecoverySpecification"];
-  const bool enable = coral_bool(specification["PointInTimeRecoveryEnabled"]);
-  const JsonValue* period = member(specification, "RecoveryPeriodInDays");
-  if (period && !enable) throw model::Error(model::kRecoveryPeriodWithoutRecovery);
-  table->update_definition([&](engine::TableDefinition& def) {
-    engine::PointInTimeRecovery& recovery = def.point_in_time_recovery;
-    if (enable && !recovery.enabled) recovery.enabled_ms = context.now_ms;
-    recovery.enabled = enable;
-    recovery.recovery_period_days = period ? coral_long(*period) : kDefaultRecoveryPeriodDays;
-  });
+void update_continuous_backups(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::ContinuousBackupsResult result = requests::execute(context.requests(), decode(context, json));
   out.StartObject();
-  write_continuous_backups(context, out, *table);
+  write_continuous_backups(out, result);
   out.EndObject();
 }
 

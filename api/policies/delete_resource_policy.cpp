@@ -16,20 +16,18 @@ const Shape kShape(R"({
   "ExpectedRevisionId": {"type": "String", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255}
 })");
 
-void delete_resource_policy(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::string arn(view(request["ResourceArn"]));
-  const PolicyResource resource = find_policy_resource(context, arn);
-  const JsonValue* expected = member(request, "ExpectedRevisionId");
-  std::string revision;
-  resource.table->update_definition([&](engine::TableDefinition& def) {
-    engine::ResourcePolicy* current = policy_of(def, resource.stream_label);
-    if (expected && (!current || view(*expected) != current->revision_id)) throw model::policy_not_found(arn);
-    if (!current) return;
-    revision = current->revision_id;
-    remove_policy(def, resource.stream_label);
-  });
+requests::DeleteResourcePolicyRequest decode(const ActionContext& context, const JsonValue& json) {
+  requests::DeleteResourcePolicyRequest r;
+  r.resource = find_policy_resource(context, std::string(view(json["ResourceArn"])));
+  if (const JsonValue* expected = member(json, "ExpectedRevisionId")) r.expected_revision_id = std::string(view(*expected));
+  return r;
+}
+
+void delete_resource_policy(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::DeleteResourcePolicyResult result = requests::execute(context.requests(), decode(context, json));
+  if (result.revision_mismatch) throw model::policy_not_found(std::string(view(json["ResourceArn"])));
   out.StartObject();
-  if (!revision.empty()) write_string(out, "RevisionId", revision);
+  if (!result.revision_id.empty()) write_string(out, "RevisionId", result.revision_id);
   out.EndObject();
 }
 

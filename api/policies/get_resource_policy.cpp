@@ -14,11 +14,10 @@ const Shape kShape(R"({
   "ResourceArn": {"type": "String", "required": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 1283}
 })");
 
-void get_resource_policy(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::string arn(view(request["ResourceArn"]));
-  const PolicyResource resource = find_policy_resource(context, arn);
-  engine::TableDefinition def = resource.table->definition();
-  const engine::ResourcePolicy* policy = policy_of(def, resource.stream_label);
+void get_resource_policy(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const std::string arn(view(json["ResourceArn"]));
+  const requests::GetResourcePolicyRequest request{find_policy_resource(context, arn)};
+  const std::optional<engine::ResourcePolicy> policy = requests::execute(context.requests(), request).policy;
   if (!policy) throw model::policy_not_found(arn);
   out.StartObject();
   write_string(out, "Policy", policy->document);

@@ -1,7 +1,5 @@
 #include "api/policies/policies.h"
 
-#include <algorithm>
-
 #include "api/table_lookup.h"
 #include "model/control_errors.h"
 
@@ -11,13 +9,13 @@ namespace {
 constexpr std::size_t kMaxPolicyBytes = 20 * 1024;
 }  // namespace
 
-PolicyResource find_policy_resource(const ActionContext& context, const std::string& arn) {
+requests::PolicyResource find_policy_resource(const ActionContext& context, const std::string& arn) {
   // arn:aws:dynamodb:REGION:ACCOUNT:table/NAME[/stream/LABEL]
   const std::string prefix = table_arn(context, "");
   if (arn.compare(0, prefix.size(), prefix) != 0) throw model::policy_resource_not_found(arn);
   const std::string rest = arn.substr(prefix.size());
   const std::size_t slash = rest.find('/');
-  PolicyResource resource;
+  requests::PolicyResource resource;
   resource.table = context.database.find(rest.substr(0, slash));
   if (!resource.table) throw model::policy_resource_not_found(arn);
   if (slash == std::string::npos) return resource;
@@ -27,21 +25,6 @@ PolicyResource find_policy_resource(const ActionContext& context, const std::str
   const bool known = context.database.streams().find(resource.table->name(), resource.stream_label) != nullptr;
   if (!known || resource.stream_label.empty()) throw model::policy_resource_not_found(arn);
   return resource;
-}
-
-engine::ResourcePolicy* policy_of(engine::TableDefinition& def, const std::string& stream_label) {
-  if (stream_label.empty()) return def.resource_policy ? &*def.resource_policy : nullptr;
-  for (auto& [label, policy] : def.stream_policies) {
-    if (label == stream_label) return &policy;
-  }
-  return nullptr;
-}
-
-void remove_policy(engine::TableDefinition& def, const std::string& stream_label) {
-  if (stream_label.empty())
-    def.resource_policy.reset();
-  else
-    std::erase_if(def.stream_policies, [&](const auto& entry) { return entry.first == stream_label; });
 }
 
 engine::ResourcePolicy new_policy(const ActionContext& context, std::string document) {

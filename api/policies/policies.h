@@ -21,21 +21,13 @@
 
 #include "api/action.h"
 #include "engine/table.h"
+#include "requests/policies.h"
 
 namespace minnow::api::policies {
 
-// The resource a ResourceArn names: a table, or one of its streams (stream_label not empty).
-struct PolicyResource {
-  std::shared_ptr<engine::Table> table;
-  std::string stream_label;
-};
-// ResourceNotFoundException when there is no such table or stream in this account and region.
-PolicyResource find_policy_resource(const ActionContext& context, const std::string& arn);
-
-// The resource's policy (null when it has none) in a definition, for reading or changing it.
-engine::ResourcePolicy* policy_of(engine::TableDefinition& definition, const std::string& stream_label);
-// Removes the resource's policy from the definition.
-void remove_policy(engine::TableDefinition& definition, const std::string& stream_label);
+// The resource a ResourceArn names: a table, or one of its streams. ResourceNotFoundException
+// when there is no such table or stream in this account and region.
+requests::PolicyResource find_policy_resource(const ActionContext& context, const std::string& arn);
 
 // A checked policy document (ValidationException otherwise), with a new revision id.
 engine::ResourcePolicy new_policy(const ActionContext& context, std::string document);

@@ -16,33 +16,20 @@ const Shape kShape(R"({
   "ConfirmRemoveSelfResourceAccess": "Boolean"
 })");
 
-constexpr std::string_view kNoPolicy = "NO_POLICY";
+requests::PutResourcePolicyRequest decode(const ActionContext& context, const JsonValue& json) {
+  requests::PutResourcePolicyRequest r;
+  r.resource = find_policy_resource(context, std::string(view(json["ResourceArn"])));
+  r.policy = new_policy(context, std::string(view(json["Policy"])));
+  if (const JsonValue* expected = member(json, "ExpectedRevisionId")) r.expected_revision_id = std::string(view(*expected));
+  return r;
+}
 
-void put_resource_policy(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::string arn(view(request["ResourceArn"]));
-  const PolicyResource resource = find_policy_resource(context, arn);
-  engine::ResourcePolicy wanted = new_policy(context, std::string(view(request["Policy"])));
-  const JsonValue* expected = member(request, "ExpectedRevisionId");
-  std::string revision;
-  resource.table->update_definition([&](engine::TableDefinition& def) {
-    engine::ResourcePolicy* current = policy_of(def, resource.stream_label);
-    if (expected && (current ? view(*expected) != current->revision_id : view(*expected) != kNoPolicy))
-      throw model::policy_not_found(arn);
-    if (current && current->document == wanted.document) {
-      revision = current->revision_id;
-      return;
-    }
-    revision = wanted.revision_id;
-    if (current)
-      *current = std::move(wanted);
-    else if (resource.stream_label.empty())
-      def.resource_policy = std::move(wanted);
-    else
-      def.stream_policies.emplace_back(resource.stream_label, std::move(wanted));
-  });
+void put_resource_policy(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::PutResourcePolicyResult result = requests::execute(context.requests(), decode(context, json));
+  if (result.revision_mismatch) throw model::policy_not_found(std::string(view(json["ResourceArn"])));
   out.StartObject();
   out.Key("RevisionId");
-  out.String(revision.data(), revision.size());
+  out.String(result.revision_id.data(), result.revision_id.size());
   out.EndObject();
 }
 

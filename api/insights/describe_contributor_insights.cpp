@@ -38,11 +38,13 @@ void write_rules(JsonWriter& out, const engine::TableDefinition& def, const engi
   out.EndArray();
 }
 
-void describe_contributor_insights(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  auto table = find_insights_table(context, request);
-  const engine::TableDefinition def = table->definition();
-  const JsonValue* index = member(request, "IndexName");
-  const engine::ContributorInsights* insights = insights_of(def, index ? std::string(view(*index)) : "");
+void describe_contributor_insights(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const JsonValue* index = member(json, "IndexName");
+  const requests::DescribeContributorInsightsRequest request{find_insights_table(context, json),
+                                                             index ? std::string(view(*index)) : ""};
+  const requests::DescribeContributorInsightsResult result = requests::execute(context.requests(), request);
+  const engine::TableDefinition& def = result.definition;
+  const std::optional<engine::ContributorInsights>& insights = result.insights;
   const std::string status = insights_status(insights, context.now_ms);
   out.StartObject();
   write_string(out, "TableName", def.name);

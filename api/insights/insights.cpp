@@ -19,14 +19,7 @@ std::shared_ptr<engine::Table> find_insights_table(const ActionContext& context,
   return table;
 }
 
-const engine::ContributorInsights* insights_of(const engine::TableDefinition& def, const std::string& index) {
-  for (const auto& insights : def.contributor_insights) {
-    if (insights.index_name == index) return &insights;
-  }
-  return nullptr;
-}
-
-const char* insights_status(const engine::ContributorInsights* insights, int64_t now_ms) {
+const char* insights_status(const std::optional<engine::ContributorInsights>& insights, int64_t now_ms) {
   if (!insights) return "DISABLED";
   const bool transient = now_ms < insights->transient_until_ms;
   if (insights->enabled) return transient ? "ENABLING" : "ENABLED";

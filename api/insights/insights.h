@@ -17,6 +17,7 @@
 
 #include "api/action.h"
 #include "engine/table.h"
+#include "requests/insights.h"
 
 namespace minnow::api::insights {
 
@@ -24,9 +25,7 @@ namespace minnow::api::insights {
 // found") and, when IndexName is given, that it is one of its GSIs (ResourceNotFoundException).
 std::shared_ptr<engine::Table> find_insights_table(const ActionContext& context, const JsonValue& request);
 
-// The setting of the table (index "") or GSI, null when never set.
-const engine::ContributorInsights* insights_of(const engine::TableDefinition& def, const std::string& index);
-// ENABLING, ENABLED, DISABLING or DISABLED at `now_ms`.
-const char* insights_status(const engine::ContributorInsights* insights, int64_t now_ms);
+// ENABLING, ENABLED, DISABLING or DISABLED at `now_ms` (none: never set).
+const char* insights_status(const std::optional<engine::ContributorInsights>& insights, int64_t now_ms);
 
 }  // namespace minnow::api::insights

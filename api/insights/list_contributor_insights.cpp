@@ -24,51 +24,36 @@ const Shape kShape(R"({
 
 constexpr std::size_t kDefaultMaxResults = 100;
 
-void list_contributor_insights(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  std::vector<std::string> names;
-  if (member(request, "TableName"))
-    names.push_back(find_table(context, request, /*table_operation=*/true)->name());
-  else
-    names = context.database.list(std::nullopt, SIZE_MAX);
-  const JsonValue* max = member(request, "MaxResults");
-  const std::size_t limit =
-      max && coral_long(*max) > 0 ? static_cast<std::size_t>(coral_long(*max)) : kDefaultMaxResults;
-  std::size_t start = 0;
-  if (const JsonValue* token = member(request, "NextToken")) {
+requests::ListContributorInsightsRequest decode(const ActionContext& context, const JsonValue& json) {
+  requests::ListContributorInsightsRequest r;
+  if (member(json, "TableName")) r.table_name = find_table(context, json, /*table_operation=*/true)->name();
+  const JsonValue* max = member(json, "MaxResults");
+  r.limit = max && coral_long(*max) > 0 ? static_cast<std::size_t>(coral_long(*max)) : kDefaultMaxResults;
+  if (const JsonValue* token = member(json, "NextToken")) {
     const std::string text(view(*token));
     if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 9)
       throw model::Error(model::kInvalidNextToken);
-    start = std::stoul(text);
+    r.start = std::stoul(text);
   }
+  return r;
+}
 
-  std::size_t position = 0;
-  bool more = false;
+void list_contributor_insights(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::ListContributorInsightsRequest request = decode(context, json);
+  const requests::ListContributorInsightsResult result = requests::execute(context.requests(), request);
   out.StartObject();
   out.Key("ContributorInsightsSummaries");
   out.StartArray();
-  auto summary = [&](const engine::TableDefinition& def, const std::string& index) {
-    if (position++ < start) return;
-    if (position > start + limit) {
-      more = true;
-      return;
-    }
-    const engine::ContributorInsights* insights = insights_of(def, index);
+  for (const auto& summary : result.summaries) {
     out.StartObject();
-    write_string(out, "TableName", def.name);
-    if (!index.empty()) write_string(out, "IndexName", index);
-    write_string(out, "ContributorInsightsStatus", insights_status(insights, context.now_ms));
-    if (insights) write_string(out, "ContributorInsightsMode", insights->mode);
+    write_string(out, "TableName", summary.table_name);
+    if (!summary.index_name.empty()) write_string(out, "IndexName", summary.index_name);
+    write_string(out, "ContributorInsightsStatus", insights_status(summary.insights, context.now_ms));
+    if (summary.insights) write_string(out, "ContributorInsightsMode", summary.insights->mode);
     out.EndObject();
-  };
-  for (const auto& name : names) {
-    auto table = context.database.find(name);
-    if (!table) continue;  // deleted meanwhile
-    const engine::TableDefinition def = table->definition();
-    summary(def, "");
-    for (const auto& index : def.global_indexes) summary(def, index.name);
   }
   out.EndArray();
-  if (more) write_string(out, "NextToken", std::to_string(start + limit));
+  if (result.more) write_string(out, "NextToken", std::to_string(request.start + request.limit));
   out.EndObject();
 }
 

@@ -221,7 +221,8 @@ void write_encoded_map(JsonWriter& w, model::EncodedReader& r);
 template <bool kPlain>
 void write_encoded_value(JsonWriter& w, model::EncodedReader& r) {
   using model::EncodedTag;
-  auto type_key = [&w](const char* name, rapidjson::SizeType length) {
+  // [&], not [&w]: the plain form uses no writer here, and clang warns of an unused capture.
+  auto type_key = [&](const char* name, rapidjson::SizeType length) {
     if constexpr (!kPlain) w.Key(name, length);
   };
   auto scalar = [&w](EncodedTag tag, std::string_view s) {

@@ -18,8 +18,7 @@ using boost::system::error_code;
 
 Listener::Listener(asio::io_context& io, const tcp::endpoint& endpoint, std::shared_ptr<SessionRegistry> registry,
                    std::vector<asio::io_context*> sessions)
-    : io_(io),
-      strand_(asio::make_strand(io)),
+    : strand_(asio::make_strand(io)),
       acceptor_(strand_),
       retry_timer_(strand_),
       registry_(std::move(registry)),

@@ -38,7 +38,6 @@ class Listener : public std::enable_shared_from_this<Listener> {
   void accept();
   void on_accept(boost::system::error_code ec, boost::asio::ip::tcp::socket socket);
 
-  boost::asio::io_context& io_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::steady_timer retry_timer_;  // backs off when accept fails (e.g. out of file descriptors)

@@ -127,7 +127,7 @@ void Server::stop_on_signals() {
 }
 
 void Server::run() {
-  auto serve = [this](asio::io_context& io) {
+  auto serve = [](asio::io_context& io) {
     // A handler that throws is a bug; keep serving the other connections.
     for (;;) {
       try {

@@ -152,7 +152,6 @@ class Session : public std::enable_shared_from_this<Session> {
   ExchangeBuffers buffers_;
   std::string out_head_;
   std::string out_body_;
-  std::size_t out_sent_ = 0;  // of out_head_ + out_body_
   const std::shared_ptr<SessionRegistry> registry_;
   const std::chrono::milliseconds timer_step_;  // min(idle, read timeout)
   Clock::time_point deadline_;

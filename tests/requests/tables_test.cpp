@@ -90,7 +90,7 @@ TEST_CASE("DescribeTable settles transient statuses to the request's time") {
   auto status_at = [&](int64_t now_ms) {
     requests::Context context = f.context();
     context.now_ms = now_ms;
-    const engine::IndexDefinition& gsi =
+    const engine::IndexDefinition gsi =
         requests::execute(context, requests::DescribeTableRequest{table}).definition.global_indexes.at(0);
     return gsi.status + (gsi.backfilling ? "+backfilling" : "");
   };

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/commit_log.h"
+
 namespace minnow::engine {
 
 namespace {
@@ -9,9 +11,30 @@ bool expired(const Backup& backup, int64_t now_ms) { return backup.expiry_ms && 
 }  // namespace
 
 bool Backups::add(Backup backup) {
+  std::string record = log_ ? log_->backup_record(backup) : std::string();
   std::lock_guard lock(mu_);
   std::string arn = backup.arn;
-  return backups_.emplace(std::move(arn), std::move(backup)).second;
+  if (!backups_.emplace(std::move(arn), std::move(backup)).second) return false;
+  if (log_) log_->backup_added(std::move(record));
+  return true;
+}
+
+void Backups::restore(Backup backup) {
+  std::lock_guard lock(mu_);
+  std::string arn = backup.arn;
+  backups_.insert_or_assign(std::move(arn), std::move(backup));
+}
+
+void Backups::restore_removal(const std::string& arn) {
+  std::lock_guard lock(mu_);
+  backups_.erase(arn);
+}
+
+std::vector<Backup> Backups::all() const {
+  std::lock_guard lock(mu_);
+  std::vector<Backup> all;
+  for (const auto& [arn, backup] : backups_) all.push_back(backup);
+  return all;
 }
 
 std::optional<Backup> Backups::find(const std::string& arn, int64_t now_ms) const {
@@ -27,6 +50,7 @@ std::optional<Backup> Backups::remove(const std::string& arn, int64_t now_ms) {
   if (it == backups_.end() || expired(it->second, now_ms)) return std::nullopt;
   Backup backup = std::move(it->second);
   backups_.erase(it);
+  if (log_) log_->backup_removed(arn);
   return backup;
 }
 

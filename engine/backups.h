@@ -4,6 +4,8 @@
 //
 // Thread-safe: mu_ protects the catalog. Backups are handed out as copies; the items are shared
 // (immutable), so a copy is cheap and a restore can read them while the backup is deleted.
+// With a CommitLog, every backup added or removed is told to it (engine/commit_log.h): a
+// backup's record is built before mu_ is taken, and appended under it.
 #pragma once
 
 #include <cstdint>
@@ -34,8 +36,12 @@ struct Backup {
   uint64_t item_count = 0;
 };
 
+class CommitLog;
+
 class Backups {
  public:
+  explicit Backups(CommitLog* log = nullptr) : log_(log) {}
+
   // False when a backup with that ARN exists already.
   bool add(Backup backup);
   // Null when absent, or expired at `now_ms`.
@@ -44,9 +50,16 @@ class Backups {
   std::optional<Backup> remove(const std::string& arn, int64_t now_ms);
   // Every backup not expired at `now_ms`, oldest first (ties by ARN); the items are not shared.
   std::vector<Backup> list(int64_t now_ms) const;
+  // Every backup, expired ones too, items shared: what persist/ saves.
+  std::vector<Backup> all() const;
   void clear();
 
  private:
+  friend class Restorer;  // engine/restore.h: puts backups back (and takes them out) untold
+  void restore(Backup backup);
+  void restore_removal(const std::string& arn);
+
+  CommitLog* const log_;
   mutable std::mutex mu_;
   std::map<std::string, Backup> backups_;  // by ARN. Protected by mu_.
 };

@@ -18,10 +18,13 @@
 #include <string>
 #include <string_view>
 
+#include "engine/recovery_log.h"
 #include "engine/stream.h"
 #include "engine/table_definition.h"
 
 namespace minnow::engine {
+
+struct Backup;
 
 struct ItemChange {
   uint64_t table = 0;  // incarnation
@@ -31,6 +34,8 @@ struct ItemChange {
   bool by_ttl = false;
   const Stream* stream = nullptr;  // the stream that got a record of this change, if any
   const StreamAppend* record = nullptr;
+  // The point-in-time recovery log's record of this change (its undo is old_item), if any.
+  const RecoveryStamp* recovery = nullptr;
 };
 
 class CommitLog {
@@ -54,6 +59,13 @@ class CommitLog {
   // tables and streams numbered from `first_incarnation` on, in the image's order. Called by persist/ itself, which
   // makes images, while it holds the Restorer that installs it (engine/restore.h).
   virtual void restored(uint64_t first_incarnation, std::string_view image) = 0;
+
+  // A backup added to the catalog (CreateBackup, DeleteTable's SYSTEM backup) in two steps, as a
+  // backup may hold a whole table: backup_record() builds its record (opaque here) outside any
+  // lock; backup_added() appends it under the catalog's lock.
+  virtual std::string backup_record(const Backup& backup) = 0;
+  virtual void backup_added(std::string record) = 0;
+  virtual void backup_removed(const std::string& arn) = 0;
 };
 
 // begin_items() on construction, end_items() on destruction; nothing without a log.

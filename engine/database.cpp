@@ -7,7 +7,7 @@
 namespace minnow::engine {
 
 Database::Database(const Clock& clock, DatabaseOptions options, CommitLog* log)
-    : clock_(clock), options_(options), log_(log), streams_(clock, incarnations_) {}
+    : clock_(clock), options_(options), log_(log), streams_(clock, incarnations_), backups_(log) {}
 Database::~Database() = default;
 
 std::shared_ptr<Table> Database::find(const std::string& name) const {

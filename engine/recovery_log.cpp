@@ -11,7 +11,9 @@ constexpr std::size_t kRecordOverheadBytes = 64;  // the deque slot, the strings
 void RecoveryLog::enable(int64_t since_ms, int64_t period_days, std::size_t max_bytes) {
   disable();
   enabled_ = true;
-  floor_ms_ = last_ms_ = since_ms;
+  ++enablement_;
+  since_ms_ = floor_ms_ = last_ms_ = since_ms;
+  sequence_ = 0;
   max_bytes_ = max_bytes;
   set_period_days(period_days);
 }
@@ -29,10 +31,30 @@ std::size_t RecoveryLog::size_of(const Change& change) {
 void RecoveryLog::record(int64_t now_ms, const std::string& storage_key, const std::string* old_item) {
   if (!enabled_) return;
   last_ms_ = std::max(last_ms_, now_ms);
-  Change change{last_ms_, storage_key, old_item ? std::optional<std::string>(*old_item) : std::nullopt};
+  append(Change{sequence_ + 1, last_ms_, storage_key, old_item ? std::optional<std::string>(*old_item) : std::nullopt},
+         now_ms);
+}
+
+void RecoveryLog::append(Change change, std::optional<int64_t> now_ms) {
+  sequence_ = std::max(sequence_, change.sequence);
   bytes_ += size_of(change);
   changes_.push_back(std::move(change));
-  trim(now_ms);
+  if (now_ms) trim(*now_ms);
+}
+
+void RecoveryLog::restore_state(const RecoveryState& state) {
+  if (!enabled_) return;
+  floor_ms_ = state.floor_ms;
+  last_ms_ = state.last_ms;
+  sequence_ = state.sequence;
+}
+
+void RecoveryLog::restore_change(Change change, bool from_snapshot) {
+  if (!enabled_ || (!from_snapshot && change.sequence <= sequence_)) return;
+  last_ms_ = std::max(last_ms_, change.time_ms);
+  // A snapshot's records are what the log held: none to trim. A logged one trims as it did then.
+  const std::optional<int64_t> now_ms = from_snapshot ? std::nullopt : std::optional<int64_t>(change.time_ms);
+  append(std::move(change), now_ms);
 }
 
 void RecoveryLog::trim(int64_t now_ms) {

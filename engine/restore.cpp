@@ -28,12 +28,13 @@ Restorer::~Restorer() {
     if (it == wanted.end() || it->second != stream) stream->close();
   }
   for (const auto& [name, table] : database_.tables_)
-    table->attach(&database_.streams_, database_.log_, &database_.clock_);
+    table->attach(&database_.streams_, database_.log_, &database_.clock_, recovery_lost_);
 }
 
 void Restorer::clear() {
   database_.tables_.clear();
   database_.streams_.clear();
+  database_.backups_.clear();
   by_incarnation_.clear();
 }
 
@@ -66,6 +67,16 @@ Table* Restorer::find(uint64_t incarnation) const {
 void Restorer::put(Table& table, std::string_view storage_key, std::optional<std::string_view> encoded) {
   table.restore_item(storage_key, encoded);
 }
+
+void Restorer::put_recovery_state(Table& table, const RecoveryState& state) { table.restore_recovery_state(state); }
+
+void Restorer::put_recovery_change(Table& table, RecoveryLog::Change change, bool from_snapshot) {
+  table.restore_recovery_change(std::move(change), from_snapshot);
+}
+
+void Restorer::put_backup(Backup backup) { database_.backups_.restore(std::move(backup)); }
+
+void Restorer::remove_backup(const std::string& arn) { database_.backups_.restore_removal(arn); }
 
 Stream* Restorer::restore_stream(const StreamState& state) { return database_.streams_.restore(state).get(); }
 

@@ -77,6 +77,17 @@ void Table::restore_definition(TableDefinition definition) {
   std::unique_lock lock(mu_);
   definition_ = std::move(definition);
   sync_indexes();
+  sync_recovery();
+}
+
+void Table::restore_recovery_state(const RecoveryState& state) {
+  std::unique_lock lock(mu_);
+  recovery_.restore_state(state);
+}
+
+void Table::restore_recovery_change(RecoveryLog::Change change, bool from_snapshot) {
+  std::unique_lock lock(mu_);
+  recovery_.restore_change(std::move(change), from_snapshot);
 }
 
 void Table::restore_item(std::string_view key, std::optional<std::string_view> encoded) {
@@ -109,14 +120,12 @@ void Table::restore_item(std::string_view key, std::optional<std::string_view> e
   size_bytes_ += model::encoded_item_size(*encoded);
 }
 
-void Table::attach(StreamRegistry* streams, CommitLog* log, const Clock* clock) {
+void Table::attach(StreamRegistry* streams, CommitLog* log, const Clock* clock, bool restart_recovery) {
   std::unique_lock lock(mu_);
   streams_ = streams;
   log_ = log;
-  // The recovery log is not saved: a table with point-in-time recovery can be restored to any
-  // instant since it was put back, not before.
   clock_ = clock;
-  if (clock_ && definition_.point_in_time_recovery.enabled)
+  if (restart_recovery && clock_ && definition_.point_in_time_recovery.enabled)
     recovery_.enable(clock_->now_ms(), definition_.point_in_time_recovery.recovery_period_days);
   stream_ = streams_ && definition_.stream.enabled ? streams_->find_open(name_, definition_.stream_label) : nullptr;
 }
@@ -131,9 +140,9 @@ std::optional<std::string> Table::visit_stored_locked(
 
 void Table::sync_recovery() {
   const PointInTimeRecovery& wanted = definition_.point_in_time_recovery;
-  if (!clock_ || !wanted.enabled) {
+  if (!wanted.enabled) {
     recovery_.disable();
-  } else if (!recovery_.enabled()) {
+  } else if (!recovery_.enabled() || recovery_.since_ms() != wanted.enabled_ms) {
     recovery_.enable(wanted.enabled_ms, wanted.recovery_period_days);
   } else {
     recovery_.set_period_days(wanted.recovery_period_days);
@@ -167,6 +176,7 @@ std::map<std::string, int64_t> Table::changed_keys(int64_t from_ms, int64_t to_m
 
 void Table::load(const StoredItems& items) {
   std::unique_lock lock(mu_);
+  ItemRecord record(log_);  // one log record: the table is restored whole or not at all
   for (const auto& [key, encoded] : items) {
     model::Item item = model::decode_item(encoded);
     auto it = items_.find(key);
@@ -303,11 +313,13 @@ void Table::commit_at(Items::iterator it, const std::string& k, const model::Ite
 void Table::tell(const std::string& k, const std::string* old_item, const std::string* new_item, bool by_ttl) {
   StreamAppend record;
   if (stream_) record = stream_->append(old_item, new_item, by_ttl);
-  if (recovery_.enabled()) recovery_.record(clock_->now_ms(), k, old_item);
+  const bool recovered = clock_ && recovery_.enabled();
+  if (recovered) recovery_.record(clock_->now_ms(), k, old_item);
   if (log_) {
     const bool streamed = record.sequence != 0;
+    const RecoveryStamp stamp = recovery_.last_stamp();
     log_->item_changed(ItemChange{incarnation_, k, old_item, new_item, by_ttl, streamed ? stream_.get() : nullptr,
-                                  streamed ? &record : nullptr});
+                                  streamed ? &record : nullptr, recovered ? &stamp : nullptr});
   }
 }
 

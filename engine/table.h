@@ -190,16 +190,22 @@ class Table {
   const TableDefinition& definition_locked() const { return definition_; }
   std::optional<std::string> visit_stored_locked(const std::string* after,
                                                  FunctionRef<bool(std::string_view, std::string_view)> visit) const;
+  // The point-in-time recovery log (engine/recovery_log.h), with mu_ held (shared).
+  const RecoveryLog& recovery_locked() const { return recovery_; }
 
  private:
   friend class Restorer;  // engine/restore.h
 
-  // Restorer's: a definition or an item put back as saved (indexes follow; no stream record, no
-  // log, no recovery record), then the table joined to its Database's streams, log and clock
-  // once everything is back.
+  // Restorer's: a definition or an item put back as saved (indexes and the recovery log's
+  // enablement follow; no stream record, no log, no recovery record), the recovery log's counters
+  // and records put back, then the table joined to its Database's streams, log and clock once
+  // everything is back (`restart_recovery`: the saved files had no recovery log, so its window
+  // starts now).
   void restore_definition(TableDefinition definition);
   void restore_item(std::string_view storage_key, std::optional<std::string_view> encoded);
-  void attach(StreamRegistry* streams, CommitLog* log, const Clock* clock);
+  void restore_recovery_state(const RecoveryState& state);
+  void restore_recovery_change(RecoveryLog::Change change, bool from_snapshot);
+  void attach(StreamRegistry* streams, CommitLog* log, const Clock* clock, bool restart_recovery);
 
   using Items = StoredItems;
 
@@ -219,7 +225,9 @@ class Table {
   // it, as DynamoDB leaves such items out of a new GSI). Requires mu_ exclusive.
   void sync_indexes();
   void sync_stream();    // opens or closes stream_ as definition_ says. Requires mu_ exclusive.
-  void sync_recovery();  // starts, retimes or stops recovery_ as definition_ says. Requires mu_ exclusive.
+  // Starts, retimes or stops recovery_ as definition_ says (a new enabled_ms starts it afresh).
+  // Requires mu_ exclusive.
+  void sync_recovery();
   // A page of items_ or of an index (engine/query.h). Require mu_.
   PageResult read_items(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const;
   PageResult read_index(const SecondaryIndex& index, const KeyRange& range, bool forward, const PageLimits& limits,

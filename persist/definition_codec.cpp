@@ -498,4 +498,32 @@ engine::StreamState read_stream_state(ByteReader& r) {
   return s;
 }
 
+void write_backup(ByteWriter& w, const engine::Backup& backup) {
+  w.bytes(backup.arn);
+  w.bytes(backup.name);
+  w.bytes(backup.type);
+  w.svarint(backup.creation_ms);
+  w.svarint(backup.available_ms);
+  w.svarint(backup.expiry_ms);
+  w.bytes(backup.table_arn);
+  w.varint(backup.size_bytes);
+  w.varint(backup.item_count);
+  write_definition(w, backup.table);
+}
+
+engine::Backup read_backup(ByteReader& r) {
+  engine::Backup backup;
+  backup.arn = r.string();
+  backup.name = r.string();
+  backup.type = r.string();
+  backup.creation_ms = r.svarint();
+  backup.available_ms = r.svarint();
+  backup.expiry_ms = r.svarint();
+  backup.table_arn = r.string();
+  backup.size_bytes = r.varint();
+  backup.item_count = r.varint();
+  backup.table = read_definition(r);
+  return backup;
+}
+
 }  // namespace minnow::persist

@@ -40,9 +40,9 @@ FileHeader read_file_header(std::string_view bytes) {
   header.version = r.u32();
   header.generation = r.u64();
   if (r.u32() != crc32c(bytes.substr(0, kHeaderBytes - 4))) throw FormatError("header checksum mismatch");
-  if (header.version != kFormatVersion)
-    throw FormatError("format version " + std::to_string(header.version) + "; this Minnow reads version " +
-                      std::to_string(kFormatVersion));
+  if (header.version < kOldestFormatVersion || header.version > kFormatVersion)
+    throw FormatError("format version " + std::to_string(header.version) + "; this Minnow reads versions " +
+                      std::to_string(kOldestFormatVersion) + " to " + std::to_string(kFormatVersion));
   return header;
 }
 

@@ -12,7 +12,10 @@
 
 namespace minnow::persist {
 
-inline constexpr uint32_t kFormatVersion = 1;
+// The version written; every version from kOldestFormatVersion on is read (docs/persistence.md:
+// version 1 had no backups and no point-in-time recovery logs).
+inline constexpr uint32_t kFormatVersion = 2;
+inline constexpr uint32_t kOldestFormatVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 24;
 inline constexpr std::size_t kFrameOverhead = 8;
 // No record is this big (a restore's image of a whole namespace comes closest).

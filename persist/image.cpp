@@ -21,6 +21,10 @@ constexpr std::size_t kFlushBytes = 1u << 20;
 
 enum StreamImages : uint8_t { kHasOldImage = 1, kHasNewImage = 2 };
 
+bool has_old_image(const std::string& view_type) {
+  return view_type == "OLD_IMAGE" || view_type == "NEW_AND_OLD_IMAGES";
+}
+
 RecordKind kind_of(std::string_view payload) {
   if (payload.empty()) throw FormatError("empty record");
   return static_cast<RecordKind>(static_cast<uint8_t>(payload[0]));
@@ -35,8 +39,79 @@ void frame(std::string& out, RecordKind kind, Fill fill) {
   end_frame(out, start);
 }
 
-// One table: its Table record, then its items a chunk at a time; with `lock_chunks`, each chunk
-// under the table's shared lock (else the caller holds it).
+// A table's point-in-time recovery log: its counters, then its records a chunk at a time, as
+// write_table reads items. An enablement ended meanwhile ends it: the log says what followed.
+void write_recovery(const engine::Table& table, bool lock_chunks, std::string& out, ImageTotals& totals,
+                    engine::FunctionRef<void(std::string&)> flush) {
+  uint64_t after = 0;
+  std::optional<uint64_t> enablement;
+  for (;;) {
+    std::shared_lock<std::shared_mutex> lock;
+    if (lock_chunks) lock = std::shared_lock(table.mutex());
+    const engine::RecoveryLog& log = table.recovery_locked();
+    if (!log.enabled() || (enablement && log.enablement() != *enablement)) return;
+    if (!enablement) {
+      enablement = log.enablement();
+      const engine::RecoveryState state = log.state();
+      frame(out, RecordKind::TableRecovery, [&](ByteWriter& w) {
+        w.varint(table.incarnation());
+        w.svarint(state.floor_ms);
+        w.svarint(state.last_ms);
+        w.varint(state.sequence);
+      });
+    }
+    const std::size_t start = begin_frame(out);
+    const std::size_t chunk_end = out.size() + kChunkBytes;
+    ByteWriter w(out);
+    w.u8(static_cast<uint8_t>(RecordKind::RecoveryChanges));
+    w.varint(table.incarnation());
+    const std::size_t visited = log.visit_after(after, [&](const engine::RecoveryLog::Change& c) {
+      w.varint(c.sequence);
+      w.svarint(c.time_ms);
+      w.bytes(c.storage_key);
+      w.boolean(c.old_item.has_value());
+      if (c.old_item) w.bytes(*c.old_item);
+      after = c.sequence;
+      return out.size() < chunk_end;
+    });
+    if (visited == 0) {
+      out.resize(start);
+      return;
+    }
+    end_frame(out, start);
+    totals.recovery_records += visited;
+    if (lock) lock.unlock();
+    if (out.size() >= kFlushBytes) flush(out);
+  }
+}
+
+// The backups, read with no lock (their items are immutable): each Backup record, then its items
+// a chunk at a time.
+void write_backups(const std::vector<engine::Backup>& backups, std::string& out, ImageTotals& totals,
+                   engine::FunctionRef<void(std::string&)> flush) {
+  for (const engine::Backup& backup : backups) {
+    frame(out, RecordKind::Backup, [&](ByteWriter& w) { write_backup(w, backup); });
+    ++totals.backups;
+    if (!backup.items) continue;
+    auto it = backup.items->begin();
+    while (it != backup.items->end()) {
+      const std::size_t start = begin_frame(out);
+      const std::size_t chunk_end = out.size() + kChunkBytes;
+      ByteWriter w(out);
+      w.u8(static_cast<uint8_t>(RecordKind::BackupItems));
+      for (; it != backup.items->end() && out.size() < chunk_end; ++it) {
+        w.bytes(it->first);
+        w.bytes(it->second);
+        ++totals.backup_items;
+      }
+      end_frame(out, start);
+      if (out.size() >= kFlushBytes) flush(out);
+    }
+  }
+}
+
+// One table: its Table record, then its items a chunk at a time, then its recovery log; with
+// `lock_chunks`, each chunk under the table's shared lock (else the caller holds it).
 void write_table(const engine::Table& table, bool lock_chunks, std::string& out, ImageTotals& totals,
                  engine::FunctionRef<void(std::string&)> flush) {
   std::optional<std::string> after;
@@ -72,6 +147,7 @@ void write_table(const engine::Table& table, bool lock_chunks, std::string& out,
     if (lock) lock.unlock();
     if (out.size() >= kFlushBytes) flush(out);
   } while (after);
+  write_recovery(table, lock_chunks, out, totals, flush);
 }
 
 void write_stream(const engine::Stream& stream, std::string& out, ImageTotals& totals,
@@ -119,7 +195,19 @@ void write_end(std::string& out, const ImageTotals& totals) {
     w.varint(totals.items);
     w.varint(totals.streams);
     w.varint(totals.records);
+    w.varint(totals.recovery_records);
+    w.varint(totals.backups);
+    w.varint(totals.backup_items);
   });
+}
+
+engine::RecoveryLog::Change read_recovery_change(ByteReader& r) {
+  engine::RecoveryLog::Change change;
+  change.sequence = r.varint();
+  change.time_ms = r.svarint();
+  change.storage_key = r.string();
+  if (r.boolean()) change.old_item = r.string();
+  return change;
 }
 
 engine::StreamEvent read_event(ByteReader& r) {
@@ -152,6 +240,7 @@ class ImageReader {
         break;
       }
       case RecordKind::Table: {
+        end_backup();
         const uint64_t incarnation = number(r.varint());
         table_ = restorer_.define(incarnation, read_definition(r));
         table_incarnation_ = incarnation;
@@ -168,7 +257,42 @@ class ImageReader {
         }
         break;
       }
+      case RecordKind::TableRecovery: {
+        if (number(r.varint()) != table_incarnation_) throw FormatError("a recovery log without its table");
+        engine::RecoveryState state;
+        state.floor_ms = r.svarint();
+        state.last_ms = r.svarint();
+        state.sequence = r.varint();
+        if (table_) restorer_.put_recovery_state(*table_, state);
+        break;
+      }
+      case RecordKind::RecoveryChanges: {
+        if (number(r.varint()) != table_incarnation_) throw FormatError("recovery records without their table");
+        while (!r.done()) {
+          engine::RecoveryLog::Change change = read_recovery_change(r);
+          if (table_) restorer_.put_recovery_change(*table_, std::move(change), true);
+          ++totals_.recovery_records;
+        }
+        break;
+      }
+      case RecordKind::Backup: {
+        end_backup();
+        backup_ = read_backup(r);
+        backup_items_ = std::make_shared<engine::StoredItems>();
+        ++totals_.backups;
+        break;
+      }
+      case RecordKind::BackupItems: {
+        if (!backup_) throw FormatError("backup items without their backup");
+        while (!r.done()) {
+          const std::string_view key = r.bytes();
+          backup_items_->emplace_hint(backup_items_->end(), key, r.bytes());
+          ++totals_.backup_items;
+        }
+        break;
+      }
       case RecordKind::Stream: {
+        end_backup();
         engine::StreamState state = read_stream_state(r);
         state.incarnation = number(state.incarnation);
         stream_ = restorer_.restore_stream(state);
@@ -194,14 +318,23 @@ class ImageReader {
         break;
       }
       case RecordKind::End: {
+        end_backup();
         ImageTotals expected;
         expected.tables = r.varint();
         expected.items = r.varint();
         expected.streams = r.varint();
         expected.records = r.varint();
+        if (!r.done()) {  // format 2
+          expected.recovery_records = r.varint();
+          expected.backups = r.varint();
+          expected.backup_items = r.varint();
+        }
         if (expected.tables != totals_.tables || expected.items != totals_.items ||
-            expected.streams != totals_.streams || expected.records != totals_.records)
+            expected.streams != totals_.streams || expected.records != totals_.records ||
+            expected.recovery_records != totals_.recovery_records || expected.backups != totals_.backups ||
+            expected.backup_items != totals_.backup_items)
           throw FormatError("the namespace's totals do not match its records");
+        if (!r.done()) throw FormatError("trailing bytes in a record");
         return true;
       }
       default:
@@ -221,7 +354,18 @@ class ImageReader {
     return it->second;
   }
 
+  // The backup being read is complete: into the catalog.
+  void end_backup() {
+    if (!backup_) return;
+    if (backup_items_->size() != backup_->item_count) throw FormatError("a backup's items do not match its count");
+    backup_->items = std::move(backup_items_);
+    restorer_.put_backup(std::move(*backup_));
+    backup_.reset();
+  }
+
   engine::Restorer& restorer_;
+  std::optional<engine::Backup> backup_;  // being read: its items follow
+  std::shared_ptr<engine::StoredItems> backup_items_;
   std::optional<uint64_t> next_;
   std::unordered_map<uint64_t, uint64_t> renumbered_;
   bool started_ = false;
@@ -263,6 +407,7 @@ ImageTotals write_namespace(const std::string& name, engine::Database& database,
   write_namespace_record(out, name, database, database.streams().sequence());
   for (const auto& table : database.tables()) write_table(*table, true, out, totals, flush);
   for (const auto& stream : database.streams().list(std::nullopt)) write_stream(*stream, out, totals, flush);
+  write_backups(database.backups().all(), out, totals, flush);
   write_end(out, totals);
   return totals;
 }
@@ -275,6 +420,7 @@ std::string capture(engine::Database& database) {
     write_namespace_record(out, "", database, database.streams().sequence());
     for (const auto& table : tables) write_table(*table, false, out, totals, keep);
     for (const auto& stream : database.streams().list(std::nullopt)) write_stream(*stream, out, totals, keep);
+    write_backups(database.backups().all(), out, totals, keep);
   });
   write_end(out, totals);
   return out;
@@ -342,19 +488,36 @@ void Loader::log_record(std::string_view payload) {
         const std::string_view key = r.bytes();
         std::optional<std::string_view> item;
         if (flags & kChangeHasNewItem) item = r.bytes();
-        if (engine::Table* t = restorer.find(table)) restorer.put(*t, key, item);
-        if (!(flags & kChangeStreamed)) continue;
-        const uint64_t stream = r.varint();
+        engine::Table* t = restorer.find(table);
+        if (t) restorer.put(*t, key, item);
+        std::optional<uint64_t> stream;
         engine::StreamRecord record;
-        record.sequence = r.varint();
-        record.created_ms = r.svarint();
-        record.event = read_event(r);
-        record.keys = r.string();
-        if (flags & kChangeHasOldImage) record.old_image = r.string();
-        if (item) record.new_image.emplace(*item);
-        record.by_ttl = flags & kChangeByTtl;
-        restorer.raise_sequence(record.sequence);
-        if (engine::Stream* s = restorer.find_stream(stream)) s->restore_record(std::move(record));
+        if (flags & kChangeStreamed) {
+          stream = r.varint();
+          record.sequence = r.varint();
+          record.created_ms = r.svarint();
+          record.event = read_event(r);
+          record.keys = r.string();
+        }
+        std::optional<std::string_view> old_item;
+        if (flags & kChangeHasOldItem) old_item = r.bytes();
+        if (stream) {
+          if (item) record.new_image.emplace(*item);
+          record.by_ttl = flags & kChangeByTtl;
+          restorer.raise_sequence(record.sequence);
+          if (engine::Stream* s = restorer.find_stream(*stream)) {
+            if (old_item && has_old_image(s->view_type())) record.old_image.emplace(*old_item);
+            s->restore_record(std::move(record));
+          }
+        }
+        if (flags & kChangeRecovered) {
+          engine::RecoveryLog::Change change;
+          change.sequence = r.varint();
+          change.time_ms = r.svarint();
+          change.storage_key = key;
+          if (old_item) change.old_item.emplace(*old_item);
+          if (t) restorer.put_recovery_change(*t, std::move(change), false);
+        }
       }
       break;
     case RecordKind::TableDefined: {
@@ -381,6 +544,21 @@ void Loader::log_record(std::string_view payload) {
     case RecordKind::Cleared:
       restorer.clear();
       break;
+    case RecordKind::BackupAdded: {
+      engine::Backup backup = read_backup(r);
+      auto items = std::make_shared<engine::StoredItems>();
+      while (!r.done()) {
+        const std::string_view key = r.bytes();
+        items->emplace_hint(items->end(), key, r.bytes());
+      }
+      if (items->size() != backup.item_count) throw FormatError("a backup's items do not match its count");
+      backup.items = std::move(items);
+      restorer.put_backup(std::move(backup));
+      break;
+    }
+    case RecordKind::BackupRemoved:
+      restorer.remove_backup(r.string());
+      break;
     case RecordKind::Restored: {
       const uint64_t first = r.varint();
       std::string_view image = r.bytes();
@@ -403,6 +581,14 @@ std::vector<std::string> Loader::namespaces() const {
   return names;
 }
 
-void Loader::finish() { restorers_.clear(); }
+void Loader::file_version(uint32_t version) {
+  if (version < 2) old_format_ = true;
+}
+
+void Loader::finish() {
+  if (old_format_)
+    for (auto& [name, restorer] : restorers_) restorer->recovery_logs_lost();
+  restorers_.clear();
+}
 
 }  // namespace minnow::persist

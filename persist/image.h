@@ -26,11 +26,16 @@ struct ImageTotals {
   uint64_t items = 0;
   uint64_t streams = 0;
   uint64_t records = 0;  // stream records
+  // Format 2.
+  uint64_t recovery_records = 0;
+  uint64_t backups = 0;
+  uint64_t backup_items = 0;
 };
 
 // Writes namespace `name` of `database` as framed snapshot records (Namespace .. End) into
 // `out`, calling `flush(out)` whenever it holds about a megabyte (flush empties it). Each table
-// is read a chunk at a time under its shared lock, so writers wait for one chunk at most.
+// (its items, then its point-in-time recovery log) is read a chunk at a time under its shared
+// lock, so writers wait for one chunk at most; backups are immutable and read with no lock.
 ImageTotals write_namespace(const std::string& name, engine::Database& database, std::string& out,
                             engine::FunctionRef<void(std::string&)> flush);
 
@@ -53,6 +58,10 @@ class Loader {
   explicit Loader(std::function<engine::Database&(const std::string&)> database_for);
   ~Loader();
 
+  // Files of a format older than 2 have no recovery logs: tables with point-in-time recovery
+  // start their window at finish(). Called for each file before its records.
+  void file_version(uint32_t version);
+  bool old_format() const { return old_format_; }
   // A snapshot file's records, in order; throws FormatError for a bad one. snapshot_done()
   // after the last: throws when the file is incomplete.
   void snapshot_record(std::string_view payload);
@@ -76,6 +85,7 @@ class Loader {
   bool snapshot_ended_ = false;
   ImageTotals snapshot_totals_;
   uint64_t log_records_ = 0;
+  bool old_format_ = false;
 };
 
 }  // namespace minnow::persist

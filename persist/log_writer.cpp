@@ -17,6 +17,7 @@ namespace {
 
 constexpr auto kTick = std::chrono::seconds(1);
 constexpr std::size_t kKeptBufferBytes = 4u << 20;
+constexpr std::size_t kLargeRecordBytes = 256u << 10;
 
 // The latest record appended by this thread, and to which writer.
 thread_local const LogWriter* tl_writer = nullptr;
@@ -55,10 +56,32 @@ LogWriter::~LogWriter() {
 
 void LogWriter::append(std::string_view frame) {
   std::lock_guard lock(append_mu_);
-  pending_.append(frame);
+  pending_.back().append(frame);
+  appended(frame.size());
+}
+
+void LogWriter::append(std::string&& frame) {
+  if (frame.size() < kLargeRecordBytes) return append(std::string_view(frame));
+  const std::size_t bytes = frame.size();
+  std::lock_guard lock(append_mu_);
+  pending_.push_back(std::move(frame));
+  pending_.emplace_back();
+  appended(bytes);
+}
+
+void LogWriter::appended(std::size_t bytes) {
   tl_lsn = ++appended_lsn_;
   tl_writer = this;
-  current_bytes_.fetch_add(frame.size(), std::memory_order_relaxed);
+  current_bytes_.fetch_add(bytes, std::memory_order_relaxed);
+}
+
+void LogWriter::write_batch(int fd) {
+  for (const std::string& segment : batch_)
+    if (!segment.empty()) write_all(fd, segment);
+  // Keep the first segment's buffer (small records) for the next batch, unless it grew large.
+  batch_.resize(1);
+  batch_[0].clear();
+  if (batch_[0].capacity() > kKeptBufferBytes) batch_[0].shrink_to_fit();
 }
 
 bool LogWriter::defer(std::function<void()> resume) {
@@ -93,9 +116,7 @@ void LogWriter::write_out_locked() {
     batch_.swap(pending_);
     upto = appended_lsn_;
   }
-  if (!batch_.empty()) write_all(fd_, batch_);
-  batch_.clear();
-  if (batch_.capacity() > kKeptBufferBytes) batch_.shrink_to_fit();
+  write_batch(fd_);
   written_lsn_.store(upto);
 }
 
@@ -129,8 +150,7 @@ void LogWriter::rotate(int fd, uint64_t bytes) {
     upto = appended_lsn_;
     current_bytes_.store(bytes);
   }
-  if (!batch_.empty()) write_all(fd_, batch_);
-  batch_.clear();
+  write_batch(fd_);
   written_lsn_.store(upto);
   retired_.push_back(fd_);
   fd_ = fd;

@@ -38,8 +38,11 @@ class LogWriter {
 
   FsyncPolicy policy() const { return policy_; }
 
-  // Appends one framed record; remembers it as this thread's latest.
+  // Appends one framed record; remembers it as this thread's latest. A large record (a backup, a
+  // restored table) is better moved in: it is written from where it is, not copied under the
+  // lock every writer takes.
   void append(std::string_view frame);
+  void append(std::string&& frame);
 
   // Called after a request was handled on this thread: false when its reply may go out now
   // (it logged nothing, or its records are written as the policy wants); true when `resume`
@@ -71,20 +74,25 @@ class LogWriter {
 
   void write_out();         // everything appended so far, to the current file
   void write_out_locked();  // the same; requires write_mu_
+  void write_batch(int fd);  // batch_'s segments; requires write_mu_
   void run();               // the background thread
   void release_waiters();   // resumes those whose records are durable
 
   const FsyncPolicy policy_;
 
   std::mutex append_mu_;
-  std::string pending_;        // framed records not yet written. Protected by append_mu_.
+  void appended(std::size_t bytes);  // requires append_mu_
+
+  // Framed records not yet written, in order: the last segment takes small records, a large one
+  // is a segment of its own. Never empty. Protected by append_mu_.
+  std::vector<std::string> pending_{1};
   uint64_t appended_lsn_ = 0;  // Protected by append_mu_.
   std::atomic<uint64_t> current_bytes_;
 
   std::mutex write_mu_;
   int fd_;                    // the current file. Protected by write_mu_.
   std::vector<int> retired_;  // earlier files, to sync and close. Protected by write_mu_.
-  std::string batch_;         // being written. Protected by write_mu_.
+  std::vector<std::string> batch_{1};  // being written (pending_'s segments). Protected by write_mu_.
   std::atomic<uint64_t> written_lsn_{0};
 
   std::mutex sync_mu_;  // one sync at a time, so durable_lsn_ never runs ahead of the files

@@ -1,6 +1,7 @@
 #include "persist/namespace_log.h"
 
 #include "persist/bytes.h"
+#include "engine/backups.h"
 #include "persist/definition_codec.h"
 #include "persist/frames.h"
 #include "persist/records.h"
@@ -23,9 +24,9 @@ bool has_old_image(const std::string& view_type) {
   return view_type == "OLD_IMAGE" || view_type == "NEW_AND_OLD_IMAGES";
 }
 
-// One record of `kind` for namespace `name`, built by `fill`, appended to `writer`.
+// One record of `kind` for namespace `name`, built by `fill`.
 template <class Fill>
-void append_record(LogWriter& writer, RecordKind kind, const std::string& name, Fill fill) {
+std::string build_record(RecordKind kind, const std::string& name, Fill fill) {
   std::string out;
   std::size_t frame = begin_frame(out);
   ByteWriter w(out);
@@ -33,7 +34,13 @@ void append_record(LogWriter& writer, RecordKind kind, const std::string& name, 
   w.bytes(name);
   fill(w);
   end_frame(out, frame);
-  writer.append(out);
+  return out;
+}
+
+// The same, appended to `writer`.
+template <class Fill>
+void append_record(LogWriter& writer, RecordKind kind, const std::string& name, Fill fill) {
+  writer.append(build_record(kind, name, fill));
 }
 
 }  // namespace
@@ -51,10 +58,13 @@ void NamespaceLog::begin_items() {
 void NamespaceLog::item_changed(const engine::ItemChange& change) {
   ItemsBuffer& b = tl_items;
   ByteWriter w(b.bytes);
-  const bool old_image = change.record && change.old_item && has_old_image(change.stream->view_type());
+  // The old item is logged when a stream record or the recovery log's undo needs it.
+  const bool old_item = change.old_item && ((change.record && has_old_image(change.stream->view_type())) ||
+                                            change.recovery);
   w.varint(change.table);
   w.u8((change.new_item ? kChangeHasNewItem : 0) | (change.by_ttl ? kChangeByTtl : 0) |
-       (change.record ? kChangeStreamed : 0) | (old_image ? kChangeHasOldImage : 0));
+       (change.record ? kChangeStreamed : 0) | (old_item ? kChangeHasOldItem : 0) |
+       (change.recovery ? kChangeRecovered : 0));
   w.bytes(change.storage_key);
   if (change.new_item) w.bytes(*change.new_item);
   if (change.record) {
@@ -63,7 +73,11 @@ void NamespaceLog::item_changed(const engine::ItemChange& change) {
     w.svarint(change.record->created_ms);
     w.u8(static_cast<uint8_t>(change.record->event));
     w.bytes(change.record->keys);
-    if (old_image) w.bytes(*change.old_item);
+  }
+  if (old_item) w.bytes(*change.old_item);
+  if (change.recovery) {
+    w.varint(change.recovery->sequence);
+    w.svarint(change.recovery->time_ms);
   }
   ++b.changes;
 }
@@ -72,7 +86,12 @@ void NamespaceLog::end_items() {
   ItemsBuffer& b = tl_items;
   if (b.changes > 0) {
     end_frame(b.bytes, b.frame);
-    writer_.append(b.bytes);
+    if (b.bytes.size() > kKeptBufferBytes) {
+      writer_.append(std::move(b.bytes));  // a restored table, say: written from here, not copied
+      b.bytes = std::string();
+    } else {
+      writer_.append(std::string_view(b.bytes));
+    }
   }
   if (b.bytes.capacity() > kKeptBufferBytes) {
     b.bytes.clear();
@@ -107,6 +126,27 @@ void NamespaceLog::restored(uint64_t first_incarnation, std::string_view image) 
     w.varint(first_incarnation);
     w.bytes(image);
   });
+}
+
+}  // namespace minnow::persist
+
+namespace minnow::persist {
+
+std::string NamespaceLog::backup_record(const engine::Backup& backup) {
+  return build_record(RecordKind::BackupAdded, name_, [&](ByteWriter& w) {
+    write_backup(w, backup);
+    if (backup.items)
+      for (const auto& [key, item] : *backup.items) {
+        w.bytes(key);
+        w.bytes(item);
+      }
+  });
+}
+
+void NamespaceLog::backup_added(std::string record) { writer_.append(std::move(record)); }
+
+void NamespaceLog::backup_removed(const std::string& arn) {
+  append_record(writer_, RecordKind::BackupRemoved, name_, [&](ByteWriter& w) { w.bytes(arn); });
 }
 
 }  // namespace minnow::persist

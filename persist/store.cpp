@@ -168,6 +168,7 @@ LoadStats Store::load(const std::function<engine::Database&(const std::string&)>
       const FileHeader header = read_file_header(file.bytes());
       if (header.kind != FileKind::Snapshot || header.generation != generation)
         throw FormatError("the header does not match the file's name");
+      loader.file_version(header.version);
       FrameReader frames(file.bytes());
       try {
         while (auto payload = frames.next()) loader.snapshot_record(*payload);
@@ -199,6 +200,7 @@ LoadStats Store::load(const std::function<engine::Database&(const std::string&)>
         const FileHeader header = read_file_header(file.bytes());
         if (header.kind != FileKind::Log || header.generation != generation)
           throw FormatError("the header does not match the file's name");
+        loader.file_version(header.version);
         FrameReader frames(file.bytes());
         good = frames.offset();
         while (auto payload = frames.next()) {
@@ -241,6 +243,7 @@ LoadStats Store::load(const std::function<engine::Database&(const std::string&)>
   }
   sync_directory(options_.directory);
   stats.namespaces = loader.namespaces();
+  stats.old_format = loader.old_format();
   loader.finish();
   stats.tables = loader.snapshot_totals().tables;
   stats.items = loader.snapshot_totals().items;

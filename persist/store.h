@@ -38,6 +38,7 @@ struct StoreOptions {
 
 struct LoadStats {
   bool fresh = false;                                  // the directory held no data yet
+  bool old_format = false;  // files of an older format were read: write a snapshot before serving
   std::vector<std::string> namespaces;                 // those the directory held
   uint64_t tables = 0, items = 0, stream_records = 0;  // in the snapshot
   uint64_t log_files = 0, log_records = 0;

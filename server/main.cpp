@@ -170,7 +170,9 @@ int serve(const Options& options) {
     }
   }
   if (store) {
-    if (loaded.fresh || options.optimize_db) store->compact();  // a first start leaves a snapshot
+    // A first start leaves a snapshot; so does one that read files of an older format, so that
+    // the point-in-time recovery windows it started are kept from now on.
+    if (loaded.fresh || loaded.old_format || options.optimize_db) store->compact();
     store->start();
   }
   minnow::api::ServiceOptions service_options;

@@ -5,11 +5,15 @@ Three credentials (two access keys, two regions) each make tables with what Desc
 show (an LSI, GSIs and vector indexes, one of each added by UpdateTable, provisioned throughput,
 a stream, TTL, encryption, tags, table class, deletion protection), a table whose stream was disabled and
 enabled again, and a table deleted (its stream stays listed); then items by PutItem,
-UpdateItem, DeleteItem, BatchWriteItem and TransactWriteItems. The state each credential sees
-(ListTables; each table's DescribeTable, DescribeTimeToLive, items and index items; its streams'
-descriptions and records; GET /_minnow/namespaces) must be exactly the same after a SIGKILL and
-a restart, and again after more writes, a graceful stop (which writes a snapshot) and a
-restart.
+UpdateItem, DeleteItem, BatchWriteItem and TransactWriteItems; point-in-time recovery on the
+orders table, a backup of it (and one made and deleted), a table restored from the backup and
+one restored to a point in time, and a table with point-in-time recovery deleted (its SYSTEM
+backup stays). The state each credential sees (ListTables; each table's DescribeTable,
+DescribeTimeToLive, DescribeContinuousBackups, items and index items; ListBackups and each
+backup's DescribeBackup; its streams' descriptions and records; GET /_minnow/namespaces) must be
+exactly the same after a SIGKILL and a restart, and again after more writes, a graceful stop
+(which writes a snapshot) and a restart. After each restart, RestoreTableToPointInTime to an
+instant before it and RestoreTableFromBackup give the items as they were then.
 
 Run once with one namespace per access key and region (each credential its own tables) and
 once with -sharedDb (every credential in one namespace):
@@ -17,7 +21,7 @@ once with -sharedDb (every credential in one namespace):
     tests/crash/restart_test.py --minnow build/test/minnow [--port 9370]
 Python's standard library only. Exits 0 when both modes passed.
 """
-import argparse, http.client, json, os, shutil, signal, sys, tempfile
+import argparse, http.client, json, os, shutil, signal, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from minnow_process import STREAMS, Client, Server  # noqa: E402
@@ -91,8 +95,57 @@ def make_tables(c, prefix):
         "BillingMode": "PAY_PER_REQUEST",
         "StreamSpecification": {"StreamEnabled": True, "StreamViewType": "OLD_IMAGE"}})
     c.call("PutItem", {"TableName": gone, "Item": {"id": S("x")}})
+    # Deleted with point-in-time recovery on: a SYSTEM backup of it stays.
+    c.call("UpdateContinuousBackups", {"TableName": gone, "PointInTimeRecoverySpecification": {
+        "PointInTimeRecoveryEnabled": True, "RecoveryPeriodInDays": 3}})
     c.call("DeleteTable", {"TableName": gone})
+    c.call("UpdateContinuousBackups", {"TableName": orders, "PointInTimeRecoverySpecification": {
+        "PointInTimeRecoveryEnabled": True}})
     return orders, plain
+
+
+def scan_sorted(c, table):
+    return sorted(all_pages(c, "Scan", {"TableName": table, "ConsistentRead": True}),
+                  key=lambda item: json.dumps(item, sort_keys=True))
+
+
+def make_backups(c, prefix, orders):
+    """A backup of orders and a point in time, each with the items as they were then; a table
+    restored from each; and a backup made and deleted."""
+    time.sleep(0.05)
+    at = time.time()
+    at_items = scan_sorted(c, orders)
+    time.sleep(0.05)
+    backup = c.call("CreateBackup", {"TableName": orders, "BackupName": prefix + "-nightly"})
+    backup_arn = backup["BackupDetails"]["BackupArn"]
+    backup_items = scan_sorted(c, orders)
+    gone = c.call("CreateBackup", {"TableName": orders, "BackupName": prefix + "-gone"})
+    c.call("DeleteBackup", {"BackupArn": gone["BackupDetails"]["BackupArn"]})
+    # A change after both, which neither restore may show.
+    c.call("PutItem", {"TableName": orders, "Item": {"pk": S("late"), "sk": N(0)}})
+    c.call("RestoreTableFromBackup", {"TargetTableName": prefix + "_from_backup", "BackupArn": backup_arn})
+    c.call("RestoreTableToPointInTime", {"SourceTableName": orders, "TargetTableName": prefix + "_from_pitr",
+                                         "RestoreDateTime": at})
+    for table, expected in ((prefix + "_from_backup", backup_items), (prefix + "_from_pitr", at_items)):
+        if scan_sorted(c, table) != expected:
+            raise AssertionError("%s does not hold the items restored" % table)
+    return {"at": at, "at_items": at_items, "backup_arn": backup_arn, "backup_items": backup_items}
+
+
+def check_restores(c, prefix, orders, expected, round_name):
+    """Restores made now, after a restart, of what was saved before it."""
+    pitr, from_backup = "%s_pitr_%s" % (prefix, round_name), "%s_backup_%s" % (prefix, round_name)
+    c.call("RestoreTableToPointInTime", {"SourceTableName": orders, "TargetTableName": pitr,
+                                         "RestoreDateTime": expected["at"]})
+    c.call("RestoreTableFromBackup", {"TargetTableName": from_backup, "BackupArn": expected["backup_arn"]})
+    problems = []
+    if scan_sorted(c, pitr) != expected["at_items"]:
+        problems.append("RestoreTableToPointInTime to before the restart gave other items")
+    if scan_sorted(c, from_backup) != expected["backup_items"]:
+        problems.append("RestoreTableFromBackup gave other items")
+    for table in (pitr, from_backup):
+        c.call("DeleteTable", {"TableName": table})
+    return problems
 
 
 def write_items(c, orders, plain, salt):
@@ -167,14 +220,22 @@ def state(port):
         c = Client(port, access_key, region)
         mine = {"tables": {}, "streams": {}}
         for name in all_pages(c, "ListTables", {}, "TableNames"):
+            continuous = c.call("DescribeContinuousBackups", {"TableName": name})
+            # The latest restorable time is now: the one thing that moves.
+            continuous["ContinuousBackupsDescription"]["PointInTimeRecoveryDescription"].pop(
+                "LatestRestorableDateTime", None)
             table = {"describe": c.call("DescribeTable", {"TableName": name})["Table"],
                      "ttl": c.call("DescribeTimeToLive", {"TableName": name}),
+                     "continuous_backups": continuous,
                      "items": all_pages(c, "Scan", {"TableName": name, "ConsistentRead": True})}
             for kind in ("LocalSecondaryIndexes", "GlobalSecondaryIndexes"):
                 for index in table["describe"].get(kind, []):
                     table[index["IndexName"]] = all_pages(c, "Scan", {"TableName": name,
                                                                       "IndexName": index["IndexName"]})
             mine["tables"][name] = table
+        mine["backups"] = all_pages(c, "ListBackups", {}, "BackupSummaries")
+        mine["backup_descriptions"] = [c.call("DescribeBackup", {"BackupArn": b["BackupArn"]})
+                                       for b in mine["backups"]]
         for stream in c.call("ListStreams", {}, prefix=STREAMS).get("Streams", []):
             mine["streams"][stream["StreamArn"]] = stream_records(c, stream["StreamArn"])
         seen["%s/%s" % (access_key, region)] = mine
@@ -213,14 +274,16 @@ def run_mode(binary, port, shared):
     mode = "-sharedDb" if shared else "per access key and region"
     try:
         server.start()
+        saved = {}
         for n, (access_key, region) in enumerate(CREDENTIALS):
             c = Client(port, access_key, region)
             orders, plain = make_tables(c, "ns%d" % n)
             write_items(c, orders, plain, n + 2)
+            saved[n] = make_backups(c, "ns%d" % n, orders)
             c.close()
         before = state(port)
         listed = [(n["id"], n["tables"]) for n in before["namespaces"][1]["namespaces"]]
-        expected = [("shared", 6)] if shared else sorted(("%s/%s" % c, 2) for c in CREDENTIALS)
+        expected = [("shared", 12)] if shared else sorted(("%s/%s" % c, 4) for c in CREDENTIALS)
         if listed != expected:
             print("restart test (%s): namespaces %r, expected %r" % (mode, listed, expected))
             return False
@@ -235,14 +298,19 @@ def run_mode(binary, port, shared):
             # More changes on top of what was loaded, for the next restart to replay.
             for n, (access_key, region) in enumerate(CREDENTIALS):
                 c = Client(port, access_key, region)
+                problems = check_restores(c, "ns%d" % n, "ns%d_orders" % n, saved[n], how.split()[0].lower())
+                if problems:
+                    print("restart test (%s): after a %s and a restart: %s" % (mode, how, "; ".join(problems)))
+                    return False
                 write_items(c, "ns%d_orders" % n, "ns%d_plain" % n, n + 10)
                 c.close()
             before = state(port)
         if not server.stop() or server.sanitizer_reports():
             print("restart test (%s): minnow did not stop cleanly; log:\n%s" % (mode, server.tail()))
             return False
-        print("restart test (%s): %d namespaces' tables, indexes, TTL, streams and items identical after "
-              "SIGKILL and after a graceful stop" % (mode, len(listed)))
+        print("restart test (%s): %d namespaces' tables, indexes, TTL, streams, items, backups and point-in-time "
+              "recovery identical after SIGKILL and after a graceful stop; restores of before each restart "
+              "right" % (mode, len(listed)))
         shutil.rmtree(work, ignore_errors=True)
         return True
     finally:

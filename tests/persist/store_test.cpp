@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <future>
 #include <memory>
 #include <random>
@@ -27,6 +28,7 @@
 #include "model/attribute_value.h"
 #include "model/item_codec.h"
 #include "model/key.h"
+#include "persist/checksum.h"
 #include "persist/definition_codec.h"
 #include "persist/files.h"
 #include "persist/frames.h"
@@ -104,6 +106,7 @@ engine::TableDefinition rich(const std::string& name) {
   d.ttl_attribute = "ttl";
   d.sse = engine::SseSpecification{"KMS", "alias/x"};
   d.on_demand_throughput = engine::OnDemandThroughput{10, -1};
+  d.point_in_time_recovery = {true, 35, d.creation_ms};  // its recovery log is saved too
   return d;
 }
 
@@ -147,7 +150,7 @@ void random_writes(engine::Database& db, engine::AdjustableClock& clock, uint32_
     clock.advance_ms(7);
     auto table = db.find(rng() % 4 ? "rich" : "plain");
     const int i = static_cast<int>(rng() % 40);
-    const int what = static_cast<int>(rng() % 100);
+    const int what = static_cast<int>(rng() % 110);
     if (!table) continue;
     if (what < 50) {
       if (table->name() == "rich") {
@@ -195,6 +198,57 @@ void random_writes(engine::Database& db, engine::AdjustableClock& clock, uint32_
       db.clear();
       db.create(rich("rich"));
       db.create(plain("plain"));
+    } else if (what >= 100 && what < 103) {
+      // Point-in-time recovery switched on or off (on again keeps its window, as
+      // UpdateContinuousBackups does).
+      const bool enable = rng() % 3 != 0;
+      table->update_definition([&](engine::TableDefinition& d) {
+        if (enable && !d.point_in_time_recovery.enabled) d.point_in_time_recovery.enabled_ms = clock.now_ms();
+        d.point_in_time_recovery.enabled = enable;
+        d.point_in_time_recovery.recovery_period_days = 1 + rng() % 35;
+      });
+    } else if (what >= 103 && what < 107) {
+      // A backup made, or one deleted.
+      auto backups = db.backups().list(clock.now_ms());
+      if (rng() % 3 == 0 && !backups.empty()) {
+        db.backups().remove(backups[rng() % backups.size()].arn, clock.now_ms());
+      } else {
+        engine::TableSnapshot snapshot = table->snapshot();
+        engine::Backup backup;
+        backup.arn = "arn:aws:dynamodb:r:a:table/" + table->name() + "/backup/" + std::to_string(seed) + "-" +
+                     std::to_string(step);
+        backup.name = "b" + std::to_string(step);
+        backup.type = rng() % 2 ? "USER" : "SYSTEM";
+        backup.creation_ms = backup.available_ms = clock.now_ms();
+        if (backup.type == "SYSTEM") backup.expiry_ms = clock.now_ms() + 35 * engine::kMillisPerDay;
+        backup.table_arn = "arn:aws:dynamodb:r:a:table/" + table->name();
+        backup.size_bytes = snapshot.size_bytes;
+        backup.item_count = snapshot.items.size();
+        backup.table = std::move(snapshot.definition);
+        backup.items = std::make_shared<const engine::StoredItems>(std::move(snapshot.items));
+        db.backups().add(std::move(backup));
+      }
+    } else if (with_catalog && what >= 107) {
+      // A table restored from a backup or to a point in time, as api/backups/restore does: a new
+      // table that holds its items before it is visible.
+      auto backups = db.backups().list(clock.now_ms());
+      std::optional<engine::TableSnapshot> source;
+      if (rng() % 2 && !backups.empty()) {
+        // (Another writer may have deleted it meanwhile.)
+        if (auto backup = db.backups().find(backups[rng() % backups.size()].arn, clock.now_ms()))
+          source = engine::TableSnapshot{backup->table, *backup->items, backup->size_bytes};
+      } else if (auto window = table->recovery_window(clock.now_ms())) {
+        const int64_t at = window->earliest_ms + static_cast<int64_t>(rng() % (window->latest_ms - window->earliest_ms + 1));
+        source = table->snapshot_at(at, clock.now_ms());
+      }
+      if (!source) continue;
+      engine::TableDefinition def = source->definition;
+      def.name = "restored-" + std::to_string(rng() % 3);
+      def.stream = {};
+      def.stream_label.clear();
+      def.point_in_time_recovery = {};
+      db.remove(def.name);
+      db.create(std::move(def), &source->items);
     } else if (with_catalog && what == 94 && rng() % 4 == 0) {
       // A restore of a state saved a moment ago, as /_minnow/restore does.
       std::string image = persist::capture(db);
@@ -233,6 +287,14 @@ std::string describe_streams(const std::string& image) {
     }
   }
   return out;
+}
+
+// The kinds of an image's records, with how many of each.
+std::map<int, int> record_kinds(const std::string& image) {
+  persist::FrameReader frames(image, 0);
+  std::map<int, int> kinds;
+  while (auto p = frames.next()) ++kinds[static_cast<uint8_t>((*p)[0])];
+  return kinds;
 }
 
 // "" when two images are equal; else where they first differ: the record's index and kind, and
@@ -276,6 +338,11 @@ TEST_CASE("Store: a restart gives back exactly the state that was logged", "[sto
     random_writes(p.database, p.clock, seed, 1500);
     before = state(p.database);
   }
+  // The writes made backups, recovery logs and restored tables (with items) for the log to keep.
+  const auto kinds = record_kinds(before);
+  CHECK(kinds.count(23));  // Backup
+  CHECK(kinds.count(26));  // RecoveryChanges
+  CHECK(before.find("restored-") != std::string::npos);
   Persistent again(dir.path);
   CHECK_FALSE(again.stats.fresh);
   CHECK(image_difference(state(again.database), before) == "");
@@ -421,4 +488,170 @@ TEST_CASE("Store: with fsync always, concurrent writers share fsyncs and every r
   CHECK(acknowledged == kThreads * kWrites);
   INFO(p.store.log_syncs() << " fsyncs for " << kThreads * kWrites << " writes");
   CHECK(p.store.log_syncs() < kThreads * kWrites);
+}
+
+namespace {
+
+// The items of a table, as storage key -> encoded item.
+engine::StoredItems items_of(const engine::Table& table) { return table.snapshot().items; }
+
+}  // namespace
+
+TEST_CASE("Store: backups, recovery windows and restored tables survive a restart, from the log and from a snapshot",
+          "[store][backups]") {
+  const bool from_snapshot = GENERATE(false, true);
+  INFO((from_snapshot ? "from a snapshot" : "from the log"));
+  TempDir dir;
+  int64_t enabled_ms = 0, mid_ms = 0, end_ms = 0;
+  engine::StoredItems at_mid, at_end, backed_up;
+  std::string backup_arn;
+  {
+    Persistent p(dir.path);
+    p.store.compact();
+    p.database.create(plain("plain"));
+    auto table = p.database.find("plain");
+    auto put = [&](int i, int v) {
+      Item item = {{"pk", S("k" + std::to_string(i))}, {"v", N(v)}};
+      table->write({{"pk", item.at("pk")}}, [&](const Item*) { return WriteDecision::put(item); });
+    };
+    for (int i = 0; i < 20; ++i) put(i, 0);  // before recovery: not restorable
+    p.clock.advance_ms(1000);
+    enabled_ms = p.clock.now_ms();
+    table->update_definition([&](engine::TableDefinition& d) { d.point_in_time_recovery = {true, 7, enabled_ms}; });
+    for (int i = 0; i < 20; ++i) {
+      p.clock.advance_ms(10);
+      put(i, 1);
+    }
+    p.clock.advance_ms(10);
+    mid_ms = p.clock.now_ms();
+    at_mid = items_of(*table);
+    // A backup of the table as it is now, then more changes.
+    engine::TableSnapshot snapshot = table->snapshot();
+    engine::Backup backup;
+    backup.arn = "arn:aws:dynamodb:r:a:table/plain/backup/01700000000000-00000001";
+    backup.name = "nightly";
+    backup.type = "USER";
+    backup.creation_ms = backup.available_ms = mid_ms;
+    backup.table_arn = "arn:aws:dynamodb:r:a:table/plain";
+    backup.item_count = snapshot.items.size();
+    backup.size_bytes = snapshot.size_bytes;
+    backup.table = snapshot.definition;
+    backup.items = std::make_shared<const engine::StoredItems>(snapshot.items);
+    backed_up = snapshot.items;
+    backup_arn = backup.arn;
+    REQUIRE(p.database.backups().add(backup));
+    // A backup added and deleted: gone after the restart too.
+    backup.arn += "-gone";
+    REQUIRE(p.database.backups().add(backup));
+    REQUIRE(p.database.backups().remove(backup.arn, mid_ms));
+    for (int i = 0; i < 20; i += 2) {
+      p.clock.advance_ms(10);
+      if (i % 4)
+        put(i, 2);
+      else
+        table->write({{"pk", S("k" + std::to_string(i))}}, [](const Item*) { return WriteDecision::remove(); });
+    }
+    end_ms = p.clock.now_ms();
+    at_end = items_of(*table);
+    // A restored table: its items must be logged like any write.
+    engine::TableDefinition restored = backup.table;
+    restored.name = "restored";
+    restored.point_in_time_recovery = {};
+    REQUIRE(p.database.create(restored, backup.items.get()));
+    if (from_snapshot) p.store.compact();
+  }
+  Persistent again(dir.path);
+  again.clock.set_ms(end_ms + 100);
+  if (from_snapshot)
+    CHECK(again.stats.log_records == 0);
+  else
+    CHECK(again.stats.log_records > 0);
+  auto table = again.database.find("plain");
+  REQUIRE(table);
+  // DescribeContinuousBackups: the same window as before the restart.
+  auto window = table->recovery_window(again.clock.now_ms());
+  REQUIRE(window);
+  CHECK(window->earliest_ms == enabled_ms);
+  // RestoreTableToPointInTime: the items as they were at each instant.
+  CHECK(table->snapshot_at(mid_ms, again.clock.now_ms())->items == at_mid);
+  CHECK(table->snapshot_at(end_ms, again.clock.now_ms())->items == at_end);
+  CHECK_FALSE(table->snapshot_at(enabled_ms - 1, again.clock.now_ms()));
+  // ListBackups and DescribeBackup: the one backup, with its items.
+  auto backups = again.database.backups().list(again.clock.now_ms());
+  REQUIRE(backups.size() == 1);
+  CHECK(backups[0].arn == backup_arn);
+  CHECK(backups[0].name == "nightly");
+  CHECK(backups[0].creation_ms == mid_ms);
+  CHECK(*again.database.backups().find(backup_arn, again.clock.now_ms())->items == backed_up);
+  // The restored table has its items.
+  auto restored = again.database.find("restored");
+  REQUIRE(restored);
+  CHECK(items_of(*restored) == backed_up);
+  // And new changes are recorded after the saved ones.
+  table->write({{"pk", S("k1")}}, [](const Item*) { return WriteDecision::remove(); });
+  CHECK(table->snapshot_at(end_ms, again.clock.now_ms() + 1)->items == at_end);
+}
+
+namespace {
+
+// Rewrites a data file as format 1 wrote it: version 1 in the header, End records without the
+// totals format 2 added. Only for files with nothing format 1 lacked (no backups, no recovery logs).
+void downgrade_to_version_1(const std::string& file) {
+  std::string bytes;
+  {
+    std::ifstream in(file, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const persist::FileHeader header = persist::read_file_header(bytes);
+  std::string out = persist::file_header(header.kind, header.generation);
+  out[8] = 1;  // the version, little-endian
+  const uint32_t crc = minnow::persist::crc32c(std::string_view(out).substr(0, 20));
+  for (int i = 0; i < 4; ++i) out[20 + i] = static_cast<char>(crc >> (8 * i));
+  persist::FrameReader frames(bytes);
+  while (auto payload = frames.next()) {
+    std::string p(*payload);
+    persist::ByteReader r(p);
+    if (r.u8() == 21) {  // End: keep the first four totals
+      for (int i = 0; i < 4; ++i) r.varint();
+      REQUIRE(r.remaining() == 3);  // three zero totals
+      p.resize(p.size() - 3);
+    }
+    const std::size_t start = persist::begin_frame(out);
+    out += p;
+    persist::end_frame(out, start);
+  }
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << out;
+}
+
+}  // namespace
+
+TEST_CASE("Store: format 1 files are read; recovery windows start again", "[store][format]") {
+  TempDir dir;
+  engine::StoredItems items;
+  {
+    Persistent p(dir.path);
+    p.store.compact();
+    engine::TableDefinition d = plain("plain");
+    p.database.create(d);
+    auto table = p.database.find("plain");
+    for (int i = 0; i < 30; ++i) {
+      Item item = {{"pk", S("k" + std::to_string(i))}};
+      table->write({{"pk", item.at("pk")}}, [&](const Item*) { return WriteDecision::put(item); });
+      if (i == 10) p.store.compact();
+    }
+    items = items_of(*table);
+    // PITR enabled as format 1 logged it: the definition only (its recovery log was not saved).
+    table->update_definition([&](engine::TableDefinition& def) { def.point_in_time_recovery = {true, 35, 1000}; });
+  }
+  // Format 1 never saved recovery records; this log has none (PITR was enabled after the writes).
+  for (const auto& name : persist::list_directory(dir.path))
+    if (name.starts_with("minnow-")) downgrade_to_version_1(dir.path + "/" + name);
+  Persistent again(dir.path);
+  CHECK(again.stats.old_format);
+  auto table = again.database.find("plain");
+  REQUIRE(table);
+  CHECK(items_of(*table) == items);
+  auto window = table->recovery_window(again.clock.now_ms());
+  REQUIRE(window);
+  CHECK(window->earliest_ms > 1000);  // starts at the load, as format 1 documented
 }

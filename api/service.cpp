@@ -37,14 +37,13 @@ Service::~Service() = default;
 
 RequestLog& Service::request_log() { return impl_->request_log; }
 
-namespace {
-
-// The media type without parameters ("application/json; charset=utf-8" -> "application/json").
 std::string_view media_type(std::string_view content_type) {
   content_type = content_type.substr(0, content_type.find(';'));
   while (!content_type.empty() && content_type.back() == ' ') content_type.remove_suffix(1);
   return content_type;
 }
+
+namespace {
 
 bool is_json_content_type(std::string_view content_type) {
   const std::string_view type = media_type(content_type);

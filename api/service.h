@@ -49,6 +49,10 @@ struct Request {
   bool body_undecodable = false;
 };
 
+// The media type of a Content-Type value, without parameters
+// ("application/json; charset=utf-8" -> "application/json").
+std::string_view media_type(std::string_view content_type);
+
 // What the request log (api/request_log.h) records of a request, besides its status.
 struct RequestSummary {
   std::string_view operation;   // "PutItem", "GetRecords"; empty when the request named none

@@ -7,11 +7,6 @@ namespace minnow::engine {
 
 namespace {
 
-const model::AttributeValue* find(const model::AttributeMap& item, const std::string& name) {
-  auto it = item.find(name);
-  return it == item.end() ? nullptr : &it->second;
-}
-
 void append_be(std::string& out, uint64_t x, int bytes) {
   for (int shift = 8 * (bytes - 1); shift >= 0; shift -= 8) out += static_cast<char>((x >> shift) & 0xff);
 }
@@ -66,7 +61,7 @@ SecondaryIndex::SecondaryIndex(const IndexDefinition& definition,
 std::optional<model::IndexKeyViolation> SecondaryIndex::check_item(const model::Item& item) const {
   for (const auto* attrs : {&key_.hash, &key_.range}) {
     for (const model::KeyAttribute& a : *attrs) {
-      const model::AttributeValue* v = find(item, a.name);
+      const model::AttributeValue* v = model::find_attribute(item, a.name);
       if (!v) continue;
       model::IndexKeyViolation violation{
           model::IndexKeyViolation::Problem::WrongType, false, name_, a.name, a.type, v->type()};
@@ -102,13 +97,13 @@ std::string SecondaryIndex::partition_prefix(const std::vector<const model::Attr
 std::optional<std::string> SecondaryIndex::entry_key(const model::Item& item, const std::string& base_key) const {
   std::vector<const model::AttributeValue*> hash_values;
   for (const model::KeyAttribute& a : key_.hash) {
-    const model::AttributeValue* v = find(item, a.name);
+    const model::AttributeValue* v = model::find_attribute(item, a.name);
     if (!v || v->type() != a.type || is_empty_scalar(*v)) return std::nullopt;
     hash_values.push_back(v);
   }
   std::string key = partition_prefix(hash_values);
   for (const model::KeyAttribute& a : key_.range) {
-    const model::AttributeValue* v = find(item, a.name);
+    const model::AttributeValue* v = model::find_attribute(item, a.name);
     if (!v || v->type() != a.type || is_empty_scalar(*v)) return std::nullopt;
     append_delimited(key, *v);
   }

@@ -4,13 +4,9 @@ namespace minnow::engine {
 
 namespace {
 
-const std::string& bytes_of(const model::AttributeValue& v) {
-  return v.type() == model::ValueType::S ? v.as<std::string>() : v.as<model::Binary>().bytes;
-}
-
 int compare(const model::AttributeValue& a, const model::AttributeValue& b) {
   if (a.type() == model::ValueType::N) return a.as<model::Number>().compare(b.as<model::Number>());
-  int c = bytes_of(a).compare(bytes_of(b));
+  int c = model::bytes_of(a).compare(model::bytes_of(b));
   return c < 0 ? -1 : c > 0 ? 1 : 0;
 }
 
@@ -63,8 +59,8 @@ bool sort_key_matches(const SortKeyCondition& c, const model::AttributeValue& v)
       return compare(v, c.value) >= 0 && compare(v, c.high) <= 0;
     case SortKeyOperator::BEGINS_WITH:
       if (v.type() == model::ValueType::N) return false;
-      return bytes_of(v).compare(0, bytes_of(c.value).size(), bytes_of(c.value)) == 0 &&
-             bytes_of(v).size() >= bytes_of(c.value).size();
+      return model::bytes_of(v).compare(0, model::bytes_of(c.value).size(), model::bytes_of(c.value)) == 0 &&
+             model::bytes_of(v).size() >= model::bytes_of(c.value).size();
   }
   return false;
 }

@@ -108,8 +108,8 @@ StreamRecord Stream::make_record(StreamEvent event, std::string keys, const std:
   record.event = event;
   record.keys = std::move(keys);
   record.size_bytes = model::encoded_item_size(record.keys);
-  bool with_new = view_type_ == "NEW_IMAGE" || view_type_ == "NEW_AND_OLD_IMAGES";
-  bool with_old = view_type_ == "OLD_IMAGE" || view_type_ == "NEW_AND_OLD_IMAGES";
+  bool with_new = with_new_images();
+  bool with_old = with_old_images();
   if (with_new && new_image) {
     record.new_image = *new_image;
     record.size_bytes += model::encoded_item_size(*new_image);

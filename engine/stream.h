@@ -87,6 +87,9 @@ class Stream {
   const std::string& table_name() const { return table_name_; }
   const std::string& label() const { return label_; }
   const std::string& view_type() const { return view_type_; }
+  // Whether its records carry the item as it was (OLD_IMAGE, NEW_AND_OLD_IMAGES) and as it is.
+  bool with_old_images() const { return view_type_ == "OLD_IMAGE" || view_type_ == "NEW_AND_OLD_IMAGES"; }
+  bool with_new_images() const { return view_type_ == "NEW_IMAGE" || view_type_ == "NEW_AND_OLD_IMAGES"; }
   const std::vector<KeySchemaElement>& key_schema() const { return key_schema_elements_; }
   int64_t created_ms() const { return created_ms_; }
   const std::string& shard_id() const { return shard_id_; }

@@ -11,11 +11,6 @@ namespace minnow::engine {
 
 namespace {
 
-const model::AttributeValue* find(const model::Item& item, const std::string& name) {
-  auto it = item.find(name);
-  return it == item.end() ? nullptr : &it->second;
-}
-
 // Bytes ordering items by primary key (partition value, then sort value) from a storage key
 // (model/key.h: hash64, len32, partition bytes, sort bytes): the partition bytes with 0x00
 // escaped as 0x00 0xFF and ended by 0x00 0x01, then the sort bytes.
@@ -70,7 +65,7 @@ std::optional<model::IndexKeyViolation> VectorIndex::check_item(const model::Ite
     v.attribute = attribute;
     return v;
   };
-  if (const model::AttributeValue* v = find(item, definition_.vector_attribute)) {
+  if (const model::AttributeValue* v = model::find_attribute(item, definition_.vector_attribute)) {
     if (v->type() != model::ValueType::L) {
       model::IndexKeyViolation out = violation(Problem::VectorNotList, definition_.vector_attribute);
       out.actual = v->type();
@@ -99,7 +94,7 @@ std::optional<model::IndexKeyViolation> VectorIndex::check_item(const model::Ite
   }
   auto check_scalar = [&](const std::string& name, model::ValueType type,
                           bool nonempty) -> std::optional<model::IndexKeyViolation> {
-    const model::AttributeValue* v = find(item, name);
+    const model::AttributeValue* v = model::find_attribute(item, name);
     if (!v) return std::nullopt;
     model::IndexKeyViolation out = violation(Problem::WrongType, name);
     out.expected = type;
@@ -117,7 +112,7 @@ std::optional<model::IndexKeyViolation> VectorIndex::check_item(const model::Ite
 }
 
 std::optional<std::vector<float>> VectorIndex::vector_of(const model::Item& item) const {
-  const model::AttributeValue* v = find(item, definition_.vector_attribute);
+  const model::AttributeValue* v = model::find_attribute(item, definition_.vector_attribute);
   if (!v) return std::nullopt;
   std::vector<float> out;
   out.reserve(definition_.dimensions);
@@ -128,8 +123,8 @@ std::optional<std::vector<float>> VectorIndex::vector_of(const model::Item& item
 
 bool VectorIndex::same_indexed_values(const model::Item& a, const model::Item& b) const {
   auto same = [&](const std::string& name) {
-    const model::AttributeValue* x = find(a, name);
-    const model::AttributeValue* y = find(b, name);
+    const model::AttributeValue* x = model::find_attribute(a, name);
+    const model::AttributeValue* y = model::find_attribute(b, name);
     return x ? y && *x == *y : !y;
   };
   if (!same(definition_.vector_attribute)) return false;
@@ -141,14 +136,14 @@ bool VectorIndex::same_indexed_values(const model::Item& a, const model::Item& b
 void VectorIndex::put(const Entry& entry, const model::Item& item, const model::Item* old) {
   if (old && same_indexed_values(*old, item)) return;  // the entry's slot already holds these values
   std::optional<std::vector<float>> vector = vector_of(item);
-  const model::AttributeValue* hash_value = hash_ ? find(item, hash_->name) : nullptr;
+  const model::AttributeValue* hash_value = hash_ ? model::find_attribute(item, hash_->name) : nullptr;
   if (!vector || (hash_ && !hash_value)) {
     store_.erase(&entry);
     return;
   }
   std::vector<std::optional<std::string>> filter_values;
   for (const Attribute& a : filters_) {
-    const model::AttributeValue* v = find(item, a.name);
+    const model::AttributeValue* v = model::find_attribute(item, a.name);
     filter_values.push_back(v ? std::optional<std::string>(model::key_value_bytes(*v)) : std::nullopt);
   }
   const std::string partition = hash_value ? model::key_value_bytes(*hash_value) : std::string();

@@ -71,15 +71,11 @@ void eval_operand(const Node& n, const model::Item* item, Operand& out) {
 
 bool ordered_type(ValueType t) { return t == ValueType::N || t == ValueType::S || t == ValueType::B; }
 
-const std::string& bytes_of(const AttributeValue& v) {
-  return v.type() == ValueType::S ? v.as<std::string>() : v.as<model::Binary>().bytes;
-}
-
 // -2 when not comparable.
 int compare_values(const AttributeValue* a, const AttributeValue* b) {
   if (!a || !b || a->type() != b->type() || !ordered_type(a->type())) return -2;
   if (a->type() == ValueType::N) return a->as<model::Number>().compare(b->as<model::Number>());
-  int c = bytes_of(*a).compare(bytes_of(*b));
+  int c = model::bytes_of(*a).compare(model::bytes_of(*b));
   return c < 0 ? -1 : c > 0 ? 1 : 0;
 }
 

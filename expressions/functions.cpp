@@ -15,10 +15,6 @@ using model::ValueType;
 
 constexpr uint16_t bit(ValueType t) { return static_cast<uint16_t>(1u << static_cast<unsigned>(t)); }
 
-const std::string& bytes_of(const AttributeValue& v) {
-  return v.type() == ValueType::S ? v.as<std::string>() : v.as<model::Binary>().bytes;
-}
-
 std::size_t utf8_chars(const std::string& s) {
   std::size_t n = 0;
   for (unsigned char c : s)
@@ -36,8 +32,8 @@ bool attribute_type(const AttributeValue* a, const AttributeValue* type) {
 bool begins_with(const AttributeValue* a, const AttributeValue* prefix) {
   if (!a || !prefix || a->type() != prefix->type()) return false;
   if (a->type() != ValueType::S && a->type() != ValueType::B) return false;
-  const std::string& x = bytes_of(*a);
-  const std::string& y = bytes_of(*prefix);
+  const std::string& x = model::bytes_of(*a);
+  const std::string& y = model::bytes_of(*prefix);
   return x.size() >= y.size() && x.compare(0, y.size(), y) == 0;
 }
 

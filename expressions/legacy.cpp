@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "expressions/functions.h"
+#include "expressions/set_members.h"
 #include "model/expression_errors.h"
 
 namespace minnow::expressions {
@@ -180,49 +181,6 @@ Node translate(const ExpectedCondition& c, int& counter) {
   return n;
 }
 
-// The type as DynamoDB names it in "ADD action is not supported for the type S": the
-// AttributeValue key (dynalite's capture of DynamoDB; DynamoDB Local says STRING, MAP, ...).
-const char* update_type_word(ValueType t) {
-  switch (t) {
-    case ValueType::S:
-      return "S";
-    case ValueType::N:
-      return "N";
-    case ValueType::B:
-      return "B";
-    case ValueType::NUL:
-      return "NULL";
-    case ValueType::BOOL:
-      return "BOOL";
-    case ValueType::L:
-      return "L";
-    case ValueType::M:
-      return "M";
-    case ValueType::SS:
-      return "SS";
-    case ValueType::NS:
-      return "NS";
-    case ValueType::BS:
-      return "BS";
-  }
-  return "";
-}
-
-template <class T, class Eq>
-void unite(std::vector<T>& into, const std::vector<T>& add, Eq eq) {
-  for (const T& x : add)
-    if (std::none_of(into.begin(), into.end(), [&](const T& y) { return eq(x, y); })) into.push_back(x);
-}
-template <class T, class Eq>
-bool remove_all(std::vector<T>& from, const std::vector<T>& del, Eq eq) {
-  from.erase(std::remove_if(
-                 from.begin(), from.end(),
-                 [&](const T& y) { return std::any_of(del.begin(), del.end(), [&](const T& x) { return eq(x, y); }); }),
-             from.end());
-  return from.empty();
-}
-bool same(const std::string& a, const std::string& b) { return a == b; }
-bool same_number(const model::Number& a, const model::Number& b) { return a.compare(b) == 0; }
 
 }  // namespace
 
@@ -259,10 +217,10 @@ void validate_attribute_updates(const std::vector<AttributeUpdate>& updates) {
     ValueType t = u.value->type();
     bool set = t == ValueType::SS || t == ValueType::NS || t == ValueType::BS;
     if (u.action == "ADD" && !(set || t == ValueType::N || t == ValueType::L)) {
-      throw model::legacy_invalid(model::legacy_update_type("ADD", update_type_word(t)));
+      throw model::legacy_invalid(model::legacy_update_type("ADD", model::value_type_name(t)));
     }
     if (u.action == "DELETE" && !set)
-      throw model::legacy_invalid(model::legacy_update_type("DELETE", update_type_word(t)));
+      throw model::legacy_invalid(model::legacy_update_type("DELETE", model::value_type_name(t)));
   }
 }
 
@@ -284,13 +242,16 @@ model::Item apply_attribute_updates(const std::vector<AttributeUpdate>& updates,
       bool empty = false;
       switch (cur.type()) {
         case ValueType::SS:
-          empty = remove_all(cur.as<model::StringSet>().values, u.value->as<model::StringSet>().values, same);
+          subtract(cur.as<model::StringSet>().values, u.value->as<model::StringSet>().values, same_bytes);
+          empty = cur.as<model::StringSet>().values.empty();
           break;
         case ValueType::NS:
-          empty = remove_all(cur.as<model::NumberSet>().values, u.value->as<model::NumberSet>().values, same_number);
+          subtract(cur.as<model::NumberSet>().values, u.value->as<model::NumberSet>().values, same_number);
+          empty = cur.as<model::NumberSet>().values.empty();
           break;
         default:
-          empty = remove_all(cur.as<model::BinarySet>().values, u.value->as<model::BinarySet>().values, same);
+          subtract(cur.as<model::BinarySet>().values, u.value->as<model::BinarySet>().values, same_bytes);
+          empty = cur.as<model::BinarySet>().values.empty();
           break;
       }
       if (empty) item.erase(it);
@@ -306,13 +267,13 @@ model::Item apply_attribute_updates(const std::vector<AttributeUpdate>& updates,
           cur = AttributeValue(cur.as<model::Number>().add(u.value->as<model::Number>()));
           break;
         case ValueType::SS:
-          unite(cur.as<model::StringSet>().values, u.value->as<model::StringSet>().values, same);
+          unite(cur.as<model::StringSet>().values, u.value->as<model::StringSet>().values, same_bytes);
           break;
         case ValueType::NS:
           unite(cur.as<model::NumberSet>().values, u.value->as<model::NumberSet>().values, same_number);
           break;
         case ValueType::BS:
-          unite(cur.as<model::BinarySet>().values, u.value->as<model::BinarySet>().values, same);
+          unite(cur.as<model::BinarySet>().values, u.value->as<model::BinarySet>().values, same_bytes);
           break;
         default: {
           auto& l = cur.as<model::AttributeList>();

@@ -5,6 +5,7 @@
 
 #include "expressions/evaluate.h"
 #include "expressions/functions.h"
+#include "expressions/set_members.h"
 #include "model/expression_errors.h"
 
 namespace minnow::expressions {
@@ -82,23 +83,6 @@ AttributeValue* existing(Parent& p, const PathElement& e) {
   auto it = p.map->find(e.name);
   return it == p.map->end() ? nullptr : &it->second;
 }
-
-template <class T, class Eq>
-void unite(std::vector<T>& into, const std::vector<T>& add, Eq eq) {
-  for (const T& x : add)
-    if (std::none_of(into.begin(), into.end(), [&](const T& y) { return eq(x, y); })) into.push_back(x);
-}
-
-template <class T, class Eq>
-void subtract(std::vector<T>& from, const std::vector<T>& del, Eq eq) {
-  from.erase(std::remove_if(
-                 from.begin(), from.end(),
-                 [&](const T& y) { return std::any_of(del.begin(), del.end(), [&](const T& x) { return eq(x, y); }); }),
-             from.end());
-}
-
-bool same_number(const model::Number& a, const model::Number& b) { return a.compare(b) == 0; }
-bool same_bytes(const std::string& a, const std::string& b) { return a == b; }
 
 // ADD `v` to `target` (which exists); throws on a type mismatch.
 void add_to(AttributeValue& target, const AttributeValue& v) {

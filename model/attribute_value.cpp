@@ -112,6 +112,15 @@ std::size_t AttributeValue::size_bytes() const {
   return 0;
 }
 
+const AttributeValue* find_attribute(const AttributeMap& map, std::string_view name) {
+  auto it = map.find(name);
+  return it == map.end() ? nullptr : &it->second;
+}
+
+const std::string& bytes_of(const AttributeValue& value) {
+  return value.type() == ValueType::S ? value.as<std::string>() : value.as<Binary>().bytes;
+}
+
 std::size_t item_size(const Item& item) {
   std::size_t n = 0;
   for (const auto& [name, value] : item) n += name.size() + value.size_bytes();

@@ -92,6 +92,12 @@ class AttributeValue {
   Variant v_;
 };
 
+// The attribute named `name`, or null.
+const AttributeValue* find_attribute(const AttributeMap& map, std::string_view name);
+
+// The bytes of an S or a B value, by which both compare and sort.
+const std::string& bytes_of(const AttributeValue& value);
+
 // DynamoDB's item size: the sum over attributes of name length plus value size.
 std::size_t item_size(const Item& item);
 

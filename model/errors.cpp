@@ -25,6 +25,11 @@ int error_status(ErrorCode code) { return entry(code).status; }
 
 Error validation(std::string message) { return Error(ErrorCode::ValidationException, std::move(message)); }
 Error serialization(std::string message) { return Error(ErrorCode::SerializationException, std::move(message)); }
+std::string concat(std::initializer_list<std::string_view> parts) {
+  std::string out;
+  for (std::string_view p : parts) out += p;
+  return out;
+}
 
 Error json_too_deep() {
   return serialization("Request JSON nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");

@@ -7,10 +7,12 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace minnow::model {
@@ -111,6 +113,8 @@ class Error : public std::exception {
 // ---- Generic factories -------------------------------------------------------------------
 Error validation(std::string message);
 Error serialization(std::string message);
+// The parts one after the other: how the message tables spell a message with values in it.
+std::string concat(std::initializer_list<std::string_view> parts);
 inline constexpr FixedError kInternalError{ErrorCode::InternalServerError, "Internal server error"};
 
 // ---- Protocol ------------------------------------------------------------------------------

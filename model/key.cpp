@@ -7,11 +7,6 @@ namespace minnow::model {
 
 namespace {
 
-const AttributeValue* find(const AttributeMap& map, const std::string& name) {
-  auto it = map.find(name);
-  return it == map.end() ? nullptr : &it->second;
-}
-
 bool is_empty_scalar(const AttributeValue& v) {
   if (v.type() == ValueType::S) return v.as<std::string>().empty();
   if (v.type() == ValueType::B) return v.as<Binary>().bytes.empty();
@@ -40,7 +35,7 @@ void validate_key(const AttributeMap& key, const KeySchema& schema) {
   std::size_t expected = schema.range ? 2 : 1;
   if (key.size() != expected) throw Error(kKeyDoesNotMatchSchema);
   auto check = [&](const KeyAttribute& attr, bool is_hash) {
-    const AttributeValue* v = find(key, attr.name);
+    const AttributeValue* v = find_attribute(key, attr.name);
     if (!v || v->type() != attr.type) throw Error(kKeyDoesNotMatchSchema);
     check_key_value(attr, *v, is_hash, false);
   };
@@ -50,7 +45,7 @@ void validate_key(const AttributeMap& key, const KeySchema& schema) {
 
 void validate_item_key(const Item& item, const KeySchema& schema) {
   auto check = [&](const KeyAttribute& attr, bool is_hash) {
-    const AttributeValue* v = find(item, attr.name);
+    const AttributeValue* v = find_attribute(item, attr.name);
     if (!v) throw missing_key_in_item(attr.name);
     if (v->type() != attr.type) throw key_type_mismatch(attr.name, attr.type, v->type());
     check_key_value(attr, *v, is_hash, true);

@@ -4,11 +4,6 @@ namespace minnow::model {
 
 namespace {
 Error v(std::string text) { return validation(std::move(text)); }
-std::string cat(std::initializer_list<std::string_view> parts) {
-  std::string out;
-  for (std::string_view p : parts) out += p;
-  return out;
-}
 }  // namespace
 
 Error at_position(const Error& error, uint32_t line, uint32_t column, uint32_t length) {
@@ -18,87 +13,87 @@ Error at_position(const Error& error, uint32_t line, uint32_t column, uint32_t l
 }
 
 Error pql_not_well_formed(std::string_view statement) {
-  return v(cat({"Statement wasn't well formed, can't be processed: ", statement}));
+  return v(concat({"Statement wasn't well formed, can't be processed: ", statement}));
 }
-Error pql_unsupported_clause(std::string_view clause) { return v(cat({"Unsupported clause: ", clause})); }
-Error pql_unsupported_operation(std::string_view op) { return v(cat({"Unsupported operation: ", op})); }
-Error pql_unsupported_token(std::string_view token) { return v(cat({"Unsupported token in expression: ", token})); }
+Error pql_unsupported_clause(std::string_view clause) { return v(concat({"Unsupported clause: ", clause})); }
+Error pql_unsupported_operation(std::string_view op) { return v(concat({"Unsupported operation: ", op})); }
+Error pql_unsupported_token(std::string_view token) { return v(concat({"Unsupported token in expression: ", token})); }
 
 Error pql_duplicate_select_names(std::string_view name) {
-  return v(cat({"Duplicate identifiers in select clause: ", name}));
+  return v(concat({"Duplicate identifiers in select clause: ", name}));
 }
 Error pql_order_by_not_key(std::string_view name) {
-  return v(cat({"Variable reference ", name, " in ORDER BY clause must be part of the primary key"}));
+  return v(concat({"Variable reference ", name, " in ORDER BY clause must be part of the primary key"}));
 }
 Error pql_order_by_not_path(std::string_view type) {
-  return v(cat({"Argument to ORDER BY must be of type VariableReference. Type: ", type}));
+  return v(concat({"Argument to ORDER BY must be of type VariableReference. Type: ", type}));
 }
 
 Error pql_is_type(std::string_view type) {
-  return v(cat({"Unsupported data type for IS operator: ", type,
+  return v(concat({"Unsupported data type for IS operator: ", type,
                 ". Supported data types are [MISSING, NULL, BOOLEAN, BLOB, STRING, NUMERIC, STRUCT, TUPLE, LIST]"}));
 }
 Error pql_unsupported_condition_operator(std::string_view op) {
-  return v(cat({"Unsupported operator in Condition Expression. Operator: ", op}));
+  return v(concat({"Unsupported operator in Condition Expression. Operator: ", op}));
 }
-Error pql_unrecognized_function(std::string_view name) { return v(cat({"Unrecognized function: ", name})); }
+Error pql_unrecognized_function(std::string_view name) { return v(concat({"Unrecognized function: ", name})); }
 Error pql_hash_key_single_equality(std::string_view key) {
-  return v(cat({"Only single equality condition should be present on hash key ", key}));
+  return v(concat({"Only single equality condition should be present on hash key ", key}));
 }
 Error pql_multiple_key_conditions(std::string_view key) {
-  return v(cat({"Multiple conditions on same key ", key, ". Only single item Update/Insert/Delete are supported"}));
+  return v(concat({"Multiple conditions on same key ", key, ". Only single item Update/Insert/Delete are supported"}));
 }
 Error pql_key_type_mismatch(std::string_view key) {
-  return v(cat({"Key attribute's data type should match its data type in table's schema: Key ", key}));
+  return v(concat({"Key attribute's data type should match its data type in table's schema: Key ", key}));
 }
 Error pql_key_nested_path(std::string_view key) {
   return v(
-      cat({"Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key ", key}));
+      concat({"Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key ", key}));
 }
 
 Error pql_list_index_out_of_range(std::string_view index) {
-  return v(cat({"List index is not within the allowable range; index: [", index, "]"}));
+  return v(concat({"List index is not within the allowable range; index: [", index, "]"}));
 }
 
 Error pql_duplicate_tuple_key(std::string_view key, std::string_view under) {
-  return v(cat({"Duplicate keys in tuple. Key: ", key, " under ", under}));
+  return v(concat({"Duplicate keys in tuple. Key: ", key, " under ", under}));
 }
 Error pql_tuple_key_type(std::string_view type, std::string_view under) {
-  return v(cat({"Tuple keys must be of type String. Actual type: ", type, " under ", under}));
+  return v(concat({"Tuple keys must be of type String. Actual type: ", type, " under ", under}));
 }
 Error pql_unsupported_data_type(std::string_view type, std::string_view under) {
-  return v(cat({"Unsupported data type: ", type, " under key ", under}));
+  return v(concat({"Unsupported data type: ", type, " under key ", under}));
 }
 Error pql_ion_literal(std::string_view type, std::string_view under) {
-  return v(cat({"Ion Literals are not supported: ", type, " under key ", under}));
+  return v(concat({"Ion Literals are not supported: ", type, " under key ", under}));
 }
 Error pql_negative_zero(std::string_view under) {
-  return v(cat({"Negative zero decimal is not supported under key ", under}));
+  return v(concat({"Negative zero decimal is not supported under key ", under}));
 }
 
 Error pql_key_attribute_absent(std::string_view key) {
-  return v(cat({"Key attribute should be present in the item: Key ", key}));
+  return v(concat({"Key attribute should be present in the item: Key ", key}));
 }
 Error pql_unsupported_update_operator(std::string_view op) {
-  return v(cat({"Unsupported operator in Update Expression. Operator: ", op}));
+  return v(concat({"Unsupported operator in Update Expression. Operator: ", op}));
 }
 Error pql_set_function_arguments(std::string_view function) {
-  return v(cat({function, " must have exactly two arguments"}));
+  return v(concat({function, " must have exactly two arguments"}));
 }
 Error pql_set_function_first_argument(std::string_view function) {
-  return v(cat({"The first argument to ", function, " must equal the assignment value"}));
+  return v(concat({"The first argument to ", function, " must equal the assignment value"}));
 }
 Error pql_set_function_second_argument(std::string_view function) {
-  return v(cat({"The second argument to ", function, " must be a value with type SET"}));
+  return v(concat({"The second argument to ", function, " must be a value with type SET"}));
 }
-Error pql_assignment_target(std::string_view target) { return v(cat({"Unrecognized assignment target: ", target})); }
+Error pql_assignment_target(std::string_view target) { return v(concat({"Unrecognized assignment target: ", target})); }
 Error pql_delete_returning(std::string_view returning) {
-  return v(cat({"Invalid returning clause: RETURNING ", returning,
+  return v(concat({"Invalid returning clause: RETURNING ", returning,
                 ". Only RETURNING ALL OLD * is allowed in DELETE statements."}));
 }
 
 Error pql_transaction_statement_invalid(std::size_t index, std::string_view message) {
-  return v(cat({"Validation failed in TransactStatements[", std::to_string(index), "]: ", message}));
+  return v(concat({"Validation failed in TransactStatements[", std::to_string(index), "]: ", message}));
 }
 
 }  // namespace minnow::model

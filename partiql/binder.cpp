@@ -23,10 +23,6 @@ using expressions::NodeKind;
 using model::AttributeValue;
 using model::ValueType;
 
-[[noreturn]] void fail_at(const model::Error& e, const Position& p) {
-  throw model::at_position(e, p.line, p.column, p.length);
-}
-
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c | 0x20) : c;

@@ -7,6 +7,10 @@
 
 namespace minnow::partiql {
 
+void fail_at(const model::Error& error, const Position& where) {
+  throw model::at_position(error, where.line, where.column, where.length);
+}
+
 namespace {
 
 // partiql-lang-kotlin's KEYWORDS: SQL-92's reserved words and PartiQL's own, sorted.

@@ -17,6 +17,10 @@
 #include <string_view>
 #include <vector>
 
+namespace minnow::model {
+class Error;
+}  // namespace minnow::model
+
 namespace minnow::partiql {
 
 enum class TokenKind : uint8_t {
@@ -61,6 +65,9 @@ struct Position {
   uint32_t length = 0;
   bool operator==(const Position&) const = default;
 };
+
+// Throws `error` with the position DynamoDB appends to it (model::at_position).
+[[noreturn]] void fail_at(const model::Error& error, const Position& where);
 
 struct Token {
   TokenKind kind = TokenKind::End;

@@ -12,10 +12,6 @@ namespace {
 using model::AttributeValue;
 using model::ValueType;
 
-[[noreturn]] void fail_at(const model::Error& e, const Position& p) {
-  throw model::at_position(e, p.line, p.column, p.length);
-}
-
 // The Ion type of a literal between backticks, as DynamoDB names it in its message.
 std::string ion_type(std::string_view text) {
   std::size_t b = text.find_first_not_of(" \t\r\n");

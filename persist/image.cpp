@@ -21,10 +21,6 @@ constexpr std::size_t kFlushBytes = 1u << 20;
 
 enum StreamImages : uint8_t { kHasOldImage = 1, kHasNewImage = 2 };
 
-bool has_old_image(const std::string& view_type) {
-  return view_type == "OLD_IMAGE" || view_type == "NEW_AND_OLD_IMAGES";
-}
-
 RecordKind kind_of(std::string_view payload) {
   if (payload.empty()) throw FormatError("empty record");
   return static_cast<RecordKind>(static_cast<uint8_t>(payload[0]));
@@ -506,7 +502,7 @@ void Loader::log_record(std::string_view payload) {
           record.by_ttl = flags & kChangeByTtl;
           restorer.raise_sequence(record.sequence);
           if (engine::Stream* s = restorer.find_stream(*stream)) {
-            if (old_item && has_old_image(s->view_type())) record.old_image.emplace(*old_item);
+            if (old_item && s->with_old_images()) record.old_image.emplace(*old_item);
             s->restore_record(std::move(record));
           }
         }

@@ -10,7 +10,8 @@ namespace minnow::persist {
 
 namespace {
 
-constexpr std::size_t kKeptBufferBytes = 1u << 20;
+// A thread's record buffer above this is freed after its record, not kept for the next one.
+constexpr std::size_t kKeptItemsBufferBytes = 1u << 20;
 
 // The item record being built on this thread (begin_items .. end_items).
 struct ItemsBuffer {
@@ -19,10 +20,6 @@ struct ItemsBuffer {
   std::size_t changes = 0;
 };
 thread_local ItemsBuffer tl_items;
-
-bool has_old_image(const std::string& view_type) {
-  return view_type == "OLD_IMAGE" || view_type == "NEW_AND_OLD_IMAGES";
-}
 
 // One record of `kind` for namespace `name`, built by `fill`.
 template <class Fill>
@@ -59,7 +56,7 @@ void NamespaceLog::item_changed(const engine::ItemChange& change) {
   ItemsBuffer& b = tl_items;
   ByteWriter w(b.bytes);
   // The old item is logged when a stream record or the recovery log's undo needs it.
-  const bool old_item = change.old_item && ((change.record && has_old_image(change.stream->view_type())) ||
+  const bool old_item = change.old_item && ((change.record && change.stream->with_old_images()) ||
                                             change.recovery);
   w.varint(change.table);
   w.u8((change.new_item ? kChangeHasNewItem : 0) | (change.by_ttl ? kChangeByTtl : 0) |
@@ -86,14 +83,14 @@ void NamespaceLog::end_items() {
   ItemsBuffer& b = tl_items;
   if (b.changes > 0) {
     end_frame(b.bytes, b.frame);
-    if (b.bytes.size() > kKeptBufferBytes) {
+    if (b.bytes.size() > kKeptItemsBufferBytes) {
       writer_.append(std::move(b.bytes));  // a restored table, say: written from here, not copied
       b.bytes = std::string();
     } else {
       writer_.append(std::string_view(b.bytes));
     }
   }
-  if (b.bytes.capacity() > kKeptBufferBytes) {
+  if (b.bytes.capacity() > kKeptItemsBufferBytes) {
     b.bytes.clear();
     b.bytes.shrink_to_fit();
   }

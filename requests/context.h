@@ -15,6 +15,10 @@
 
 namespace minnow::requests {
 
+// Thrown from inside a Table::update_definition change that declines: the definition stays as
+// it was (nothing synced, nothing logged); the caller catches it and answers with the refusal.
+struct DefinitionUnchanged {};
+
 struct Context {
   engine::Database& database;
   int64_t now_ms = 0;

@@ -4,11 +4,6 @@
 
 namespace minnow::requests {
 
-namespace {
-// Leaves Table::update_definition without a change (nothing synced, nothing logged).
-struct Refused {};
-}  // namespace
-
 engine::ResourcePolicy* policy_of(engine::TableDefinition& def, const std::string& stream_label) {
   if (stream_label.empty()) return def.resource_policy ? &*def.resource_policy : nullptr;
   for (auto& [label, policy] : def.stream_policies) {
@@ -26,7 +21,7 @@ PutResourcePolicyResult execute(const Context&, const PutResourcePolicyRequest& 
       engine::ResourcePolicy* current = policy_of(def, label);
       if (expected && (current ? *expected != current->revision_id : *expected != kNoPolicy)) {
         result.revision_mismatch = true;
-        throw Refused{};
+        throw DefinitionUnchanged{};
       }
       if (current && current->document == request.policy.document) {
         result.revision_id = current->revision_id;
@@ -40,7 +35,7 @@ PutResourcePolicyResult execute(const Context&, const PutResourcePolicyRequest& 
       else
         def.stream_policies.emplace_back(label, request.policy);
     });
-  } catch (const Refused&) {
+  } catch (const DefinitionUnchanged&) {
   }
   return result;
 }
@@ -60,7 +55,7 @@ DeleteResourcePolicyResult execute(const Context&, const DeleteResourcePolicyReq
       engine::ResourcePolicy* current = policy_of(def, label);
       if (expected && (!current || *expected != current->revision_id)) {
         result.revision_mismatch = true;
-        throw Refused{};
+        throw DefinitionUnchanged{};
       }
       if (!current) return;
       result.revision_id = current->revision_id;
@@ -69,7 +64,7 @@ DeleteResourcePolicyResult execute(const Context&, const DeleteResourcePolicyReq
       else
         std::erase_if(def.stream_policies, [&](const auto& entry) { return entry.first == label; });
     });
-  } catch (const Refused&) {
+  } catch (const DefinitionUnchanged&) {
   }
   return result;
 }

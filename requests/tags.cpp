@@ -4,11 +4,6 @@
 
 namespace minnow::requests {
 
-namespace {
-// Leaves Table::update_definition without a change (nothing synced, nothing logged).
-struct Refused {};
-}  // namespace
-
 TagResourceResult execute(const Context&, const TagResourceRequest& request) {
   TagResourceResult result;
   try {
@@ -24,11 +19,11 @@ TagResourceResult execute(const Context&, const TagResourceRequest& request) {
       }
       if (tags.size() > kMaxTagsPerResource) {
         result.too_many = tags.size();
-        throw Refused{};
+        throw DefinitionUnchanged{};
       }
       def.tags = std::move(tags);
     });
-  } catch (const Refused&) {
+  } catch (const DefinitionUnchanged&) {
   }
   return result;
 }

@@ -2,17 +2,12 @@
 
 namespace minnow::requests {
 
-namespace {
-// Leaves Table::update_definition without a change (nothing synced, nothing logged).
-struct Refused {};
-}  // namespace
-
 UpdateTimeToLiveResult execute(const Context&, const UpdateTimeToLiveRequest& request) {
   using Status = UpdateTimeToLiveResult::Status;
   UpdateTimeToLiveResult result;
   auto refuse = [&](Status status) {
     result.status = status;
-    throw Refused{};
+    throw DefinitionUnchanged{};
   };
   try {
     request.table->update_definition([&](engine::TableDefinition& def) {
@@ -27,7 +22,7 @@ UpdateTimeToLiveResult execute(const Context&, const UpdateTimeToLiveRequest& re
         def.ttl_attribute.clear();
       }
     });
-  } catch (const Refused&) {
+  } catch (const DefinitionUnchanged&) {
   }
   return result;
 }

@@ -74,6 +74,7 @@ struct Options {
   // Kept in milliseconds so that tests can use short ones; the flags take seconds.
   std::chrono::milliseconds idle_timeout{std::chrono::seconds(60)};  // between requests
   std::chrono::milliseconds read_timeout{std::chrono::seconds(30)};  // one request, or one reply
+  std::chrono::milliseconds shutdown_grace{500};  // for a request or reply in flight when stopping
   std::chrono::milliseconds ttl_interval{std::chrono::seconds(1)};
   std::string region = "us-east-1";
   // -sharedDb: one database for every request; else one per access key and region, as

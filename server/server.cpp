@@ -64,7 +64,8 @@ struct Server::Impl {
         io(*contexts.front()),
         registry(std::make_shared<SessionRegistry>(
             ExchangeSettings{service, cors, options.max_body_bytes, &logger},
-            SessionLimits{options.max_body_bytes, options.max_connections, options.idle_timeout, options.read_timeout},
+            SessionLimits{options.max_body_bytes, options.max_connections, options.idle_timeout, options.read_timeout,
+                          options.shutdown_grace},
             // Every session is gone: nothing is left to serve (signals and timers may still wait).
             [this] { stop_all(); }, std::move(reply_gate))) {
     // The other contexts wait for connections even while they have none.

@@ -114,8 +114,9 @@ void Session::shutdown() {
       return;
     }
     // Receiving a request, sending a reply or lingering: a client that stalls is not waited for.
-    self->stop_deadline_ = Clock::now() + kShutdownGrace;
-    self->set_deadline(kShutdownGrace);
+    const auto grace = self->registry_->limits().shutdown_grace;
+    self->stop_deadline_ = Clock::now() + grace;
+    self->set_deadline(grace);
   });
 }
 
@@ -216,7 +217,7 @@ void Session::resume_reply() {
 }
 
 void Session::hold_reply() {
-  // The connection's deadline covers the wait too; a stop still cuts it to kShutdownGrace.
+  // The connection's deadline covers the wait too; a stop still cuts it to the shutdown grace.
   set_deadline(reply_delay_ + registry_->limits().read_timeout);
   hold_timer_.expires_after(reply_delay_);
   hold_timer_.async_wait([self = shared_from_this()](error_code ec) {

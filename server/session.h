@@ -50,14 +50,13 @@ namespace minnow::server {
 
 class Session;
 
-// How long a stop waits for a request being received, or a reply being sent, to finish.
-inline constexpr std::chrono::milliseconds kShutdownGrace{500};
-
 struct SessionLimits {
   std::size_t max_body_bytes = 0;
   std::size_t max_connections = 0;
   std::chrono::milliseconds idle_timeout{0};
   std::chrono::milliseconds read_timeout{0};
+  // How long a stop waits for a request being received, or a reply being sent, to finish.
+  std::chrono::milliseconds shutdown_grace{0};
 };
 
 // Asked after each request is handled, on the session's thread: true when the reply must wait
@@ -107,7 +106,7 @@ class Session : public std::enable_shared_from_this<Session> {
 
   void start();
   // Thread-safe. Closes the connection now when it is idle, else after the reply in flight;
-  // a request or reply that has not gone through within kShutdownGrace is abandoned.
+  // a request or reply that has not gone through within the limits' shutdown_grace is abandoned.
   void shutdown();
 
  private:

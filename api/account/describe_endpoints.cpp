@@ -6,7 +6,7 @@
 
 namespace minnow::api::account {
 
-namespace {
+namespace describe_endpoints {
 
 constexpr int64_t kCachePeriodInMinutes = 1440;
 
@@ -25,8 +25,8 @@ void describe_endpoints(const ActionContext& context, const JsonValue& request, 
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace describe_endpoints
 
-const Action kDescribeEndpoints{"DescribeEndpoints", nullptr, describe_endpoints};
+const Action kDescribeEndpoints{"DescribeEndpoints", nullptr, describe_endpoints::describe_endpoints};
 
 }  // namespace minnow::api::account

@@ -5,7 +5,7 @@
 
 namespace minnow::api::account {
 
-namespace {
+namespace describe_limits {
 
 constexpr int64_t kAccountMaxCapacityUnits = 80000;
 constexpr int64_t kTableMaxCapacityUnits = 40000;
@@ -23,8 +23,8 @@ void describe_limits(const ActionContext& context, const JsonValue& request, Jso
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace describe_limits
 
-const Action kDescribeLimits{"DescribeLimits", nullptr, describe_limits};
+const Action kDescribeLimits{"DescribeLimits", nullptr, describe_limits::describe_limits};
 
 }  // namespace minnow::api::account

@@ -43,13 +43,6 @@ bool is_ipv4_loopback(std::string_view host) {
   return dots == 3;
 }
 
-// The media type of a Content-Type value, without parameters.
-std::string_view media_type(std::string_view content_type) {
-  content_type = content_type.substr(0, content_type.find(';'));
-  while (!content_type.empty() && content_type.back() == ' ') content_type.remove_suffix(1);
-  return content_type;
-}
-
 Reply forbidden(const std::string& detail) {
   Reply reply = error_reply(model::admin_forbidden(detail));
   reply.status = 403;

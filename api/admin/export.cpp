@@ -17,7 +17,8 @@ namespace {
 
 const char* type_name(model::ValueType type) { return model::value_type_name(type); }
 
-void write_throughput(JsonWriter& w, const engine::ProvisionedThroughput& t) {
+// The table's configured throughput, without the dates DescribeTable adds.
+void write_configured_throughput(JsonWriter& w, const engine::ProvisionedThroughput& t) {
   w.Key("ProvisionedThroughput");
   w.StartObject();
   w.Key("ReadCapacityUnits");
@@ -36,7 +37,7 @@ void write_indexes(JsonWriter& w, const char* key, const std::vector<engine::Ind
     write_string(w, "IndexName", index.name);
     write_key_schema(w, index.key_schema);
     write_projection(w, index.projection);
-    if (index.throughput) write_throughput(w, *index.throughput);
+    if (index.throughput) write_configured_throughput(w, *index.throughput);
     w.EndObject();
   }
   w.EndArray();
@@ -59,7 +60,7 @@ void write_create_table(JsonWriter& w, const engine::TableDefinition& d) {
   write_key_schema(w, d.key_schema_elements);
   const bool on_demand = d.billing_mode == engine::BillingMode::PayPerRequest;
   write_string(w, "BillingMode", on_demand ? "PAY_PER_REQUEST" : "PROVISIONED");
-  if (!on_demand) write_throughput(w, d.throughput);
+  if (!on_demand) write_configured_throughput(w, d.throughput);
   write_indexes(w, "LocalSecondaryIndexes", d.local_indexes);
   write_indexes(w, "GlobalSecondaryIndexes", d.global_indexes);
   if (!d.vector_indexes.empty()) {

@@ -8,7 +8,7 @@
 
 namespace minnow::api::autoscaling {
 
-namespace {
+namespace describe_table_replica_auto_scaling {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -24,9 +24,9 @@ void describe_table_replica_auto_scaling(const ActionContext& context, const Jso
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace describe_table_replica_auto_scaling
 
-const Action kDescribeTableReplicaAutoScaling{"DescribeTableReplicaAutoScaling", &kShape,
-                                              describe_table_replica_auto_scaling};
+const Action kDescribeTableReplicaAutoScaling{"DescribeTableReplicaAutoScaling", &describe_table_replica_auto_scaling::kShape,
+                                              describe_table_replica_auto_scaling::describe_table_replica_auto_scaling};
 
 }  // namespace minnow::api::autoscaling

@@ -16,7 +16,7 @@
 
 namespace minnow::api::autoscaling {
 
-namespace {
+namespace update_table_replica_auto_scaling {
 
 // AWS's API model: AutoScalingSettingsUpdate.
 const std::string kSettingsUpdate = R"({"type": "FieldStruct<AutoScalingSettingsUpdate>", "children": {
@@ -142,9 +142,9 @@ void update_table_replica_auto_scaling(const ActionContext& context, const JsonV
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace update_table_replica_auto_scaling
 
-const Action kUpdateTableReplicaAutoScaling{"UpdateTableReplicaAutoScaling", &kShape,
-                                            update_table_replica_auto_scaling};
+const Action kUpdateTableReplicaAutoScaling{"UpdateTableReplicaAutoScaling", &update_table_replica_auto_scaling::kShape,
+                                            update_table_replica_auto_scaling::update_table_replica_auto_scaling};
 
 }  // namespace minnow::api::autoscaling

@@ -10,7 +10,7 @@
 
 namespace minnow::api::backups {
 
-namespace {
+namespace create_backup {
 
 // AWS's API model: TableName (a name or an ARN), BackupName 3-255 characters of [a-zA-Z0-9_.-].
 const Shape kShape(R"({
@@ -37,8 +37,8 @@ void create_backup(const ActionContext& context, const JsonValue& request, JsonW
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace create_backup
 
-const Action kCreateBackup{"CreateBackup", &kShape, create_backup};
+const Action kCreateBackup{"CreateBackup", &create_backup::kShape, create_backup::create_backup};
 
 }  // namespace minnow::api::backups

@@ -6,7 +6,7 @@
 
 namespace minnow::api::backups {
 
-namespace {
+namespace delete_backup {
 
 // AWS's API model: BackupArn of 37-1024 characters.
 const Shape kShape(R"({
@@ -24,8 +24,8 @@ void delete_backup(const ActionContext& context, const JsonValue& request, JsonW
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace delete_backup
 
-const Action kDeleteBackup{"DeleteBackup", &kShape, delete_backup};
+const Action kDeleteBackup{"DeleteBackup", &delete_backup::kShape, delete_backup::delete_backup};
 
 }  // namespace minnow::api::backups

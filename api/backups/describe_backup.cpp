@@ -6,7 +6,7 @@
 
 namespace minnow::api::backups {
 
-namespace {
+namespace describe_backup {
 
 // AWS's API model: BackupArn of 37-1024 characters.
 const Shape kShape(R"({
@@ -21,8 +21,8 @@ void describe_backup(const ActionContext& context, const JsonValue& request, Jso
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace describe_backup
 
-const Action kDescribeBackup{"DescribeBackup", &kShape, describe_backup};
+const Action kDescribeBackup{"DescribeBackup", &describe_backup::kShape, describe_backup::describe_backup};
 
 }  // namespace minnow::api::backups

@@ -13,7 +13,7 @@
 
 namespace minnow::api::backups {
 
-namespace {
+namespace list_backups {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -97,8 +97,8 @@ void list_backups(const ActionContext& context, const JsonValue& request, JsonWr
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace list_backups
 
-const Action kListBackups{"ListBackups", &kShape, list_backups};
+const Action kListBackups{"ListBackups", &list_backups::kShape, list_backups::list_backups};
 
 }  // namespace minnow::api::backups

@@ -11,7 +11,7 @@
 
 namespace minnow::api::backups {
 
-namespace {
+namespace restore_table_from_backup {
 
 // AWS's API model.
 const Shape kShape(std::string(R"({
@@ -29,8 +29,8 @@ void restore_table_from_backup(const ActionContext& context, const JsonValue& re
   restore_table(context, request, backup.table, *backup.items, summary, out);
 }
 
-}  // namespace
+}  // namespace restore_table_from_backup
 
-const Action kRestoreTableFromBackup{"RestoreTableFromBackup", &kShape, restore_table_from_backup};
+const Action kRestoreTableFromBackup{"RestoreTableFromBackup", &restore_table_from_backup::kShape, restore_table_from_backup::restore_table_from_backup};
 
 }  // namespace minnow::api::backups

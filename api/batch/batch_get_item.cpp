@@ -20,7 +20,7 @@
 
 namespace minnow::api::batch {
 
-namespace {
+namespace batch_get_item {
 
 const Shape kShape(R"({
   "ReturnConsumedCapacity": {"type": "String", "enum": ["INDEXES", "TOTAL", "NONE"]},
@@ -145,8 +145,8 @@ void batch_get_item(const ActionContext& context, const JsonValue& json, JsonWri
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace batch_get_item
 
-const Action kBatchGetItem{"BatchGetItem", &kShape, batch_get_item};
+const Action kBatchGetItem{"BatchGetItem", &batch_get_item::kShape, batch_get_item::batch_get_item};
 
 }  // namespace minnow::api::batch

@@ -22,7 +22,7 @@
 
 namespace minnow::api::batch {
 
-namespace {
+namespace batch_write_item {
 
 const Shape kShape(R"({
   "ReturnConsumedCapacity": {"type": "String", "enum": ["INDEXES", "TOTAL", "NONE"]},
@@ -160,8 +160,8 @@ void batch_write_item(const ActionContext& context, const JsonValue& json, JsonW
   write_response(out, request, result);
 }
 
-}  // namespace
+}  // namespace batch_write_item
 
-const Action kBatchWriteItem{"BatchWriteItem", &kShape, batch_write_item};
+const Action kBatchWriteItem{"BatchWriteItem", &batch_write_item::kShape, batch_write_item::batch_write_item};
 
 }  // namespace minnow::api::batch

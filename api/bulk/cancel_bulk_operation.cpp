@@ -8,7 +8,7 @@
 
 namespace minnow::api::bulk {
 
-namespace {
+namespace cancel_bulk_operation {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -33,8 +33,8 @@ void cancel_bulk_operation(const ActionContext& context, const JsonValue& reques
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace cancel_bulk_operation
 
-const Action kCancelBulkOperation{"CancelBulkOperation", &kShape, cancel_bulk_operation};
+const Action kCancelBulkOperation{"CancelBulkOperation", &cancel_bulk_operation::kShape, cancel_bulk_operation::cancel_bulk_operation};
 
 }  // namespace minnow::api::bulk

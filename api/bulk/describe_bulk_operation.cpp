@@ -5,7 +5,7 @@
 
 namespace minnow::api::bulk {
 
-namespace {
+namespace describe_bulk_operation {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -20,8 +20,8 @@ void describe_bulk_operation(const ActionContext& context, const JsonValue& requ
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace describe_bulk_operation
 
-const Action kDescribeBulkOperation{"DescribeBulkOperation", &kShape, describe_bulk_operation};
+const Action kDescribeBulkOperation{"DescribeBulkOperation", &describe_bulk_operation::kShape, describe_bulk_operation::describe_bulk_operation};
 
 }  // namespace minnow::api::bulk

@@ -8,7 +8,7 @@
 
 namespace minnow::api::bulk {
 
-namespace {
+namespace list_bulk_operations {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -41,8 +41,8 @@ void list_bulk_operations(const ActionContext& context, const JsonValue& request
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace list_bulk_operations
 
-const Action kListBulkOperations{"ListBulkOperations", &kShape, list_bulk_operations};
+const Action kListBulkOperations{"ListBulkOperations", &list_bulk_operations::kShape, list_bulk_operations::list_bulk_operations};
 
 }  // namespace minnow::api::bulk

@@ -11,7 +11,7 @@
 
 namespace minnow::api::bulk {
 
-namespace {
+namespace start_bulk_put_items {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -158,8 +158,8 @@ void start_bulk_put_items(const ActionContext& context, const JsonValue& json, J
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace start_bulk_put_items
 
-const Action kStartBulkPutItems{"StartBulkPutItems", &kShape, start_bulk_put_items};
+const Action kStartBulkPutItems{"StartBulkPutItems", &start_bulk_put_items::kShape, start_bulk_put_items::start_bulk_put_items};
 
 }  // namespace minnow::api::bulk

@@ -6,7 +6,7 @@
 
 namespace minnow::api::exports {
 
-namespace {
+namespace describe_export {
 
 // AWS's API model: ExportArn of 37-1024 characters.
 const Shape kShape(R"({
@@ -23,8 +23,8 @@ void describe_export(const ActionContext& context, const JsonValue& request, Jso
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace describe_export
 
-const Action kDescribeExport{"DescribeExport", &kShape, describe_export};
+const Action kDescribeExport{"DescribeExport", &describe_export::kShape, describe_export::describe_export};
 
 }  // namespace minnow::api::exports

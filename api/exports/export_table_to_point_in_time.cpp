@@ -24,7 +24,7 @@
 
 namespace minnow::api::exports {
 
-namespace {
+namespace export_table_to_point_in_time {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -178,8 +178,8 @@ void export_table_to_point_in_time(const ActionContext& context, const JsonValue
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace export_table_to_point_in_time
 
-const Action kExportTableToPointInTime{"ExportTableToPointInTime", &kShape, export_table_to_point_in_time};
+const Action kExportTableToPointInTime{"ExportTableToPointInTime", &export_table_to_point_in_time::kShape, export_table_to_point_in_time::export_table_to_point_in_time};
 
 }  // namespace minnow::api::exports

@@ -12,7 +12,7 @@
 
 namespace minnow::api::exports {
 
-namespace {
+namespace list_exports {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -44,8 +44,8 @@ void list_exports(const ActionContext& context, const JsonValue& request, JsonWr
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace list_exports
 
-const Action kListExports{"ListExports", &kShape, list_exports};
+const Action kListExports{"ListExports", &list_exports::kShape, list_exports::list_exports};
 
 }  // namespace minnow::api::exports

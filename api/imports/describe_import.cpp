@@ -6,7 +6,7 @@
 
 namespace minnow::api::imports {
 
-namespace {
+namespace describe_import {
 
 // AWS's API model: ImportArn of 37-1024 characters.
 const Shape kShape(R"({
@@ -23,8 +23,8 @@ void describe_import(const ActionContext& context, const JsonValue& request, Jso
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace describe_import
 
-const Action kDescribeImport{"DescribeImport", &kShape, describe_import};
+const Action kDescribeImport{"DescribeImport", &describe_import::kShape, describe_import::describe_import};
 
 }  // namespace minnow::api::imports

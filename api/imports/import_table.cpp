@@ -16,7 +16,7 @@
 
 namespace minnow::api::imports {
 
-namespace {
+namespace import_table {
 
 // AWS's API model; TableCreationParameters' members are CreateTable's, checked by its Shape.
 const Shape kShape(R"({
@@ -166,8 +166,8 @@ void import_table(const ActionContext& context, const JsonValue& json, JsonWrite
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace import_table
 
-const Action kImportTable{"ImportTable", &kShape, import_table};
+const Action kImportTable{"ImportTable", &import_table::kShape, import_table::import_table};
 
 }  // namespace minnow::api::imports

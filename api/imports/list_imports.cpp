@@ -11,7 +11,7 @@
 
 namespace minnow::api::imports {
 
-namespace {
+namespace list_imports {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -37,8 +37,8 @@ void list_imports(const ActionContext& context, const JsonValue& request, JsonWr
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace list_imports
 
-const Action kListImports{"ListImports", &kShape, list_imports};
+const Action kListImports{"ListImports", &list_imports::kShape, list_imports::list_imports};
 
 }  // namespace minnow::api::imports

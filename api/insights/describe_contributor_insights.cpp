@@ -8,7 +8,7 @@
 
 namespace minnow::api::insights {
 
-namespace {
+namespace describe_contributor_insights {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -58,8 +58,8 @@ void describe_contributor_insights(const ActionContext& context, const JsonValue
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace describe_contributor_insights
 
-const Action kDescribeContributorInsights{"DescribeContributorInsights", &kShape, describe_contributor_insights};
+const Action kDescribeContributorInsights{"DescribeContributorInsights", &describe_contributor_insights::kShape, describe_contributor_insights::describe_contributor_insights};
 
 }  // namespace minnow::api::insights

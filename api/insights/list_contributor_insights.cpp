@@ -13,7 +13,7 @@
 
 namespace minnow::api::insights {
 
-namespace {
+namespace list_contributor_insights {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -57,8 +57,8 @@ void list_contributor_insights(const ActionContext& context, const JsonValue& js
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace list_contributor_insights
 
-const Action kListContributorInsights{"ListContributorInsights", &kShape, list_contributor_insights};
+const Action kListContributorInsights{"ListContributorInsights", &list_contributor_insights::kShape, list_contributor_insights::list_contributor_insights};
 
 }  // namespace minnow::api::insights

@@ -7,7 +7,7 @@
 
 namespace minnow::api::insights {
 
-namespace {
+namespace update_contributor_insights {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -37,8 +37,8 @@ void update_contributor_insights(const ActionContext& context, const JsonValue& 
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace update_contributor_insights
 
-const Action kUpdateContributorInsights{"UpdateContributorInsights", &kShape, update_contributor_insights};
+const Action kUpdateContributorInsights{"UpdateContributorInsights", &update_contributor_insights::kShape, update_contributor_insights::update_contributor_insights};
 
 }  // namespace minnow::api::insights

@@ -10,7 +10,7 @@
 
 namespace minnow::api::items {
 
-namespace {
+namespace delete_item {
 
 const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_TABLE_NAME "," MINNOW_SHAPE_RETURN_VALUES
                    "," MINNOW_SHAPE_RETURN_ITEM_COLLECTION_METRICS R"(,
@@ -49,8 +49,8 @@ void delete_item(const ActionContext& context, const JsonValue& json, JsonWriter
                             request.return_item_collection_metrics, result);
 }
 
-}  // namespace
+}  // namespace delete_item
 
-const Action kDeleteItem{"DeleteItem", &kShape, delete_item};
+const Action kDeleteItem{"DeleteItem", &delete_item::kShape, delete_item::delete_item};
 
 }  // namespace minnow::api::items

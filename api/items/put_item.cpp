@@ -12,7 +12,7 @@
 
 namespace minnow::api::items {
 
-namespace {
+namespace put_item {
 
 const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_TABLE_NAME R"(,
   "Item": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"},)" MINNOW_SHAPE_EXPECTED
@@ -54,8 +54,8 @@ void put_item(const ActionContext& context, const JsonValue& json, JsonWriter& o
                             request.return_item_collection_metrics, result);
 }
 
-}  // namespace
+}  // namespace put_item
 
-const Action kPutItem{"PutItem", &kShape, put_item};
+const Action kPutItem{"PutItem", &put_item::kShape, put_item::put_item};
 
 }  // namespace minnow::api::items

@@ -12,7 +12,7 @@
 
 namespace minnow::api::items {
 
-namespace {
+namespace update_item {
 
 // dynalite's validations/updateItem.js, and the enum of AttributeUpdates' Action (AWS's
 // AttributeAction; dynalite does not check it, DynamoDB Local lists it in this order).
@@ -65,8 +65,8 @@ void update_item(const ActionContext& context, const JsonValue& json, JsonWriter
                             request.return_item_collection_metrics, result);
 }
 
-}  // namespace
+}  // namespace update_item
 
-const Action kUpdateItem{"UpdateItem", &kShape, update_item};
+const Action kUpdateItem{"UpdateItem", &update_item::kShape, update_item::update_item};
 
 }  // namespace minnow::api::items

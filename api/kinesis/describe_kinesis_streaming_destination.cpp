@@ -7,7 +7,7 @@
 
 namespace minnow::api::kinesis {
 
-namespace {
+namespace describe_kinesis_streaming_destination {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -32,9 +32,9 @@ void describe_kinesis_streaming_destination(const ActionContext& context, const 
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace describe_kinesis_streaming_destination
 
-const Action kDescribeKinesisStreamingDestination{"DescribeKinesisStreamingDestination", &kShape,
-                                                  describe_kinesis_streaming_destination};
+const Action kDescribeKinesisStreamingDestination{"DescribeKinesisStreamingDestination", &describe_kinesis_streaming_destination::kShape,
+                                                  describe_kinesis_streaming_destination::describe_kinesis_streaming_destination};
 
 }  // namespace minnow::api::kinesis

@@ -9,7 +9,7 @@
 
 namespace minnow::api::kinesis {
 
-namespace {
+namespace disable_kinesis_streaming_destination {
 
 // AWS's API model (EnableKinesisStreamingConfiguration is accepted and has no effect here).
 const Shape kShape(std::string("{") + kDestinationShape + "," + kEnableConfigurationShape + "}");
@@ -29,9 +29,9 @@ void disable_kinesis_streaming_destination(const ActionContext& context, const J
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace disable_kinesis_streaming_destination
 
-const Action kDisableKinesisStreamingDestination{"DisableKinesisStreamingDestination", &kShape,
-                                                 disable_kinesis_streaming_destination};
+const Action kDisableKinesisStreamingDestination{"DisableKinesisStreamingDestination", &disable_kinesis_streaming_destination::kShape,
+                                                 disable_kinesis_streaming_destination::disable_kinesis_streaming_destination};
 
 }  // namespace minnow::api::kinesis

@@ -11,7 +11,7 @@
 
 namespace minnow::api::kinesis {
 
-namespace {
+namespace enable_kinesis_streaming_destination {
 
 // AWS's API model.
 const Shape kShape(std::string("{") + kDestinationShape + "," + kEnableConfigurationShape + "}");
@@ -45,9 +45,9 @@ void enable_kinesis_streaming_destination(const ActionContext& context, const Js
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace enable_kinesis_streaming_destination
 
-const Action kEnableKinesisStreamingDestination{"EnableKinesisStreamingDestination", &kShape,
-                                                enable_kinesis_streaming_destination};
+const Action kEnableKinesisStreamingDestination{"EnableKinesisStreamingDestination", &enable_kinesis_streaming_destination::kShape,
+                                                enable_kinesis_streaming_destination::enable_kinesis_streaming_destination};
 
 }  // namespace minnow::api::kinesis

@@ -10,7 +10,7 @@
 
 namespace minnow::api::kinesis {
 
-namespace {
+namespace update_kinesis_streaming_destination {
 
 // AWS's API model.
 const Shape kShape(std::string("{") + kDestinationShape + R"(,
@@ -41,9 +41,9 @@ void update_kinesis_streaming_destination(const ActionContext& context, const Js
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace update_kinesis_streaming_destination
 
-const Action kUpdateKinesisStreamingDestination{"UpdateKinesisStreamingDestination", &kShape,
-                                                update_kinesis_streaming_destination};
+const Action kUpdateKinesisStreamingDestination{"UpdateKinesisStreamingDestination", &update_kinesis_streaming_destination::kShape,
+                                                update_kinesis_streaming_destination::update_kinesis_streaming_destination};
 
 }  // namespace minnow::api::kinesis

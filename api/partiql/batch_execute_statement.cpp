@@ -21,7 +21,7 @@
 
 namespace minnow::api::partiql {
 
-namespace {
+namespace batch_execute_statement {
 
 const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY R"(,
   "Statements": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 25,
@@ -141,8 +141,8 @@ void batch_execute_statement(const ActionContext& context, const JsonValue& requ
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace batch_execute_statement
 
-const Action kBatchExecuteStatement{"BatchExecuteStatement", &kShape, batch_execute_statement};
+const Action kBatchExecuteStatement{"BatchExecuteStatement", &batch_execute_statement::kShape, batch_execute_statement::batch_execute_statement};
 
 }  // namespace minnow::api::partiql

@@ -20,7 +20,7 @@
 
 namespace minnow::api::partiql {
 
-namespace {
+namespace execute_statement {
 
 const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_RETURN_VALUES_ON_CONDITION_CHECK_FAILURE
                    R"(,
@@ -80,8 +80,8 @@ void execute_statement(const ActionContext& context, const JsonValue& request, J
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace execute_statement
 
-const Action kExecuteStatement{"ExecuteStatement", &kShape, execute_statement};
+const Action kExecuteStatement{"ExecuteStatement", &execute_statement::kShape, execute_statement::execute_statement};
 
 }  // namespace minnow::api::partiql

@@ -31,7 +31,7 @@
 
 namespace minnow::api::partiql {
 
-namespace {
+namespace execute_transaction {
 
 const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY R"(,
   "ClientRequestToken": {"type": "String", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 36},
@@ -195,8 +195,8 @@ void execute_transaction(const ActionContext& context, const JsonValue& request,
   }
 }
 
-}  // namespace
+}  // namespace execute_transaction
 
-const Action kExecuteTransaction{"ExecuteTransaction", &kShape, execute_transaction};
+const Action kExecuteTransaction{"ExecuteTransaction", &execute_transaction::kShape, execute_transaction::execute_transaction};
 
 }  // namespace minnow::api::partiql

@@ -8,7 +8,7 @@
 
 namespace minnow::api::policies {
 
-namespace {
+namespace delete_resource_policy {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -31,8 +31,8 @@ void delete_resource_policy(const ActionContext& context, const JsonValue& json,
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace delete_resource_policy
 
-const Action kDeleteResourcePolicy{"DeleteResourcePolicy", &kShape, delete_resource_policy};
+const Action kDeleteResourcePolicy{"DeleteResourcePolicy", &delete_resource_policy::kShape, delete_resource_policy::delete_resource_policy};
 
 }  // namespace minnow::api::policies

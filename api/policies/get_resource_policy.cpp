@@ -7,7 +7,7 @@
 
 namespace minnow::api::policies {
 
-namespace {
+namespace get_resource_policy {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -25,8 +25,8 @@ void get_resource_policy(const ActionContext& context, const JsonValue& json, Js
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace get_resource_policy
 
-const Action kGetResourcePolicy{"GetResourcePolicy", &kShape, get_resource_policy};
+const Action kGetResourcePolicy{"GetResourcePolicy", &get_resource_policy::kShape, get_resource_policy::get_resource_policy};
 
 }  // namespace minnow::api::policies

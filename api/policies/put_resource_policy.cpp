@@ -6,7 +6,7 @@
 
 namespace minnow::api::policies {
 
-namespace {
+namespace put_resource_policy {
 
 // AWS's API model.
 const Shape kShape(R"({
@@ -33,8 +33,8 @@ void put_resource_policy(const ActionContext& context, const JsonValue& json, Js
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace put_resource_policy
 
-const Action kPutResourcePolicy{"PutResourcePolicy", &kShape, put_resource_policy};
+const Action kPutResourcePolicy{"PutResourcePolicy", &put_resource_policy::kShape, put_resource_policy::put_resource_policy};
 
 }  // namespace minnow::api::policies

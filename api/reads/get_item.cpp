@@ -16,7 +16,7 @@
 
 namespace minnow::api::reads {
 
-namespace {
+namespace get_item {
 
 const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY R"(,
   "AttributesToGet": {"type": "List", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255, "children": "String"},)" MINNOW_SHAPE_TABLE_NAME
@@ -76,8 +76,8 @@ void get_item(const ActionContext& context, const JsonValue& json, JsonWriter& o
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace get_item
 
-const Action kGetItem{"GetItem", &kShape, get_item};
+const Action kGetItem{"GetItem", &get_item::kShape, get_item::get_item};
 
 }  // namespace minnow::api::reads

@@ -30,7 +30,7 @@
 
 namespace minnow::api::reads {
 
-namespace {
+namespace query {
 
 #define MINNOW_SHAPE_CONDITION_MAP(name)                                                                         \
   "\"" name                                                                                                      \
@@ -302,8 +302,8 @@ void query(const ActionContext& context, const JsonValue& json, JsonWriter& out)
              [&](const requests::PageSink& sink) { return requests::execute(context.requests(), request, sink); });
 }
 
-}  // namespace
+}  // namespace query
 
-const Action kQuery{"Query", &kShape, query};
+const Action kQuery{"Query", &query::kShape, query::query};
 
 }  // namespace minnow::api::reads

@@ -23,7 +23,7 @@
 
 namespace minnow::api::reads {
 
-namespace {
+namespace scan {
 
 // dynalite's validations/scan.js, member for member, in its order, and ConsistentRead, which dynalite
 // does not check (DynamoDB type-checks it as in Query).
@@ -116,8 +116,8 @@ void scan(const ActionContext& context, const JsonValue& json, JsonWriter& out) 
              [&](const requests::PageSink& sink) { return requests::execute(context.requests(), request, sink); });
 }
 
-}  // namespace
+}  // namespace scan
 
-const Action kScan{"Scan", &kShape, scan};
+const Action kScan{"Scan", &scan::kShape, scan::scan};
 
 }  // namespace minnow::api::reads

@@ -7,7 +7,7 @@
 
 namespace minnow::api::recovery {
 
-namespace {
+namespace describe_continuous_backups {
 
 // AWS's API model: TableName, a name or an ARN.
 const Shape kShape(R"({
@@ -28,8 +28,8 @@ void describe_continuous_backups(const ActionContext& context, const JsonValue& 
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace describe_continuous_backups
 
-const Action kDescribeContinuousBackups{"DescribeContinuousBackups", &kShape, describe_continuous_backups};
+const Action kDescribeContinuousBackups{"DescribeContinuousBackups", &describe_continuous_backups::kShape, describe_continuous_backups::describe_continuous_backups};
 
 }  // namespace minnow::api::recovery

@@ -15,7 +15,7 @@
 
 namespace minnow::api::recovery {
 
-namespace {
+namespace restore_table_to_point_in_time {
 
 // AWS's API model.
 const Shape kShape(std::string(R"({
@@ -49,8 +49,8 @@ void restore_table_to_point_in_time(const ActionContext& context, const JsonValu
   backups::restore_table(context, request, std::move(snapshot->definition), snapshot->items, summary, out);
 }
 
-}  // namespace
+}  // namespace restore_table_to_point_in_time
 
-const Action kRestoreTableToPointInTime{"RestoreTableToPointInTime", &kShape, restore_table_to_point_in_time};
+const Action kRestoreTableToPointInTime{"RestoreTableToPointInTime", &restore_table_to_point_in_time::kShape, restore_table_to_point_in_time::restore_table_to_point_in_time};
 
 }  // namespace minnow::api::recovery

@@ -8,7 +8,7 @@
 
 namespace minnow::api::recovery {
 
-namespace {
+namespace update_continuous_backups {
 
 // AWS's API model: RecoveryPeriodInDays 1-35.
 const Shape kShape(R"({
@@ -40,8 +40,8 @@ void update_continuous_backups(const ActionContext& context, const JsonValue& js
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace update_continuous_backups
 
-const Action kUpdateContinuousBackups{"UpdateContinuousBackups", &kShape, update_continuous_backups};
+const Action kUpdateContinuousBackups{"UpdateContinuousBackups", &update_continuous_backups::kShape, update_continuous_backups::update_continuous_backups};
 
 }  // namespace minnow::api::recovery

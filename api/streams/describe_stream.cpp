@@ -12,7 +12,7 @@
 
 namespace minnow::api::streams {
 
-namespace {
+namespace describe_stream {
 
 const Shape kShape(R"({
   "StreamArn": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 37, "lengthLessThanOrEqual": 1024},
@@ -72,8 +72,8 @@ void describe_stream(const ActionContext& context, const JsonValue& json, JsonWr
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace describe_stream
 
-const Action kDescribeStream{"DescribeStream", &kShape, describe_stream};
+const Action kDescribeStream{"DescribeStream", &describe_stream::kShape, describe_stream::describe_stream};
 
 }  // namespace minnow::api::streams

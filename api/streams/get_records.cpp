@@ -12,7 +12,7 @@
 
 namespace minnow::api::streams {
 
-namespace {
+namespace get_records {
 
 const Shape kShape(R"({
   "ShardIterator": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 2048},
@@ -118,8 +118,8 @@ void get_records(const ActionContext& context, const JsonValue& json, JsonWriter
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace get_records
 
-const Action kGetRecords{"GetRecords", &kShape, get_records};
+const Action kGetRecords{"GetRecords", &get_records::kShape, get_records::get_records};
 
 }  // namespace minnow::api::streams

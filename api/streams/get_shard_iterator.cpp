@@ -11,7 +11,7 @@
 
 namespace minnow::api::streams {
 
-namespace {
+namespace get_shard_iterator {
 
 const Shape kShape(R"({
   "StreamArn": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 37, "lengthLessThanOrEqual": 1024},
@@ -62,8 +62,8 @@ void get_shard_iterator(const ActionContext& context, const JsonValue& json, Jso
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace get_shard_iterator
 
-const Action kGetShardIterator{"GetShardIterator", &kShape, get_shard_iterator};
+const Action kGetShardIterator{"GetShardIterator", &get_shard_iterator::kShape, get_shard_iterator::get_shard_iterator};
 
 }  // namespace minnow::api::streams

@@ -9,7 +9,7 @@
 
 namespace minnow::api::streams {
 
-namespace {
+namespace list_streams {
 
 const Shape kShape(R"({
   "TableName": {"type": "String", "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255},
@@ -48,8 +48,8 @@ void list_streams(const ActionContext& context, const JsonValue& json, JsonWrite
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace list_streams
 
-const Action kListStreams{"ListStreams", &kShape, list_streams};
+const Action kListStreams{"ListStreams", &list_streams::kShape, list_streams::list_streams};
 
 }  // namespace minnow::api::streams

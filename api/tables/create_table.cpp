@@ -30,7 +30,7 @@
 
 namespace minnow::api::tables {
 
-namespace {
+namespace create_table {
 
 // dynalite's validations/createTable.js, then the parameters added to DynamoDB since.
 const Shape kShape(R"({
@@ -353,8 +353,8 @@ void create_table(const ActionContext& context, const JsonValue& json, JsonWrite
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace create_table
 
-const Action kCreateTable{"CreateTable", &kShape, create_table};
+const Action kCreateTable{"CreateTable", &create_table::kShape, create_table::create_table};
 
 }  // namespace minnow::api::tables

@@ -13,7 +13,7 @@
 
 namespace minnow::api::tables {
 
-namespace {
+namespace delete_table {
 
 // dynalite's validations/deleteTable.js.
 const Shape kShape(R"({
@@ -45,8 +45,8 @@ void delete_table(const ActionContext& context, const JsonValue& json, JsonWrite
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace delete_table
 
-const Action kDeleteTable{"DeleteTable", &kShape, delete_table};
+const Action kDeleteTable{"DeleteTable", &delete_table::kShape, delete_table::delete_table};
 
 }  // namespace minnow::api::tables

@@ -5,7 +5,7 @@
 
 namespace minnow::api::tables {
 
-namespace {
+namespace describe_table {
 
 const Shape kShape(R"({
   "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
@@ -20,8 +20,8 @@ void describe_table(const ActionContext& context, const JsonValue& json, JsonWri
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace describe_table
 
-const Action kDescribeTable{"DescribeTable", &kShape, describe_table};
+const Action kDescribeTable{"DescribeTable", &describe_table::kShape, describe_table::describe_table};
 
 }  // namespace minnow::api::tables

@@ -5,7 +5,7 @@
 
 namespace minnow::api::tables {
 
-namespace {
+namespace describe_time_to_live {
 
 const Shape kShape(R"({
   "TableName": {"type": "String", "notNull": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
@@ -27,8 +27,8 @@ void describe_time_to_live(const ActionContext& context, const JsonValue& json, 
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace describe_time_to_live
 
-const Action kDescribeTimeToLive{"DescribeTimeToLive", &kShape, describe_time_to_live};
+const Action kDescribeTimeToLive{"DescribeTimeToLive", &describe_time_to_live::kShape, describe_time_to_live::describe_time_to_live};
 
 }  // namespace minnow::api::tables

@@ -7,7 +7,7 @@
 
 namespace minnow::api::tables {
 
-namespace {
+namespace list_tables {
 
 // dynalite's validations/listTables.js.
 const Shape kShape(R"({
@@ -37,8 +37,8 @@ void list_tables(const ActionContext& context, const JsonValue& json, JsonWriter
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace list_tables
 
-const Action kListTables{"ListTables", &kShape, list_tables};
+const Action kListTables{"ListTables", &list_tables::kShape, list_tables::list_tables};
 
 }  // namespace minnow::api::tables

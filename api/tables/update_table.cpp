@@ -38,7 +38,7 @@
 
 namespace minnow::api::tables {
 
-namespace {
+namespace update_table {
 
 // dynalite's validations/updateTable.js (except that Create.ProvisionedThroughput may be absent:
 // an on-demand table's new GSI has none), then the parameters added to DynamoDB since.
@@ -464,8 +464,8 @@ void update_table(const ActionContext& context, const JsonValue& json, JsonWrite
   writer.EndObject();
 }
 
-}  // namespace
+}  // namespace update_table
 
-const Action kUpdateTable{"UpdateTable", &kShape, update_table};
+const Action kUpdateTable{"UpdateTable", &update_table::kShape, update_table::update_table};
 
 }  // namespace minnow::api::tables

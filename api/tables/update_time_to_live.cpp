@@ -12,7 +12,7 @@
 
 namespace minnow::api::tables {
 
-namespace {
+namespace update_time_to_live {
 
 const Shape kShape(R"({
   "TableName": {"type": "String", "notNull": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
@@ -63,8 +63,8 @@ void update_time_to_live(const ActionContext& context, const JsonValue& json, Js
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace update_time_to_live
 
-const Action kUpdateTimeToLive{"UpdateTimeToLive", &kShape, update_time_to_live};
+const Action kUpdateTimeToLive{"UpdateTimeToLive", &update_time_to_live::kShape, update_time_to_live::update_time_to_live};
 
 }  // namespace minnow::api::tables

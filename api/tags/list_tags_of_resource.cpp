@@ -8,7 +8,7 @@
 
 namespace minnow::api::tags {
 
-namespace {
+namespace list_tags_of_resource {
 
 // dynalite's validations/listTagsOfResource.js.
 const Shape kShape(R"({
@@ -38,8 +38,8 @@ void list_tags_of_resource(const ActionContext& context, const JsonValue& json, 
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace list_tags_of_resource
 
-const Action kListTagsOfResource{"ListTagsOfResource", &kShape, list_tags_of_resource};
+const Action kListTagsOfResource{"ListTagsOfResource", &list_tags_of_resource::kShape, list_tags_of_resource::list_tags_of_resource};
 
 }  // namespace minnow::api::tags

@@ -6,7 +6,7 @@
 
 namespace minnow::api::tags {
 
-namespace {
+namespace tag_resource {
 
 // dynalite's validations/tagResource.js, with the lengths of AWS's API model.
 const Shape kShape(R"({
@@ -31,8 +31,8 @@ void tag_resource(const ActionContext& context, const JsonValue& json, JsonWrite
   write_empty_output(out);
 }
 
-}  // namespace
+}  // namespace tag_resource
 
-const Action kTagResource{"TagResource", &kShape, tag_resource};
+const Action kTagResource{"TagResource", &tag_resource::kShape, tag_resource::tag_resource};
 
 }  // namespace minnow::api::tags

@@ -6,7 +6,7 @@
 
 namespace minnow::api::tags {
 
-namespace {
+namespace untag_resource {
 
 // dynalite's validations/untagResource.js, with the lengths of AWS's API model.
 const Shape kShape(R"({
@@ -31,8 +31,8 @@ void untag_resource(const ActionContext& context, const JsonValue& json, JsonWri
   write_empty_output(out);
 }
 
-}  // namespace
+}  // namespace untag_resource
 
-const Action kUntagResource{"UntagResource", &kShape, untag_resource};
+const Action kUntagResource{"UntagResource", &untag_resource::kShape, untag_resource::untag_resource};
 
 }  // namespace minnow::api::tags

@@ -25,7 +25,7 @@
 
 namespace minnow::api::transactions {
 
-namespace {
+namespace transact_get_items {
 
 const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY R"(,
   "TransactItems": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 100,
@@ -108,8 +108,8 @@ void transact_get_items(const ActionContext& context, const JsonValue& json, Jso
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace transact_get_items
 
-const Action kTransactGetItems{"TransactGetItems", &kShape, transact_get_items};
+const Action kTransactGetItems{"TransactGetItems", &transact_get_items::kShape, transact_get_items::transact_get_items};
 
 }  // namespace minnow::api::transactions

@@ -27,7 +27,7 @@
 
 namespace minnow::api::transactions {
 
-namespace {
+namespace transact_write_items {
 
 #define MINNOW_SHAPE_TRANSACT_ACTION(extra)                                    \
   "{" MINNOW_SHAPE_TABLE_NAME "," extra "," MINNOW_SHAPE_EXPRESSION_ATTRIBUTES \
@@ -252,8 +252,8 @@ void transact_write_items(const ActionContext& context, const JsonValue& json, J
   throw model::transaction_canceled(std::move(reasons));
 }
 
-}  // namespace
+}  // namespace transact_write_items
 
-const Action kTransactWriteItems{"TransactWriteItems", &kShape, transact_write_items};
+const Action kTransactWriteItems{"TransactWriteItems", &transact_write_items::kShape, transact_write_items::transact_write_items};
 
 }  // namespace minnow::api::transactions

@@ -43,7 +43,7 @@
 
 namespace minnow::api::vector {
 
-namespace {
+namespace search_vectors {
 
 const Shape kShape("{" MINNOW_SHAPE_TABLE_NAME R"(,
   "IndexName": {"type": "String", "notNull": true, "regex": "[a-zA-Z0-9_.-]+", "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255},
@@ -183,8 +183,8 @@ void search_vectors(const ActionContext& context, const JsonValue& json, JsonWri
   out.EndObject();
 }
 
-}  // namespace
+}  // namespace search_vectors
 
-const Action kSearchVectors{"SearchVectors", &kShape, search_vectors};
+const Action kSearchVectors{"SearchVectors", &search_vectors::kShape, search_vectors::search_vectors};
 
 }  // namespace minnow::api::vector

@@ -8,6 +8,8 @@
 #include "engine/table.h"
 #include "tests/api/service_harness.h"
 
+namespace admin_test {
+
 namespace {
 
 using namespace minnow;
@@ -343,3 +345,5 @@ TEST_CASE("/_minnow turned off is served like any other path", "[admin]") {
   request.path = "/_minnow/clock";
   CHECK(h.service.handle(request).body.substr(0, 9) == "healthy: ");
 }
+
+}  // namespace admin_test

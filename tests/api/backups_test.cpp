@@ -14,6 +14,8 @@
 #include "engine/database.h"
 #include "tests/api/service_harness.h"
 
+namespace backups_test {
+
 namespace {
 
 using namespace minnow;
@@ -209,3 +211,5 @@ TEST_CASE("deleting a table with point-in-time recovery leaves a SYSTEM backup f
   h.clock.advance_ms(35 * kDayMs);
   CHECK(h.error("DescribeBackup", R"({"BackupArn":")" + arn + R"("})") == "BackupNotFoundException");
 }
+
+}  // namespace backups_test

@@ -13,6 +13,8 @@
 #include "tests/api/service_harness.h"
 #include "transfer/compression.h"
 
+namespace bulk_test {
+
 namespace {
 
 using namespace minnow;
@@ -151,3 +153,5 @@ TEST_CASE("bulk: IN_PROGRESS under -delayTransientStatuses, and cancelled meanwh
   CHECK(std::string(d["FailureCode"].GetString()) == "BulkOperationCancelled");
   CHECK(h.count() == 1);  // what was written stays
 }
+
+}  // namespace bulk_test

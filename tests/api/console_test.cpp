@@ -10,6 +10,8 @@
 #include "engine/namespaces.h"
 #include "tests/api/service_harness.h"
 
+namespace console_test {
+
 namespace {
 
 using namespace minnow;
@@ -81,3 +83,5 @@ TEST_CASE("--no-console: /console is not served") {
   CHECK(reply.body.find("Minnow console") == std::string::npos);
   CHECK(reply.headers.empty());
 }
+
+}  // namespace console_test

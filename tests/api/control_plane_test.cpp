@@ -10,6 +10,8 @@
 #include "engine/database.h"
 #include "tests/api/service_harness.h"
 
+namespace control_plane_test {
+
 namespace {
 
 using namespace minnow;
@@ -92,3 +94,5 @@ TEST_CASE("Kinesis destinations: ENABLING, UPDATING and DISABLING last a phase u
   h.past();
   CHECK(h.destination() == "DISABLED");
 }
+
+}  // namespace control_plane_test

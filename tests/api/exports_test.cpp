@@ -18,6 +18,8 @@
 #include "transfer/checksum.h"
 #include "transfer/compression.h"
 
+namespace exports_test {
+
 namespace {
 
 using namespace minnow;
@@ -328,3 +330,5 @@ TEST_CASE("exports: ListExports newest ARN first, by table, in pages", "[exports
   auto other = h.ok("ListExports", R"({"TableArn":"arn:aws:dynamodb:us-east-1:000000000000:table/Other"})");
   CHECK(other["ExportSummaries"].Empty());
 }
+
+}  // namespace exports_test

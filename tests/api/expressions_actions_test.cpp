@@ -13,6 +13,8 @@
 #include "engine/database.h"
 #include "tests/api/service_harness.h"
 
+namespace expressions_actions_test {
+
 namespace {
 
 using namespace minnow;
@@ -199,3 +201,5 @@ TEST_CASE("AttributeUpdates type errors name the AttributeValue type") {
       R"~({"TableName":"hashed","Key":{"pk":{"S":"a"}},"AttributeUpdates":{"a":{"Action":"DELETE","Value":{"L":[]}}}})~",
       kValidation, invalid + "DELETE action with value is not supported for the type L");
 }
+
+}  // namespace expressions_actions_test

@@ -15,6 +15,8 @@
 #include "model/utf8.h"
 #include "service_harness.h"
 
+namespace hostile_input_test {
+
 namespace {
 
 using namespace minnow;
@@ -332,3 +334,5 @@ TEST_CASE("every member of every operation, at every depth, with a wrong JSON ty
   CHECK(probes > 10000);
   CHECK(h.call("DescribeTable", R"({"TableName":"probe_items"})").status == 200);
 }
+
+}  // namespace hostile_input_test

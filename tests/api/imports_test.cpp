@@ -16,6 +16,8 @@
 #include "tests/api/service_harness.h"
 #include "transfer/compression.h"
 
+namespace imports_test {
+
 namespace {
 
 using namespace minnow;
@@ -268,3 +270,5 @@ TEST_CASE("imports: IN_PROGRESS for a while under -delayTransientStatuses", "[im
   CHECK(std::string(d["ImportStatus"].GetString()) == "COMPLETED");
   CHECK(d["ImportedItemCount"].GetUint64() == 1);
 }
+
+}  // namespace imports_test

@@ -17,6 +17,8 @@
 #include "engine/table.h"
 #include "tests/api/service_harness.h"
 
+namespace items_test {
+
 namespace {
 
 using namespace minnow;
@@ -690,3 +692,5 @@ TEST_CASE("items: duplicates in large sets", "[items]") {
   CHECK(h.get(R"({"pk":{"S":"a"},"sk":{"N":"1"}})") ==
         canonical(R"({"Item":{"pk":{"S":"a"},"sk":{"N":"1"},"v":{"SS":[)" + ss + R"(]},"n":{"NS":[)" + ss + "]}}}"));
 }
+
+}  // namespace items_test

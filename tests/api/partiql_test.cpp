@@ -6,6 +6,8 @@
 #include "api/service.h"
 #include "tests/api/service_harness.h"
 
+namespace partiql_test {
+
 namespace {
 
 using namespace minnow;
@@ -125,3 +127,5 @@ TEST_CASE("ExecuteTransaction: all or nothing, reasons in statement order") {
       {"Statement":"SELECT * FROM tab WHERE pk = 'c' AND sk = 1"}]})json";
   CHECK(h.ok("ExecuteTransaction", reads) == R"({"Responses":[{"Item":{"n":{"N":"2"}}},{}]})");
 }
+
+}  // namespace partiql_test

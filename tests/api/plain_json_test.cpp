@@ -6,6 +6,8 @@
 #include "model/errors.h"
 #include "model/item_codec.h"
 
+namespace plain_json_test {
+
 using namespace minnow;
 
 namespace {
@@ -68,3 +70,5 @@ TEST_CASE("plain text that is not a JSON object is told apart; DynamoDB's value 
   CHECK(status_of("{\"l\": " + deep + "}") == api::PlainItemStatus::Item);
   CHECK_THROWS_WITH(status_of("{\"l\": [" + deep + "]}"), Catch::Contains("Nesting Levels"));
 }
+
+}  // namespace plain_json_test

@@ -12,6 +12,8 @@
 #include "engine/database.h"
 #include "engine/namespaces.h"
 
+namespace protocol_test {
+
 namespace {
 
 using namespace minnow;
@@ -362,3 +364,5 @@ TEST_CASE("protocol: error bodies of the DynamoDB namespace use a lower-case mes
   CHECK(reply.body == R"({"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException",)"
                       R"("message":"Requested resource not found: Table: no-such-table not found"})");
 }
+
+}  // namespace protocol_test

@@ -13,6 +13,8 @@
 #include "engine/database.h"
 #include "tests/api/service_harness.h"
 
+namespace query_scan_test {
+
 namespace {
 
 using namespace minnow;
@@ -290,3 +292,5 @@ TEST_CASE("Scan: a start key must lie in its segment") {
     }
   }
 }
+
+}  // namespace query_scan_test

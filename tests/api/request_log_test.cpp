@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+namespace request_log_test {
+
 using minnow::api::RequestLog;
 using minnow::api::RequestLogEntry;
 
@@ -70,3 +72,5 @@ TEST_CASE("request log: an entry as JSON") {
         R"("operation":"PutItem","table":"Music","status":400,"errorType":"ValidationException","durationMs":0.081})");
   CHECK(minnow::api::to_json(e, false).starts_with(R"({"time":)"));
 }
+
+}  // namespace request_log_test

@@ -8,6 +8,8 @@
 #include "api/service.h"
 #include "tests/api/service_harness.h"
 
+namespace saved_states_test {
+
 namespace {
 
 using namespace minnow;
@@ -142,3 +144,5 @@ TEST_CASE("/_minnow/export writes each table's CreateTable, TTL and items, one a
         R"({"l":{"L":[{"B":"AAE="}]},"n":{"N":"1.5"},"pk":{"S":"a"}})"
         "\n");
 }
+
+}  // namespace saved_states_test

@@ -14,6 +14,8 @@
 #include "engine/database.h"
 #include "engine/namespaces.h"
 
+namespace signature_verification_test {
+
 namespace {
 
 using namespace minnow;
@@ -113,3 +115,5 @@ TEST_CASE("verify-signatures: the payload hash is of the body as received") {
   CHECK(has_type(s.send(kListTables, "{}", "local-secret", {.encoded_body = &encoded, .signed_over = &decoded}),
                  "InvalidSignatureException"));
 }
+
+}  // namespace signature_verification_test

@@ -14,6 +14,8 @@
 #include "engine/table.h"
 #include "tests/api/service_harness.h"
 
+namespace tables_test {
+
 namespace {
 
 using namespace minnow;
@@ -803,3 +805,5 @@ TEST_CASE("UpdateTable: table class, encryption, deletion protection, on-demand 
   CHECK(str(t["TableClassSummary"]["TableClass"]) == "STANDARD_INFREQUENT_ACCESS");
   CHECK(t["OnDemandThroughput"]["MaxWriteRequestUnits"].GetInt() == 50);
 }
+
+}  // namespace tables_test

@@ -7,6 +7,8 @@
 #include "api/service.h"
 #include "tests/api/service_harness.h"
 
+namespace transactions_test {
+
 namespace {
 
 using namespace minnow;
@@ -161,3 +163,5 @@ TEST_CASE("TransactGetItems reads in request order, projected", "[transactions]"
     {"Get":{"TableName":"t_a","Key":{"pk":{"S":"a"}}}}]})")
             .find("multiple operations on one item") != std::string::npos);
 }
+
+}  // namespace transactions_test

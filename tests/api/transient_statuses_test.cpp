@@ -13,6 +13,8 @@
 #include "engine/database.h"
 #include "tests/api/service_harness.h"
 
+namespace transient_statuses_test {
+
 namespace {
 
 using namespace minnow;
@@ -219,3 +221,5 @@ TEST_CASE("without -delayTransientStatuses vector index changes show at once") {
   CHECK(vector_indexes(deleted["TableDescription"]) == std::vector<std::string>{"vec:DELETING:0"});
   CHECK(vector_indexes(h.describe()["Table"]).empty());
 }
+
+}  // namespace transient_statuses_test

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace credentials_test {
+
 using namespace minnow::auth;
 
 TEST_CASE("credentials file: one pair a line, an optional session token, comments") {
@@ -37,3 +39,5 @@ TEST_CASE("credential pair: ACCESS_KEY_ID:SECRET") {
   CHECK_FALSE(parse_credential_pair(":secret").has_value());
   CHECK_FALSE(parse_credential_pair("AKID:").has_value());
 }
+
+}  // namespace credentials_test

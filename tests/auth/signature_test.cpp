@@ -9,6 +9,8 @@
 
 #include "model/errors.h"
 
+namespace signature_test {
+
 namespace {
 
 using namespace minnow::auth;
@@ -243,3 +245,5 @@ TEST_CASE("signature: presigned (query-string) requests") {
   }
   CHECK_THROWS_AS(verify_signature(view, params, sha256_hex("{}"), credentials(), kNow), Error);
 }
+
+}  // namespace signature_test

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+namespace sigv4_test {
+
 namespace {
 
 using namespace minnow::auth;
@@ -135,3 +137,5 @@ TEST_CASE("sigv4: find_header ignores case") {
   CHECK(find_header(headers, "X-AMZ-DATE") == "a");
   CHECK(find_header(headers, "date").empty());
 }
+
+}  // namespace sigv4_test

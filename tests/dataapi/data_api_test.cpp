@@ -15,6 +15,8 @@
 #include "model/data_api_errors.h"
 #include "model/key.h"
 
+namespace data_api_test {
+
 using namespace minnow;
 
 namespace {
@@ -144,3 +146,5 @@ TEST_CASE("a write meeting an item a transaction holds (--transaction-window) is
   CHECK(h.call("delete", R"({"pk": ")" + pk + R"(", "sk": "x"})", "t").status == 409);
   CHECK(h.call("get", R"({"pk": ")" + pk + R"(", "sk": "x"})", "t").body == R"({"item":null})");
 }
+
+}  // namespace data_api_test

@@ -19,6 +19,8 @@
 #include "engine/ttl.h"
 #include "model/attribute_value.h"
 
+namespace concurrency_test {
+
 namespace engine = minnow::engine;
 namespace model = minnow::model;
 using engine::WriteDecision;
@@ -122,3 +124,5 @@ TEST_CASE("idempotency cache and fault registry from several threads", "[concurr
   CHECK(new_tokens >= kRounds);
   CHECK(replays > 0);
 }
+
+}  // namespace concurrency_test

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+namespace faults_test {
+
 namespace {
 
 using namespace minnow;
@@ -160,3 +162,5 @@ TEST_CASE("clear: all rules, a namespace's rules, or one rule", "[faults]") {
   faults.add(in_a);
   CHECK(faults.clear() == 1);
 }
+
+}  // namespace faults_test

@@ -22,6 +22,8 @@
 #include "tests/support/engine_writes.h"
 #include "tests/support/values.h"
 
+namespace index_test {
+
 using namespace minnow;
 using namespace minnow::engine;
 using model::AttributeValue;
@@ -532,3 +534,5 @@ TEST_CASE("a rejected index key leaves the table and its indexes unchanged") {
   }
   REQUIRE(f.table->get(model::key_of(good, f.model.schema)) == good);
 }
+
+}  // namespace index_test

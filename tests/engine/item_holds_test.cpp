@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+namespace item_holds_test {
+
 using minnow::engine::ItemHolds;
 
 TEST_CASE("holds are taken all or nothing and end by themselves", "[item-holds]") {
@@ -25,3 +27,5 @@ TEST_CASE("holds are taken all or nothing and end by themselves", "[item-holds]"
   holds.clear();
   CHECK(holds.held(bc, 1301).empty());
 }
+
+}  // namespace item_holds_test

@@ -9,6 +9,8 @@
 #include "engine/table.h"
 #include "engine/table_definition.h"
 
+namespace namespaces_test {
+
 namespace {
 
 using namespace minnow;
@@ -79,3 +81,5 @@ TEST_CASE("namespace identifiers", "[namespaces]") {
   CHECK_FALSE(engine::parse_namespace_id("AKID"));
   CHECK_FALSE(engine::parse_namespace_id("a/b/c"));
 }
+
+}  // namespace namespaces_test

@@ -16,6 +16,8 @@
 #include "model/key.h"
 #include "tests/support/values.h"
 
+namespace partition_order_test {
+
 using namespace minnow;
 using namespace minnow::engine;
 using model::AttributeValue;
@@ -157,3 +159,5 @@ TEST_CASE("items restored from a snapshot or a log keep the partition order") {
   restore(std::nullopt);
   CHECK(keys() == std::vector<Key>{kept});
 }
+
+}  // namespace partition_order_test

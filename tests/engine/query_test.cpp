@@ -15,6 +15,8 @@
 #include "model/key.h"
 #include "tests/support/values.h"
 
+namespace query_test {
+
 using namespace minnow;
 using namespace minnow::engine;
 using model::AttributeValue;
@@ -535,3 +537,5 @@ TEST_CASE("scan and query pages stay ordered and duplicate-free while writers ru
   stop = true;
   writer.join();
 }
+
+}  // namespace query_test

@@ -20,6 +20,8 @@
 #include "model/key.h"
 #include "tests/support/manual_clock.h"
 
+namespace recovery_test {
+
 namespace engine = minnow::engine;
 namespace model = minnow::model;
 
@@ -214,3 +216,5 @@ TEST_CASE("backups: add, find, remove, list oldest first, SYSTEM backups expire"
   CHECK(!backups.find("a", 500));
   CHECK(!backups.remove("a", 500));
 }
+
+}  // namespace recovery_test

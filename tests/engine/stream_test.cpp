@@ -17,6 +17,8 @@
 #include "tests/support/manual_clock.h"
 #include "tests/support/values.h"
 
+namespace stream_test {
+
 namespace engine = minnow::engine;
 namespace model = minnow::model;
 using engine::StreamEvent;
@@ -200,3 +202,5 @@ TEST_CASE("sequence numbers parse and print as 21 to 40 digits") {
   CHECK_FALSE(engine::parse_sequence_number("00000000000000000004x"));
   CHECK_FALSE(engine::parse_sequence_number(std::string(41, '1')));
 }
+
+}  // namespace stream_test

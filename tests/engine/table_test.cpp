@@ -24,6 +24,8 @@
 #include "model/key.h"
 #include "tests/support/values.h"
 
+namespace table_test {
+
 namespace engine = minnow::engine;
 namespace model = minnow::model;
 using engine::WriteDecision;
@@ -339,3 +341,5 @@ TEST_CASE("Database::list: byte order, exclusive start, limit; clear", "[databas
   CHECK(held->name() == "b");  // still alive for its holder
   CHECK(db.create(definition("b")) != nullptr);
 }
+
+}  // namespace table_test

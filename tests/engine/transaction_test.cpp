@@ -38,6 +38,8 @@
 #include "model/item_codec.h"
 #include "model/key.h"
 
+namespace transaction_test {
+
 namespace engine = minnow::engine;
 namespace model = minnow::model;
 using engine::WriteDecision;
@@ -322,3 +324,5 @@ TEST_CASE("transact_write: a failed action cancels all, reasons in request order
   CHECK(b->get(key(2)));
   CHECK(a->get(key(3)));
 }
+
+}  // namespace transaction_test

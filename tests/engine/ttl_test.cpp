@@ -15,6 +15,8 @@
 #include "tests/support/manual_clock.h"
 #include "tests/support/values.h"
 
+namespace ttl_test {
+
 namespace engine = minnow::engine;
 namespace model = minnow::model;
 using engine::WriteDecision;
@@ -136,3 +138,5 @@ TEST_CASE("the sweep pages through large tables") {
   CHECK(engine::sweep_expired(db, clock.now) == 100);
   CHECK(table->item_count() == 100);
 }
+
+}  // namespace ttl_test

@@ -32,6 +32,8 @@
 #include "tests/support/values.h"
 #include "vector/distance.h"
 
+namespace vector_index_test {
+
 using namespace minnow;
 using namespace minnow::engine;
 using model::AttributeValue;
@@ -512,3 +514,5 @@ TEST_CASE("searches run beside writers and always see whole items", "[vector]") 
   CHECK(checked > 0);
   CHECK(wrong == 0);
 }
+
+}  // namespace vector_index_test

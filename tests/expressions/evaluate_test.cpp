@@ -7,6 +7,8 @@
 #include "expressions/resolve.h"
 #include "golden_support.h"
 
+namespace evaluate_test {
+
 using namespace minnow;
 using namespace minnow::expressions;
 
@@ -107,3 +109,5 @@ TEST_CASE("an absent item has no attributes") {
   CHECK_FALSE(evaluate(compile_condition("attribute_exists(pk)", ExpressionKind::Condition, ph), nullptr));
   CHECK(evaluate(compile_condition("a <> :v", ExpressionKind::Condition, ph), nullptr));
 }
+
+}  // namespace evaluate_test

@@ -10,6 +10,8 @@
 #include "golden_support.h"
 #include "model/errors.h"
 
+namespace golden_test {
+
 using namespace minnow;
 using namespace minnow::expressions;
 
@@ -418,3 +420,5 @@ TEST_CASE("golden messages") {
 }
 
 TEST_CASE("golden table size") { CHECK(sizeof(kRows) / sizeof(kRows[0]) >= 150); }
+
+}  // namespace golden_test

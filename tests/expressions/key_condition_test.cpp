@@ -6,6 +6,8 @@
 #include "expressions/resolve.h"
 #include "golden_support.h"
 
+namespace key_condition_test {
+
 using namespace minnow;
 using namespace minnow::expressions;
 
@@ -38,3 +40,5 @@ TEST_CASE("key condition terms") {
   CHECK(terms("(#k = :a) AND begins_with(#s, :b)") == "pk EQ a; sk BEGINS_WITH b");
   CHECK(terms("#k.x = :a AND #s = :b") == "pk(nested) EQ a; sk EQ b");
 }
+
+}  // namespace key_condition_test

@@ -10,6 +10,8 @@
 #include "model/errors.h"
 #include "tests/support/values.h"
 
+namespace legacy_test {
+
 using namespace minnow;
 using namespace minnow::expressions;
 using namespace minnow::test;  // S, N, SS
@@ -155,3 +157,5 @@ TEST_CASE("legacy EQ and NE take every type; the ordering operators only scalars
   CHECK_THROWS_WITH(check_comparison("BEGINS_WITH", {L({})}),
                     p + "ComparisonOperator BEGINS_WITH is not valid for L AttributeValue type");
 }
+
+}  // namespace legacy_test

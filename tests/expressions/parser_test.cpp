@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace parser_test {
+
 using namespace minnow::expressions;
 
 TEST_CASE("condition round trips") {
@@ -62,3 +64,5 @@ TEST_CASE("projection round trips") {
   CHECK(p1.to_string() == text);
   CHECK(parse_projection(p1.to_string()) == p1);
 }
+
+}  // namespace parser_test

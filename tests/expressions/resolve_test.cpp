@@ -7,6 +7,8 @@
 #include "golden_support.h"
 #include "model/errors.h"
 
+namespace resolve_test {
+
 using namespace minnow;
 using namespace minnow::expressions;
 
@@ -121,3 +123,5 @@ TEST_CASE("order of the expressions of one request") {
   u.update = "SET a = :v";
   CHECK(compile(u) == R"(Invalid ConditionExpression: Syntax error; token: "<EOF>", near: "= ")");
 }
+
+}  // namespace resolve_test

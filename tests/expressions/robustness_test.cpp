@@ -7,6 +7,8 @@
 #include "expressions/resolve.h"
 #include "model/errors.h"
 
+namespace robustness_test {
+
 using namespace minnow;
 using namespace minnow::expressions;
 
@@ -169,3 +171,5 @@ TEST_CASE("too many operators") {
   for (int i = 1; i < 301; ++i) plain += ",a" + std::to_string(i) + "=:n";
   CHECK_NOTHROW(compile_update(plain, phn));
 }
+
+}  // namespace robustness_test

@@ -9,6 +9,8 @@
 #include "golden_support.h"
 #include "model/errors.h"
 
+namespace update_test {
+
 using namespace minnow;
 using namespace minnow::expressions;
 
@@ -164,3 +166,5 @@ TEST_CASE("projection result shape") {
     CHECK(golden::to_json(project(item, p)) == r.result);
   }
 }
+
+}  // namespace update_test

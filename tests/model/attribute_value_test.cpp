@@ -18,6 +18,8 @@
 #include "model/number.h"
 #include "tests/support/values.h"
 
+namespace attribute_value_test {
+
 namespace model = minnow::model;
 using model::AttributeList;
 using model::AttributeMap;
@@ -271,3 +273,5 @@ TEST_CASE("An item of exactly 400 KB by DynamoDB's accounting", "[attribute_valu
   item[fill_name].as<std::string>() += 'x';
   CHECK(model::item_size(item) == 409601);
 }
+
+}  // namespace attribute_value_test

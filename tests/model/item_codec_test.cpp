@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace item_codec_test {
+
 using namespace minnow::model;
 
 namespace {
@@ -46,3 +48,5 @@ TEST_CASE("the encoding costs only a few bytes per attribute beyond the item's s
   std::string encoded = encode_item(item);
   CHECK(encoded.size() <= item_size(item) + 4 * 20 + 8);
 }
+
+}  // namespace item_codec_test

@@ -17,6 +17,8 @@
 #include "model/number.h"
 #include "tests/support/values.h"
 
+namespace key_test {
+
 namespace model = minnow::model;
 using model::AttributeMap;
 using model::AttributeValue;
@@ -439,3 +441,5 @@ TEST_CASE("Property: numeric sort keys agree with Number::compare at any magnitu
     CHECK((ka == kb) == (c == 0));
   }
 }
+
+}  // namespace key_test

@@ -10,6 +10,8 @@
 
 #include "model/errors.h"
 
+namespace number_test {
+
 namespace model = minnow::model;
 using model::Number;
 
@@ -632,3 +634,5 @@ TEST_CASE("Number::sortable_bytes on a fixed ladder", "[number]") {
     CHECK(lower.sortable_bytes() < upper.sortable_bytes());
   }
 }
+
+}  // namespace number_test

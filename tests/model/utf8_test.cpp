@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+namespace utf8_test {
+
 using minnow::model::is_valid_utf8;
 
 TEST_CASE("well-formed UTF-8 is valid, at every length and boundary") {
@@ -42,3 +44,5 @@ TEST_CASE("valid_utf8 replaces each byte that starts no well-formed sequence") {
   CHECK(valid_utf8("\xE2\x82") == "\xEF\xBF\xBD\xEF\xBF\xBD");  // cut short: each byte replaced
   CHECK(minnow::model::is_valid_utf8(valid_utf8("\xED\xA0\x80 \xC0\xAF")));
 }
+
+}  // namespace utf8_test

@@ -10,6 +10,8 @@
 #include "partiql/results.h"
 #include "tests/support/values.h"
 
+namespace binder_test {
+
 using namespace minnow;
 using namespace minnow::partiql;
 using model::AttributeValue;
@@ -554,3 +556,5 @@ TEST_CASE("a SELECT's result item: flat, named by output names, unresolved paths
         item({{"pk", S("a")}, {"k", S("v")}, {"L[1]", S("two")}}));
   CHECK(select_result(select("SELECT nope FROM tab"), i).empty());
 }
+
+}  // namespace binder_test

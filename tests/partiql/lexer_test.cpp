@@ -5,6 +5,8 @@
 
 #include "model/errors.h"
 
+namespace lexer_test {
+
 using namespace minnow::partiql;
 
 TEST_CASE("token classes and unescaped values") {
@@ -59,3 +61,5 @@ TEST_CASE("keywords are PartiQL's, case-insensitive; some are function names") {
   CHECK(keyword_equals("select", "SELECT"));
   CHECK(!keyword_equals("selects", "SELECT"));
 }
+
+}  // namespace lexer_test

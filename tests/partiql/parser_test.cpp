@@ -6,6 +6,8 @@
 
 #include "model/errors.h"
 
+namespace parser_test {
+
 using namespace minnow::partiql;
 
 namespace {
@@ -139,3 +141,5 @@ TEST_CASE("deep nesting is refused, not a stack overflow") {
   std::string lists = "INSERT INTO t VALUE {'a': " + std::string(5000, '[') + std::string(5000, ']') + "}";
   CHECK(error_of(lists) == kNotWellFormed + lists);
 }
+
+}  // namespace parser_test

@@ -8,6 +8,8 @@
 #include "partiql/binder.h"
 #include "partiql/parser.h"
 
+namespace robustness_test {
+
 using namespace minnow;
 using namespace minnow::partiql;
 
@@ -188,3 +190,5 @@ TEST_CASE("random bytes never crash the lexer or the parser") {
   }
   SUCCEED();
 }
+
+}  // namespace robustness_test

@@ -35,6 +35,8 @@
 #include "persist/image.h"
 #include "tests/support/values.h"
 
+namespace store_test {
+
 namespace engine = minnow::engine;
 namespace model = minnow::model;
 namespace persist = minnow::persist;
@@ -655,3 +657,5 @@ TEST_CASE("Store: format 1 files are read; recovery windows start again", "[stor
   REQUIRE(window);
   CHECK(window->earliest_ms > 1000);  // starts at the load, as format 1 documented
 }
+
+}  // namespace store_test

@@ -6,6 +6,8 @@
 
 #include "tests/support/values.h"
 
+namespace capacity_test {
+
 namespace {
 
 using namespace minnow;
@@ -107,3 +109,5 @@ TEST_CASE("TableCharges: one entry per table in order of first use; transactiona
   CHECK(charges.entries()[0].second.vector_indexes == Bytes{{"small", 2048}});
   CHECK(charges.entries()[1].second.table == 0.5);
 }
+
+}  // namespace capacity_test

@@ -6,6 +6,8 @@
 
 #include "tests/requests/fixture.h"
 
+namespace insights_test {
+
 namespace {
 
 using namespace minnow;
@@ -46,3 +48,5 @@ TEST_CASE("UpdateContributorInsights, DescribeContributorInsights, ListContribut
   CHECK(page.summaries[0].index_name == "g");
   CHECK_FALSE(page.more);
 }
+
+}  // namespace insights_test

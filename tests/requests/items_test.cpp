@@ -11,6 +11,8 @@
 #include "tests/requests/fixture.h"
 #include "tests/support/values.h"
 
+namespace items_test {
+
 namespace {
 
 using namespace minnow;
@@ -92,3 +94,5 @@ TEST_CASE("requests: ReturnValues and ConsumedCapacity of a typed update") {
   CHECK(result.attributes->at("s") == S("x"));
   CHECK_FALSE(f.table->get({{"pk", S("a")}}));
 }
+
+}  // namespace items_test

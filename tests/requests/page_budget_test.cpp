@@ -11,6 +11,8 @@
 #include "tests/requests/fixture.h"
 #include "tests/support/values.h"
 
+namespace page_budget_test {
+
 namespace {
 
 using namespace minnow;
@@ -125,3 +127,5 @@ TEST_CASE("PageBudget: the 1 MB page counts across the reads") {
   CHECK(second.scanned_count == 1);  // the item crossing 1 MB is the page's last
   CHECK(second.last_evaluated_key);
 }
+
+}  // namespace page_budget_test

@@ -7,6 +7,8 @@
 
 #include "tests/requests/fixture.h"
 
+namespace policies_test {
+
 namespace {
 
 using namespace minnow;
@@ -40,3 +42,5 @@ TEST_CASE("PutResourcePolicy, GetResourcePolicy, DeleteResourcePolicy") {
   CHECK(remove(std::nullopt).revision_id.empty());  // idempotent
   CHECK(remove("3").revision_mismatch);              // but not with an expected revision
 }
+
+}  // namespace policies_test

@@ -6,6 +6,8 @@
 
 #include "tests/requests/fixture.h"
 
+namespace recovery_test {
+
 namespace {
 
 using namespace minnow;
@@ -36,3 +38,5 @@ TEST_CASE("UpdateContinuousBackups and DescribeContinuousBackups") {
   CHECK_FALSE(off.settings.enabled);
   CHECK_FALSE(requests::execute(at(7000), requests::DescribeContinuousBackupsRequest{table}).window);
 }
+
+}  // namespace recovery_test

@@ -8,6 +8,8 @@
 #include "tests/requests/fixture.h"
 #include "tests/support/values.h"
 
+namespace streams_test {
+
 namespace {
 
 using namespace minnow;
@@ -88,3 +90,5 @@ TEST_CASE("GetShardIterator and GetRecords: positions, reads, the shard's end") 
   CHECK(requests::execute(f.context(), requests::DescribeStreamRequest{stream}).ending_sequence == second);
   CHECK(read(all.next_position).shard_ended);
 }
+
+}  // namespace streams_test

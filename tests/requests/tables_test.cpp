@@ -10,6 +10,8 @@
 #include "requests/update_table.h"
 #include "tests/requests/fixture.h"
 
+namespace tables_test {
+
 namespace {
 
 using namespace minnow;
@@ -122,3 +124,5 @@ TEST_CASE("UpdateTable: the plan runs on the current definition; its next one re
                   Refused);
   CHECK(table->definition().deletion_protection);
 }
+
+}  // namespace tables_test

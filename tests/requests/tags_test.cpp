@@ -6,6 +6,8 @@
 
 #include "tests/requests/fixture.h"
 
+namespace tags_test {
+
 namespace {
 
 using namespace minnow;
@@ -30,3 +32,5 @@ TEST_CASE("TagResource, UntagResource, ListTagsOfResource") {
   requests::execute(f.context(), requests::UntagResourceRequest{table, {"b", "absent"}});
   CHECK(listed() == TagList{{"a", "3"}, {"d", "2"}});
 }
+
+}  // namespace tags_test

@@ -7,6 +7,8 @@
 #include "expressions/resolve.h"
 #include "tests/support/values.h"
 
+namespace write_operations_test {
+
 namespace {
 
 using namespace minnow;
@@ -76,3 +78,5 @@ TEST_CASE("requests: on no item, only a creating update's paths are checked") {
   const expressions::ValueMap v{{":v", S("v")}};
   CHECK(update_of("SET a.b = :v", &v).decide(nullptr).kind == Kind::Invalid);
 }
+
+}  // namespace write_operations_test

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <random>
 
+namespace store_test {
+
 namespace {
 
 using minnow::s3local::Status;
@@ -96,3 +98,5 @@ TEST_CASE("symbolic links are never followed") {
   CHECK(fs::exists(dir.path / "outside" / "secret"));
   CHECK_FALSE(fs::exists(dir.path / "outside" / "new"));
 }
+
+}  // namespace store_test

@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+namespace content_coding_test {
+
 using namespace minnow::server;
 
 namespace {
@@ -100,3 +102,5 @@ TEST_CASE("content coding: Accept-Encoding") {
   CHECK(choose_response_coding("*, gzip;q=0") == Coding::kIdentity);
   CHECK(choose_response_coding("GZIP ; q=0.8") == Coding::kGzip);
 }
+
+}  // namespace content_coding_test

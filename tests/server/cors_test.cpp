@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace cors_test {
+
 using minnow::server::CorsPolicy;
 
 TEST_CASE("cors: every origin by default, DynamoDB's preflight answer") {
@@ -43,3 +45,5 @@ TEST_CASE("cors: -cors list parsing") {
   CHECK(CorsPolicy::parse_list(" a , ,b ") == std::vector<std::string>{"a", "b"});
   CHECK(CorsPolicy::parse_list("").empty());
 }
+
+}  // namespace cors_test

@@ -12,6 +12,8 @@
 #include "server/http_date.h"
 #include "server/request_id.h"
 
+namespace http_adapter_test {
+
 using minnow::server::crc32;
 
 TEST_CASE("crc32 known vectors") {
@@ -140,3 +142,5 @@ TEST_CASE("HTTP dates as RFC 7231 writes them") {
   CHECK(minnow::server::format_http_date(1440938160) == "Sun, 30 Aug 2015 12:36:00 GMT");
   CHECK(minnow::server::http_date_now().size() == 29);
 }
+
+}  // namespace http_adapter_test

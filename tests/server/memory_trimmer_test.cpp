@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 
+namespace memory_trimmer_test {
+
 using minnow::server::should_trim;
 
 TEST_CASE("memory is given back when much of it was freed since the last trim") {
@@ -16,8 +18,10 @@ TEST_CASE("memory is given back when much of it was freed since the last trim") 
   CHECK_FALSE(should_trim(1 * MB, 500 * MB, 20 * MB));   // trimmed already: nothing new to give back
 }
 
-TEST_CASE("the trimmer thread starts and stops at once") {
+TEST_CASE("the trimmer thread stops without waiting for its interval") {
   auto start = std::chrono::steady_clock::now();
-  { minnow::server::MemoryTrimmer trimmer(std::chrono::milliseconds(5)); }
-  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
+  { minnow::server::MemoryTrimmer trimmer(std::chrono::hours(1)); }
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::minutes(10));
 }
+
+}  // namespace memory_trimmer_test

@@ -6,6 +6,8 @@
 #include <variant>
 #include <vector>
 
+namespace options_test {
+
 using minnow::server::Options;
 using minnow::server::OptionsEnvironment;
 using minnow::server::OptionsError;
@@ -306,3 +308,5 @@ TEST_CASE("minnow health: asks where the server said it listens, or where the fl
   CHECK(ok(parse({"health"}, advertised)).port == 8000);
   CHECK(error(parse({"health", "--threads", "2"})).message == "health: takes --host and --port only, not --threads");
 }
+
+}  // namespace options_test

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <string>
 
+namespace request_logger_test {
+
 using minnow::server::LogFormat;
 
 namespace {
@@ -69,3 +71,5 @@ TEST_CASE("the request logger fills the ring, and writes a line when asked to") 
   CHECK(std::string(line).find(" RID2 ns=shared PutItem table=Music status=200 0.081ms\n") != std::string::npos);
   std::fclose(out);
 }
+
+}  // namespace request_logger_test

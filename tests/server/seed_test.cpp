@@ -15,6 +15,8 @@
 #include "engine/clock.h"
 #include "engine/namespaces.h"
 
+namespace seed_test {
+
 namespace {
 
 using namespace minnow;
@@ -182,3 +184,5 @@ TEST_CASE("seed: an export seeds a fresh Minnow to the same export", "[seed][exp
   CHECK(out.find(R"("VectorIndexes":[{"IndexName":"by_vec")") != std::string::npos);
   CHECK(exported(b) == out);
 }
+
+}  // namespace seed_test

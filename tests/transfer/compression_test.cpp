@@ -7,6 +7,8 @@
 
 #include "transfer/checksum.h"
 
+namespace compression_test {
+
 using namespace minnow::transfer;
 
 TEST_CASE("compressed files decompress to what was compressed") {
@@ -54,3 +56,5 @@ TEST_CASE("names and checksums") {
   CHECK(md5_hex("") == "d41d8cd98f00b204e9800998ecf8427e");
   CHECK(md5_base64("") == "1B2M2Y8AsgTpgAmY7PhCfg==");
 }
+
+}  // namespace compression_test

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+namespace csv_test {
+
 using minnow::transfer::CsvReader;
 using Records = std::vector<std::vector<std::string>>;
 
@@ -44,3 +46,5 @@ TEST_CASE("CSV: malformed records are reported and skipped") {
   CHECK(read_all("ok\n\"never closed\n", ',', &errors) == Records{{"ok"}});
   CHECK(errors == std::vector<std::string>{"2: a quoted field does not end"});
 }
+
+}  // namespace csv_test

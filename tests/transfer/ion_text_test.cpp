@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+namespace ion_text_test {
+
 using namespace minnow;
 
 namespace {
@@ -98,3 +100,5 @@ TEST_CASE("Ion: what DynamoDB's Ion never holds is refused, and reading goes on 
   CHECK(values[2].error.empty());
   CHECK(values[2].line == 3);
 }
+
+}  // namespace ion_text_test

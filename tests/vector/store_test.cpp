@@ -20,6 +20,8 @@
 #include "vector/distance.h"
 #include "vector/kernels.h"
 
+namespace store_test {
+
 using minnow::vector::Distance;
 using minnow::vector::exact_score;
 using minnow::vector::Store;
@@ -248,3 +250,5 @@ TEST_CASE("filter values are interned and released", "[vector]") {
   CHECK(store.size() == 0);
   CHECK(store.search(query, Universe::tie).hits.empty());
 }
+
+}  // namespace store_test

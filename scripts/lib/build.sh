@@ -1,0 +1,55 @@
+# Shared by scripts/test and scripts/check (sourced from the repository's root).
+
+# ccache, when installed, keeps its cache where it always does (~/.cache/ccache), so a second
+# clone on the same machine compiles from it too; paths under the clone count as relative.
+export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1
+
+# The one test build: clang with ASan + UBSan and libFuzzer's coverage hooks, serving the server
+# the conformance tests run against, the unit tests and the fuzz targets.
+configure_test_build() {
+  local build=$1
+  if [ -f "$build/CMakeCache.txt" ] && ! grep -q '^CMAKE_CXX_COMPILER:.*clang++' "$build/CMakeCache.txt"; then
+    rm -rf "$build"  # an older build of the same folder with GCC
+  fi
+  CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DMINNOW_SANITIZE=ON -DMINNOW_WERROR=ON >/dev/null
+}
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# npm ci in folder $1 unless its node_modules is newer than its lock file.
+npm_install() {
+  (cd "$1" && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --silent; })
+}
+
+# Runs conformance files against a Minnow ($build/minnow) started with the flags given first;
+# fails when a test fails, Minnow exits badly or a sanitizer reports:
+#   conformance "FLAGS..." [ENV=VALUE...] -- 'TEST FILE PATTERNS' (expanded in conformance/)
+conformance() {
+  local flags=$1; shift
+  local env=()
+  while [ "$1" != "--" ]; do env+=("$1"); shift; done
+  shift
+  local port log pid result=0
+  port=$(free_port)
+  log=$(mktemp)
+  # shellcheck disable=SC2086
+  "$build/minnow" --host 127.0.0.1 --port "$port" $flags >"$log" 2>&1 &
+  pid=$!
+  # Up to a minute to answer: a sanitized binary on a loaded machine can take a while.
+  local waited=0
+  until curl -sf "http://127.0.0.1:$port/" >/dev/null; do
+    if ! kill -0 $pid 2>/dev/null || [ $waited -ge 600 ]; then
+      echo "minnow $flags did not start (log below)"; cat "$log"; kill $pid 2>/dev/null; rm -f "$log"; return 1
+    fi
+    sleep 0.1; waited=$((waited + 1))
+  done
+  # shellcheck disable=SC2048,SC2086
+  (cd conformance && env "${env[@]}" DYNAMODB_ENDPOINT="http://127.0.0.1:$port" node --test --test-concurrency=1 $*) || result=1
+  kill -TERM $pid
+  wait $pid || { echo "minnow exited with status $? (log below)"; cat "$log"; result=1; }
+  if grep -q "ERROR: AddressSanitizer\|runtime error:" "$log"; then
+    echo "sanitizer reports from minnow:"; cat "$log"; result=1
+  fi
+  rm -f "$log"
+  return $result
+}

@@ -2,39 +2,31 @@
 
 namespace minnow::model {
 
-namespace {
-std::string cat(std::string_view a, std::string_view b) {
-  std::string s(a);
-  s.append(b);
-  return s;
-}
-}  // namespace
-
 Error unrecognized_collection(std::string_view java_type) {
-  return serialization(cat("Unrecognized collection type ", java_type));
+  return serialization(concat({"Unrecognized collection type ", java_type}));
 }
 
 Error parameter_required(std::string_view member) {
   return validation("The parameter '" + std::string(member) + "' is required but was not present in the request");
 }
 Error table_name_length(std::string_view member) {
-  return validation(cat(member, " must be at least 3 characters long and at most 255 characters long"));
+  return validation(concat({member, " must be at least 3 characters long and at most 255 characters long"}));
 }
 
 std::string must_be_at_least(std::string_view bound) {
-  return cat("Member must have value greater than or equal to ", bound);
+  return concat({"Member must have value greater than or equal to ", bound});
 }
 std::string must_be_at_most(std::string_view bound) {
-  return cat("Member must have value less than or equal to ", bound);
+  return concat({"Member must have value less than or equal to ", bound});
 }
 std::string length_must_be_at_least(std::string_view bound) {
-  return cat("Member must have length greater than or equal to ", bound);
+  return concat({"Member must have length greater than or equal to ", bound});
 }
 std::string length_must_be_at_most(std::string_view bound) {
-  return cat("Member must have length less than or equal to ", bound);
+  return concat({"Member must have length less than or equal to ", bound});
 }
 std::string must_match_pattern(std::string_view pattern) {
-  return cat("Member must satisfy regular expression pattern: ", pattern);
+  return concat({"Member must satisfy regular expression pattern: ", pattern});
 }
 std::string must_be_in_enum(std::string_view values) {
   return "Member must satisfy enum value set: [" + std::string(values) + "]";

@@ -5,7 +5,7 @@
 // surface before anything is printed), then run() on one thread until stop() or a signal.
 // stop() is graceful: no new connections, idle keep-alive connections close at once, requests
 // being handled are answered, a request still arriving or a reply still leaving gets
-// ServerOptions::shutdown_grace to finish, then run() returns.
+// Options::shutdown_grace to finish, then run() returns.
 // Thread-safe: stop() and port() may be called from any thread; run() once.
 #pragma once
 

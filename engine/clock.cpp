@@ -11,8 +11,11 @@ int64_t system_ms() {
 }
 }  // namespace
 
-int64_t AdjustableClock::now_ms() const { return system_ms() + offset_ms_.load(); }
+AdjustableClock::AdjustableClock(Mode mode)
+    : frozen_(mode == Mode::frozen), start_ms_(frozen_ ? system_ms() : 0), offset_ms_(start_ms_) {}
 
-void AdjustableClock::set_ms(int64_t epoch_ms) { offset_ms_.store(epoch_ms - system_ms()); }
+int64_t AdjustableClock::now_ms() const { return (frozen_ ? 0 : system_ms()) + offset_ms_.load(); }
+
+void AdjustableClock::set_ms(int64_t epoch_ms) { offset_ms_.store(epoch_ms - (frozen_ ? 0 : system_ms())); }
 
 }  // namespace minnow::engine

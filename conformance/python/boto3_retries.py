@@ -30,7 +30,7 @@ def admin(method, path, body=None):
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(endpoint + path, data=data, method=method,
                                  headers={"Content-Type": "application/json", "X-Minnow-Admin": "1"})
-    with urllib.request.urlopen(req, timeout=10) as r:
+    with urllib.request.urlopen(req, timeout=60) as r:
         return json.loads(r.read())
 
 

@@ -65,7 +65,7 @@ function rawExchange(bytes) {
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
     let data = '';
-    socket.setTimeout(20000, () => socket.destroy(new Error('timeout')));
+    socket.setTimeout(120000, () => socket.destroy(new Error('timeout')));
     socket.on('data', (chunk) => { data += chunk.toString('latin1'); });
     socket.on('error', (e) => (data ? resolve(data) : reject(e)));
     socket.on('close', () => resolve(data));

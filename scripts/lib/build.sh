@@ -29,19 +29,21 @@ conformance() {
   local env=()
   while [ "$1" != "--" ]; do env+=("$1"); shift; done
   shift
-  local port log pid result=0
-  port=$(free_port)
+  local port="" log pid result=0
   log=$(mktemp)
+  # Port 0: Minnow binds a free port itself and names it on its first line ("listening on
+  # http://127.0.0.1:PORT"), so no other process can take the port between choosing and binding.
   # shellcheck disable=SC2086
-  "$build/minnow" --host 127.0.0.1 --port "$port" $flags >"$log" 2>&1 &
+  "$build/minnow" --host 127.0.0.1 --port 0 $flags >"$log" 2>&1 &
   pid=$!
   # Up to a minute to answer: a sanitized binary on a loaded machine can take a while.
   local waited=0
-  until curl -sf "http://127.0.0.1:$port/" >/dev/null; do
+  until [ -n "$port" ] && curl -s -o /dev/null "http://127.0.0.1:$port/"; do
     if ! kill -0 $pid 2>/dev/null || [ $waited -ge 600 ]; then
       echo "minnow $flags did not start (log below)"; cat "$log"; kill $pid 2>/dev/null; rm -f "$log"; return 1
     fi
     sleep 0.1; waited=$((waited + 1))
+    port=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9][0-9]*\).*|\1|p' "$log" | head -n 1)
   done
   # shellcheck disable=SC2048,SC2086
   (cd conformance && env "${env[@]}" DYNAMODB_ENDPOINT="http://127.0.0.1:$port" node --test --test-concurrency=1 $*) || result=1

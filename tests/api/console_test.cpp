@@ -76,7 +76,7 @@ TEST_CASE("every console answer forbids framing and foreign scripts") {
 }
 
 TEST_CASE("--no-console: /console is not served") {
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Namespaces namespaces{false, clock, engine::DatabaseOptions{}};
   api::Service service{namespaces, api::ServiceOptions{.console = false}, &clock};
   api::Reply reply = get(service, "/console");

@@ -39,7 +39,7 @@ struct Raw {
 };
 
 struct Harness {
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Namespaces namespaces{false, clock, engine::DatabaseOptions{}};
   api::Service service{namespaces, api::ServiceOptions{}};
 

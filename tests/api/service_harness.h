@@ -29,7 +29,7 @@ struct ServiceHarness {
   ServiceHarness(engine::DatabaseOptions database_options, api::ServiceOptions options)
       : namespaces{false, clock, database_options}, service{namespaces, std::move(options), &clock} {}
 
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Namespaces namespaces{false, clock, engine::DatabaseOptions{}};
   engine::Database& database = namespaces.get("AKID/us-east-1").database;
   api::Service service{namespaces, api::ServiceOptions{}, &clock};

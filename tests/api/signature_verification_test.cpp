@@ -27,7 +27,7 @@ struct SendOptions {
 };
 
 struct VerifyingService {
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Namespaces namespaces{true, clock, engine::DatabaseOptions{}};
   api::Service service{namespaces, options()};
 

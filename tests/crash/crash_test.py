@@ -251,7 +251,7 @@ def main():
             server.kill()
             stop.set()
             for t in threads:
-                t.join(30)
+                t.join()
             server.start()
             client = Client(args.port)
             problems, count, last_sequence = verify(client, model, last_sequence)

@@ -25,7 +25,7 @@ class Client:
         data = json.dumps(body)
         try:
             if self.conn is None:
-                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
             self.conn.request("POST", "/", data, {
                 "X-Amz-Target": prefix + action, "Content-Type": "application/x-amz-json-1.0",
                 "Authorization": self.auth, "X-Amz-Date": "20260101T000000Z"})
@@ -58,7 +58,7 @@ class Server:
             self.proc = subprocess.Popen(
                 [self.binary, "--host", "127.0.0.1", "--port", str(self.port), "--db-path", self.directory] +
                 self.flags, stdout=log, stderr=log)
-        deadline = time.time() + 30
+        deadline = time.time() + 60
         while time.time() < deadline:
             if self.proc.poll() is not None:
                 raise AssertionError("minnow exited with %d at start-up; log:\n%s" % (self.proc.returncode, self.tail()))
@@ -85,7 +85,7 @@ class Server:
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(10)
+                self.proc.wait(60)
             except subprocess.TimeoutExpired:
                 self.kill()
         return self.proc is not None and self.proc.returncode == 0

@@ -205,7 +205,7 @@ def stream_records(c, arn):
 
 
 def namespaces(port):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     conn.request("GET", "/_minnow/namespaces", headers={"X-Minnow-Admin": "1"})
     reply = conn.getresponse()
     text = reply.read()

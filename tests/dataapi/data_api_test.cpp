@@ -25,7 +25,7 @@ struct Harness {
   explicit Harness(std::optional<dataapi::TokenMap> tokens = std::nullopt, engine::DatabaseOptions options = {})
       : namespaces(false, clock, options), data_api(namespaces, dataapi::DataApiOptions{.tokens = std::move(tokens)}) {}
 
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Namespaces namespaces;
   dataapi::DataApi data_api;
 
@@ -113,7 +113,7 @@ TEST_CASE("a table of the shared name with another key schema is refused") {
 }
 
 TEST_CASE("the Service answers mounted paths through their handler, everything else as before") {
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Namespaces namespaces{false, clock, engine::DatabaseOptions{}};
   dataapi::DataApi data_api(namespaces, {});
   api::ServiceOptions options;

@@ -30,7 +30,7 @@ using model::Item;
 
 TEST_CASE("TTL sweeps, writes and stream reads run together", "[concurrency]") {
   constexpr int kWriters = 2, kItemsPerWriter = 300;
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Database database(clock, {});
   engine::TableDefinition d;
   d.name = "ttl";

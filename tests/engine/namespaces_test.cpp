@@ -27,7 +27,7 @@ engine::TableDefinition table(const std::string& name) {
 }  // namespace
 
 TEST_CASE("one namespace per access key and region, both case-sensitive", "[namespaces]") {
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Namespaces namespaces(false, clock, engine::DatabaseOptions{});
   CHECK_FALSE(namespaces.shared());
   engine::Namespace a = namespaces.for_request("A", "us-east-1");
@@ -47,7 +47,7 @@ TEST_CASE("one namespace per access key and region, both case-sensitive", "[name
 }
 
 TEST_CASE("-sharedDb: one namespace for every request", "[namespaces]") {
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Namespaces namespaces(true, clock, engine::DatabaseOptions{});
   engine::Namespace a = namespaces.for_request("A", "us-east-1");
   CHECK(a.id == "shared");
@@ -58,7 +58,7 @@ TEST_CASE("-sharedDb: one namespace for every request", "[namespaces]") {
 }
 
 TEST_CASE("a namespace's Database comes from the factory, once", "[namespaces]") {
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   std::vector<std::string> made;
   engine::Namespaces namespaces(false, clock, [&](const std::string& id) {
     made.push_back(id);

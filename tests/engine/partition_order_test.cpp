@@ -139,7 +139,7 @@ TEST_CASE("scan_key_prefix needs order_partitions; a deleted and re-created part
 }
 
 TEST_CASE("items restored from a snapshot or a log keep the partition order") {
-  AdjustableClock clock;
+  AdjustableClock clock{AdjustableClock::Mode::frozen};
   Database database(clock, DatabaseOptions{});
   auto table = database.create(pk_sk_table());
   table->order_partitions();

@@ -276,7 +276,7 @@ TEST_CASE("Table: concurrent writers to disjoint keys and concurrent readers", "
 // ---- Database --------------------------------------------------------------------------------
 
 TEST_CASE("Database: create, find, remove", "[database]") {
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Database db(clock, engine::DatabaseOptions{});
   CHECK(&db.clock() == &clock);
   CHECK(db.find("t1") == nullptr);
@@ -307,7 +307,7 @@ TEST_CASE("Database: create, find, remove", "[database]") {
 }
 
 TEST_CASE("Database::list: byte order, exclusive start, limit; clear", "[database]") {
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Database db(clock, engine::DatabaseOptions{});
   CHECK(db.list(std::nullopt, 100).empty());
   for (const char* name : {"b", "a-1", "A", "a", "a.2", "B_x", "z", "a_3", "0"})

@@ -85,7 +85,7 @@ TEST_CASE("concurrent transfers: snapshots are consistent, balances exact", "[tr
   constexpr int kReaders = 2;
   constexpr int kTransfersPerWriter = 2000;
 
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Database database(clock, {});
   // Table "b" sorts after "a", and half the transfers go from b to a, so the lock order is
   // exercised both ways round.
@@ -302,7 +302,7 @@ TEST_CASE("concurrent transfers: snapshots are consistent, balances exact", "[tr
 }
 
 TEST_CASE("transact_write: a failed action cancels all, reasons in request order", "[transaction]") {
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Database database(clock, {});
   auto a = database.create(definition("a"));
   auto b = database.create(definition("b"));

@@ -481,6 +481,11 @@ TEST_CASE("searches run beside writers and always see whole items", "[vector]") 
     for (int i = 0; i < 4; ++i) v.push_back(N(std::to_string((value + i * 7) % 5 - 2)));
     return Item{{"pk", S("k" + std::to_string(key))}, {"v", AttributeValue(v)}};
   };
+  // Items no writer touches, so that every search has hits however the threads are scheduled.
+  for (int key = 1000; key < 1010; ++key) {
+    Item i = item(key, key);
+    table.write(model::key_of(i, d.key_schema), [&](const Item*) { return WriteDecision::put(i); });
+  }
   std::atomic<long> checked{0}, wrong{0};
   std::vector<std::thread> threads;
   for (int w = 0; w < 2; ++w) {

@@ -18,7 +18,7 @@
 namespace minnow::fuzz {
 
 struct FuzzService {
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Namespaces namespaces{false, clock, engine::DatabaseOptions{}};
   api::Service service{namespaces, api::ServiceOptions{}, &clock};
 

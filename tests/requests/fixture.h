@@ -13,7 +13,7 @@
 namespace minnow::testing {
 
 struct RequestsFixture {
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Database database{clock, {}};
   engine::FaultRegistry faults;
   int64_t reply_delay_ms = 0;

@@ -68,7 +68,7 @@ class TestServer {
   }
 
  private:
-  minnow::engine::AdjustableClock clock_;
+  minnow::engine::AdjustableClock clock_{minnow::engine::AdjustableClock::Mode::frozen};
   minnow::engine::Namespaces namespaces_;
   minnow::api::Service service_;
   minnow::server::Server server_;
@@ -311,7 +311,7 @@ TEST_CASE("loopback: Expect: 100-continue gets an interim 100") {
 
 TEST_CASE("loopback: an idle connection is closed after the idle timeout") {
   auto options = test_options();
-  options.idle_timeout = 200ms;
+  options.idle_timeout = 3s;  // also the first request's deadline: room for a stalled test thread
   TestServer server(options);
   Client client(server.port());
   CHECK(client.exchange(health_check()).result_int() == 200);
@@ -360,7 +360,7 @@ TEST_CASE("loopback: a port in use is reported") {
   TestServer first;
   auto options = test_options();
   options.port = first.port();
-  minnow::engine::AdjustableClock clock;
+  minnow::engine::AdjustableClock clock{minnow::engine::AdjustableClock::Mode::frozen};
   minnow::engine::Namespaces namespaces(false, clock, minnow::engine::DatabaseOptions{});
   minnow::api::Service service(namespaces, {});
   try {

@@ -41,7 +41,7 @@ const char* kMusic =
 
 // One shared namespace, as main() seeds: whatever the credential, one database.
 struct SeedHarness {
-  engine::AdjustableClock clock;
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Namespaces namespaces{true, clock, engine::DatabaseOptions{}};
   api::Service service{namespaces, api::ServiceOptions{}, &clock};
 

@@ -31,14 +31,28 @@ export async function launchBrowser({ width = 1280, height = 860 } = {}) {
   };
 }
 
-// Waits until `locator`'s text matches `pattern` (5 s), and answers the text.
-export async function waitForText(locator, pattern, timeout = 5000) {
+// How long a step may take before the test fails: generous, because the page talks to a
+// sanitized Minnow on a machine that may be busy; passing tests never wait that long.
+export const patience = 30_000;
+
+// Waits until `read()` answers a string matching `pattern`, and answers it.
+async function waitForMatch(read, pattern, what, timeout) {
   const deadline = Date.now() + timeout;
   let text = "";
   while (Date.now() < deadline) {
-    text = (await locator.first().textContent({ timeout }).catch(() => "")) || "";
+    text = (await read().catch(() => "")) || "";
     if (pattern.test(text)) return text;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`text ${JSON.stringify(text.slice(0, 300))} never matched ${pattern}`);
+  throw new Error(`${what} ${JSON.stringify(text.slice(0, 300))} never matched ${pattern}`);
+}
+
+// Waits until `locator`'s text matches `pattern`, and answers the text.
+export function waitForText(locator, pattern, timeout = patience) {
+  return waitForMatch(() => locator.first().textContent({ timeout }), pattern, "text", timeout);
+}
+
+// Waits until the value of the input or text area `locator` matches `pattern`, and answers it.
+export function waitForValue(locator, pattern, timeout = patience) {
+  return waitForMatch(() => locator.first().inputValue({ timeout }), pattern, "value", timeout);
 }

@@ -22,7 +22,8 @@ export async function startMinnow(flags = []) {
       if (m) resolve(m[1]);
     });
     child.on("exit", (code) => reject(new Error(`minnow exited with ${code} before listening: ${log}`)));
-    setTimeout(() => reject(new Error("minnow did not start within 10 s")), 10_000);
+    // unref: a started Minnow must not keep node waiting for this timer
+    setTimeout(() => reject(new Error("minnow did not start within 60 s")), 60_000).unref();
   });
   return {
     url,

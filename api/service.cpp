@@ -74,6 +74,8 @@ Reply Service::handle(Request& request) {
     return handle_admin(request, {impl_->namespaces, impl_->faults, impl_->clock, impl_->saved, impl_->request_log},
                         impl_->options.admin);
   if (request.method == "GET") {
+    if (impl_->options.compat == model::Compat::kDynamoDBLocal)
+      return Reply{400, "application/x-amz-json-1.0", model::kDynamoDBLocalGetBody};
     return Reply{200, "text/plain", model::kHealthyPrefix + impl_->options.region + model::kHealthySuffix};
   }
   // HEAD gets DynamoDB Local's answer, 400 as for a request without a signature (the server

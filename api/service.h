@@ -16,6 +16,7 @@
 
 #include "auth/credentials.h"
 #include "auth/sigv4.h"
+#include "model/compat.h"
 
 namespace minnow::engine {
 class AdjustableClock;
@@ -106,6 +107,7 @@ struct ServiceOptions {
   // --s3-dir: the local S3 stand-in exports write to and imports read from (s3local/store.h);
   // null: no bucket exists.
   std::shared_ptr<const s3local::Store> s3 = nullptr;
+  model::Compat compat = model::Compat::kDynamoDB;  // --compat (model/compat.h)
 };
 
 class Service {

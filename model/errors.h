@@ -128,6 +128,11 @@ inline constexpr FixedError kMissingAuthenticationToken{ErrorCode::MissingAuthen
 // and the body of a request that is not a JSON POST (HTTP 404).
 inline constexpr const char* kHealthyPrefix = "healthy: dynamodb.";
 inline constexpr const char* kHealthySuffix = ".amazonaws.com ";
+// DynamoDB Local's answer to a GET (any path), HTTP 400, byte for byte: with --compat
+// dynamodb-local, the answer harnesses that wait for DynamoDB Local's image expect.
+inline constexpr const char* kDynamoDBLocalGetBody =
+    R"({"__type":"com.amazonaws.dynamodb.v20120810#MissingAuthenticationToken","Message":"Request must contain )"
+    R"(either a valid (registered) AWS access key ID or X.509 certificate."})";
 inline constexpr const char* kNotJsonPostBody = "<UnknownOperationException/>\n";
 // A request nested deeper than any valid one (model::kMaxJsonDepth levels), and one with a string
 // that is not UTF-8 (after unescaping). No reference covers either: DynamoDB's JSON front end

@@ -10,7 +10,8 @@
 
 namespace minnow::server {
 
-// 0 when http://HOST:PORT/ answers 200 with the health text within a second and a half (a
+// 0 when http://HOST:PORT/ answers 200 with the health text (or, under --compat dynamodb-local,
+// DynamoDB Local's 400) within a second and a half (a
 // health check's usual timeout is 2 s); else 1, with one line on `err` saying why.
 int check_health(const std::string& host, std::uint16_t port, std::ostream& err);
 

@@ -27,6 +27,7 @@
 #include "persist/image.h"
 #include "persist/store.h"
 #include "s3local/store.h"
+#include "server/dynamodb_local_contract.h"
 #include "server/env_command.h"
 #include "server/health_check.h"
 #include "server/memory_trimmer.h"
@@ -187,6 +188,7 @@ int serve(const Options& options) {
         {std::string(minnow::dataapi::kRoutePrefix), [&](minnow::api::Request& r) { return data_api->handle(r); }});
   }
   service_options.credentials = load_credentials(options);
+  service_options.compat = options.compat;
   if (!options.s3_dir.empty()) service_options.s3 = std::make_shared<minnow::s3local::Store>(options.s3_dir);
   minnow::api::Service service(namespaces, std::move(service_options), &clock);
   std::function<bool(std::function<void()>)> reply_gate;
@@ -196,6 +198,8 @@ int serve(const Options& options) {
   minnow::server::TtlTimer ttl_timer(namespaces, options.ttl_interval);
   minnow::server::MemoryTrimmer memory_trimmer;  // freed memory back to the system
   server.stop_on_signals();
+  if (options.compat == minnow::model::Compat::kDynamoDBLocal)
+    std::fputs(minnow::server::dynamodb_local_banner(options, server.port()).c_str(), stdout);
   std::printf("Minnow %s listening on %s (%s)\n", std::string(minnow::server::kVersion).c_str(), server.url().c_str(),
               minnow::server::describe_settings(options).c_str());
   std::fflush(stdout);

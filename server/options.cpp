@@ -80,6 +80,12 @@ std::string quoted(std::string_view text) {
   return out;
 }
 
+std::optional<model::Compat> parse_compat(std::string_view text) {
+  if (text == "dynamodb") return model::Compat::kDynamoDB;
+  if (text == "dynamodb-local") return model::Compat::kDynamoDBLocal;
+  return std::nullopt;
+}
+
 }  // namespace
 
 void raise_descriptor_limit() {
@@ -124,6 +130,7 @@ OptionsEnvironment detect_environment() {
                           ::access("/run/.containerenv", F_OK) == 0 || !variable("container").empty() ||
                           !variable("KUBERNETES_SERVICE_HOST").empty();
   environment.no_admin = variable("MINNOW_NO_ADMIN") == "1";
+  environment.compat = variable("MINNOW_COMPAT");
   environment.address_file = std::string(variable("MINNOW_ADDRESS_FILE"));
   if (!environment.address_file.empty()) {
     std::ifstream file(environment.address_file);
@@ -143,8 +150,14 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
   options.threads = std::max(1u, environment.hardware_concurrency);
   options.max_connections = default_max_connections(environment.descriptor_limit);
   options.admin = !environment.no_admin;
+  if (!environment.compat.empty()) {
+    const auto compat = parse_compat(environment.compat);
+    if (!compat) return usage_error("MINNOW_COMPAT: expected dynamodb or dynamodb-local, got " + quoted(environment.compat));
+    options.compat = *compat;
+  }
 
   bool in_memory = false;
+  bool fsync_given = false, log_format_given = false;  // flags that need another
   ArgumentReader reader(argc, argv);
   options.address_file = environment.address_file;
   // `minnow env`: the flags that say where Minnow listens, and the token.
@@ -242,6 +255,7 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
     } else if (flag == "--log-requests") {
       options.log_requests = true;
     } else if (flag == "--log-format") {
+      log_format_given = true;
       const std::string format = take_text();
       if (format == "json") {
         options.log_format = LogFormat::kJson;
@@ -286,12 +300,18 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       }
     } else if (flag == "-delayTransientStatuses") {
       options.database.delay_transient_statuses = true;
+    } else if (flag == "--compat") {
+      const std::string_view text = take_value();
+      const auto compat = parse_compat(text);
+      if (!error && !compat) error = usage_error("--compat: expected dynamodb or dynamodb-local, got " + quoted(text));
+      if (compat) options.compat = *compat;
     } else if (flag == "-cors" || flag == "--cors") {
       options.cors_origins = CorsPolicy::parse_list(take_value());
       if (!error && options.cors_origins.empty()) return usage_error(std::string(flag) + ": expected origins or *");
     } else if (flag == "-dbPath" || flag == "--db-path") {
       options.db_path = take_text();
     } else if (flag == "--fsync") {
+      fsync_given = true;
       const std::string_view text = take_value();
       const auto policy = persist::parse_fsync_policy(text);
       if (!error && !policy) error = usage_error("--fsync: expected always, interval or never, got " + quoted(text));
@@ -326,6 +346,11 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
   if (!options.data_api && (!options.data_api_tokens_file.empty() || !options.data_api_table.empty())) {
     return usage_error("--data-api-tokens and --data-api-table need --data-api");
   }
+  if (fsync_given && options.db_path.empty()) return usage_error("--fsync needs --db-path (or -dbPath)");
+  if (log_format_given && !options.log_requests) return usage_error("--log-format needs --log-requests");
+  if (!options.admin && !options.admin_hosts.empty()) {
+    return usage_error("--admin-hosts: the test controls are off (--no-admin or MINNOW_NO_ADMIN=1)");
+  }
   const bool has_credentials = !options.credentials_file.empty() || !options.credential_pairs.empty();
   if (options.verify_signatures && !has_credentials) {
     return usage_error("--verify-signatures needs --credentials FILE or --credential ACCESS_KEY_ID:SECRET");
@@ -348,6 +373,7 @@ std::string describe_settings(const Options& options) {
   if (options.database.transaction_window_ms > 0)
     text += "; transaction window: " + std::to_string(options.database.transaction_window_ms) + " ms";
   if (!options.admin) text += "; test controls: off";
+  if (options.compat == model::Compat::kDynamoDBLocal) text += "; compat: dynamodb-local";
   if (!options.console) text += "; console: off";
   if (!options.s3_dir.empty()) text += "; S3 stand-in: " + options.s3_dir;
   text += "; request log: ";
@@ -412,15 +438,23 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  --log-requests          one line per request on stdout (time, request id, namespace,\n";
   text += "                          operation, table, status, error type, duration)\n";
   text += "  --log-format FORMAT     text (default) or json, for --log-requests\n";
-  text += "  --help                  print this help and exit\n";
+  text += "  --cors ORIGINS          origins browsers may call from, comma-separated (default: *, any)\n";
+  text += "  --compat MODE           dynamodb (the default): DynamoDB's answers; dynamodb-local:\n";
+  text += "                          also DynamoDB Local's start-up contract, for harnesses written for\n";
+  text += "                          its image (GET / answers 400 as it does; its start-up lines on\n";
+  text += "                          stdout). Also MINNOW_COMPAT=MODE; the Docker image sets\n";
+  text += "                          dynamodb-local\n";
+  text += "  --help, -h              print this help and exit\n";
   text += "  --version               print the version and exit\n";
   text += "\n";
   text += "DynamoDB Local flags, accepted so that existing scripts run unchanged:\n";
   text += "  -port N                 same as --port\n";
   text += "  -inMemory               accepted: the default (not with -dbPath)\n";
   text += "  -sharedDb               same as --shared-db\n";
-  text += "  -delayTransientStatuses tables stay CREATING, UPDATING or DELETING for a while\n";
-  text += "  -cors ORIGINS           origins browsers may call from, comma-separated (default: *, any)\n";
+  text += "  -delayTransientStatuses GSIs and vector indexes that UpdateTable adds or deletes stay\n";
+  text += "                          CREATING or DELETING for a while, as do restored tables, backups,\n";
+  text += "                          exports, imports and bulk loads; tables are ACTIVE at once\n";
+  text += "  -cors ORIGINS           same as --cors\n";
   text += "  -disableTelemetry       accepted: Minnow sends no telemetry\n";
   text += "  -help                   same as --help\n";
   text += "  -version                same as --version\n";
@@ -440,7 +474,8 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "\n";
   text += "Exit status: 0 after SIGINT or SIGTERM (requests being handled are answered, idle and\n";
   text += "stalled connections closed, within about a second), 1 when the server cannot start, 2 for\n";
-  text += "bad flags.\n";
+  text += "bad or conflicting flags, except the two conflicts DynamoDB Local ends with status 0 and its\n";
+  text += "own message: -dbPath with -inMemory, and -optimizeDbBeforeStartup without -dbPath.\n";
   return text;
 }
 

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "engine/database.h"
+#include "model/compat.h"
 #include "persist/fsync_policy.h"
 
 namespace minnow::server {
@@ -44,6 +45,7 @@ struct OptionsEnvironment {
   unsigned hardware_concurrency = 1;      // std::thread::hardware_concurrency(), at least 1
   std::uint64_t descriptor_limit = 1024;  // RLIMIT_NOFILE, after raise_descriptor_limit()
   bool no_admin = false;                  // MINNOW_NO_ADMIN=1 (for containers: same as --no-admin)
+  std::string compat{};                   // MINNOW_COMPAT (the image's: same as --compat)
   // MINNOW_ADDRESS_FILE: where a server writes its URL once listening, and where `minnow health`
   // reads it (the image sets it, so that its health check follows --port). `advertised_url` is
   // the file's first line when it could be read.
@@ -89,6 +91,8 @@ struct Options {
   // -cors: the origins browsers may call from; "*" is every origin (DynamoDB's and DynamoDB
   // Local's default).
   std::vector<std::string> cors_origins = {"*"};
+  // --compat dynamodb-local (or MINNOW_COMPAT): DynamoDB Local's start-up contract (model/compat.h).
+  model::Compat compat = model::Compat::kDynamoDB;
   // --log-requests: one line per request on stdout, as text or JSON (--log-format).
   bool log_requests = false;
   LogFormat log_format = LogFormat::kText;

@@ -33,6 +33,11 @@ process.on('warning', (w) => {
   for (const l of defaultWarningListeners) l(w);
 });
 
+// Whether the server keeps DynamoDB Local's start-up contract (GET answers 400 as DynamoDB
+// Local does): DynamoDB Local itself, or a Minnow started with --compat dynamodb-local
+// (MINNOW_COMPAT=dynamodb-local; scripts/test starts one).
+export const dynamodbLocalContract = process.env.MINNOW_COMPAT === 'dynamodb-local' || reference === 'dynamodb-local';
+
 // The origins the server was started with -cors for (MINNOW_CORS_ORIGINS, comma-separated;
 // scripts/test starts one such Minnow); empty: the default, every origin.
 export const corsOrigins = (process.env.MINNOW_CORS_ORIGINS || '').split(',').map((o) => o.trim()).filter(Boolean);

@@ -106,6 +106,26 @@ TEST_CASE("protocol: GET is the health check", "[protocol]") {
   CHECK(eu.handle(request).body == "healthy: dynamodb.eu-west-1.amazonaws.com ");
 }
 
+TEST_CASE("protocol: under --compat dynamodb-local, GET answers 400 as DynamoDB Local does", "[protocol]") {
+  // .NET's Testcontainers module and many CI scripts wait for this answer from DynamoDB Local's image.
+  Harness h;
+  api::ServiceOptions options;
+  options.compat = model::Compat::kDynamoDBLocal;
+  api::Service local(h.namespaces, options);
+  for (const char* path : {"/", "/shell/"}) {
+    INFO(path);
+    api::Request request;
+    request.method = "GET";
+    request.path = path;
+    const api::Reply reply = local.handle(request);
+    CHECK(reply.status == 400);
+    CHECK(reply.content_type == "application/x-amz-json-1.0");
+    CHECK(reply.body ==
+          R"({"__type":"com.amazonaws.dynamodb.v20120810#MissingAuthenticationToken","Message":"Request must contain )"
+          R"(either a valid (registered) AWS access key ID or X.509 certificate."})");
+  }
+}
+
 TEST_CASE("protocol: HEAD answers 400 MissingAuthenticationTokenException, as DynamoDB Local does", "[protocol]") {
   // Compose files written for DynamoDB Local's image check its health with curl -I for 400.
   Harness h;

@@ -53,6 +53,21 @@ TEST_CASE("defaults") {
   CHECK(options.notes.empty());
 }
 
+TEST_CASE("--compat and MINNOW_COMPAT choose whose start-up contract Minnow keeps") {
+  CHECK(ok(parse({})).compat == minnow::model::Compat::kDynamoDB);
+  CHECK(ok(parse({"--compat", "dynamodb-local"})).compat == minnow::model::Compat::kDynamoDBLocal);
+  CHECK(ok(parse({"--compat=dynamodb"})).compat == minnow::model::Compat::kDynamoDB);
+  CHECK(error(parse({"--compat", "dynalite"})).message == "--compat: expected dynamodb or dynamodb-local, got 'dynalite'");
+  OptionsEnvironment image = kDocker;
+  image.compat = "dynamodb-local";
+  CHECK(ok(parse({}, image)).compat == minnow::model::Compat::kDynamoDBLocal);
+  CHECK(ok(parse({"--compat", "dynamodb"}, image)).compat == minnow::model::Compat::kDynamoDB);  // the flag wins
+  image.compat = "local";
+  CHECK(error(parse({}, image)).message == "MINNOW_COMPAT: expected dynamodb or dynamodb-local, got 'local'");
+  CHECK(minnow::server::describe_settings(ok(parse({"--compat", "dynamodb-local"}))).find("; compat: dynamodb-local") !=
+        std::string::npos);
+}
+
 TEST_CASE("--no-console turns the web console off, and takes no value") {
   CHECK_FALSE(ok(parse({"--no-console"})).console);
   CHECK(error(parse({"--no-console=1"})).message == "--no-console: takes no value");
@@ -150,7 +165,8 @@ TEST_CASE("persistence flags") {
   CHECK(own.db_path == "/data");
   CHECK(own.fsync == minnow::persist::FsyncPolicy::Always);
   CHECK(own.seeds == std::vector<std::string>{"a.json", "b.jsonl"});
-  CHECK(ok(parse({"--fsync", "never"})).fsync == minnow::persist::FsyncPolicy::Never);
+  CHECK(ok(parse({"-dbPath", "/data", "--fsync", "never"})).fsync == minnow::persist::FsyncPolicy::Never);
+  CHECK(error(parse({"--fsync", "never"})).message == "--fsync needs --db-path (or -dbPath)");
   CHECK(error(parse({"--fsync", "sometimes"})).message ==
         "--fsync: expected always, interval or never, got 'sometimes'");
 }
@@ -217,6 +233,10 @@ TEST_CASE("the test controls: on by default, --no-admin or MINNOW_NO_ADMIN=1 tur
     CHECK(error(parse({"--admin-hosts", bad})).message == "--admin-hosts: expected host names separated by commas");
   }
   CHECK(error(parse({"--no-admin=1"})).message == "--no-admin: takes no value");
+  CHECK(error(parse({"--no-admin", "--admin-hosts", "minnow"})).message ==
+        "--admin-hosts: the test controls are off (--no-admin or MINNOW_NO_ADMIN=1)");
+  CHECK(error(parse({"--admin-hosts", "minnow"}, no_admin)).message ==
+        "--admin-hosts: the test controls are off (--no-admin or MINNOW_NO_ADMIN=1)");
 }
 
 TEST_CASE("--data-api and its flags; they need --data-api") {
@@ -270,6 +290,7 @@ TEST_CASE("logging flags, and the start-up line's account of the settings") {
   CHECK(json.log_format == minnow::server::LogFormat::kJson);
   CHECK(ok(parse({"--log-requests", "--log-format=text"})).log_format == minnow::server::LogFormat::kText);
   CHECK(error(parse({"--log-format", "xml"})).message == "--log-format: expected text or json, got 'xml'");
+  CHECK(error(parse({"--log-format", "json"})).message == "--log-format needs --log-requests");
   CHECK(minnow::server::describe_settings(json).ends_with("; request log: json"));
   CHECK(minnow::server::describe_settings(ok(parse({}))) ==
         "namespaces: per access key and region; signatures: form checked, not verified; CORS: *; threads: 8; max "

@@ -1,0 +1,1 @@
+// The precompiled standard headers (CMakeLists.txt, MINNOW_PCH) are built with this file.

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -15,7 +16,9 @@
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <string>
 #include <variant>
+#include <vector>
 
 #include "api/admin/admin_access.h"
 #include "api/service.h"
@@ -29,6 +32,7 @@
 #include "s3local/store.h"
 #include "server/dynamodb_local_contract.h"
 #include "server/env_command.h"
+#include "server/curl_command.h"
 #include "server/health_check.h"
 #include "server/memory_trimmer.h"
 #include "server/options.h"
@@ -213,6 +217,12 @@ int serve(const Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // In the image FROM scratch, curl and java are links to this binary (scripts/image): curl for
+  // the health checks compose files give DynamoDB Local's image, java for harnesses that start
+  // `java -jar DynamoDBLocal.jar FLAGS` (its options are ignored below, with a note).
+  if (argc > 0 && std::filesystem::path(argv[0]).filename() == "curl") {
+    return minnow::server::run_curl(std::vector<std::string>(argv + 1, argv + argc), std::cout, std::cerr);
+  }
   minnow::server::raise_descriptor_limit();
   const auto environment = minnow::server::detect_environment();
   const auto parsed = minnow::server::parse_options(argc, argv, environment);

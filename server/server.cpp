@@ -19,6 +19,7 @@
 #include "server/cors.h"
 #include "server/listener.h"
 #include "server/request_logger.h"
+#include "server/resolve.h"
 #include "server/session.h"
 
 namespace minnow::server {
@@ -28,19 +29,6 @@ using boost::asio::ip::tcp;
 using boost::system::error_code;
 
 namespace {
-
-tcp::endpoint resolve(asio::io_context& io, const std::string& host, std::uint16_t port) {
-  error_code ec;
-  const auto address = asio::ip::make_address(host, ec);
-  if (!ec) return tcp::endpoint(address, port);
-  // A name such as "localhost": take the first address it resolves to.
-  tcp::resolver resolver(io);
-  auto results = resolver.resolve(host, std::to_string(port), ec);
-  if (ec || results.empty()) {
-    throw std::runtime_error("cannot resolve host '" + host + "': " + (ec ? ec.message() : "no address"));
-  }
-  return *results.begin();
-}
 
 std::string url_host(const std::string& host) { return host.find(':') != std::string::npos ? "[" + host + "]" : host; }
 
@@ -72,7 +60,7 @@ struct Server::Impl {
     for (std::size_t i = 1; i < contexts.size(); ++i) guards.emplace_back(asio::make_work_guard(*contexts[i]));
     std::vector<asio::io_context*> session_contexts;
     for (auto& context : contexts) session_contexts.push_back(context.get());
-    const tcp::endpoint endpoint = resolve(io, options.host, options.port);
+    const tcp::endpoint endpoint = resolve_endpoint(io, options.host, options.port);
     try {
       listener = std::make_shared<Listener>(io, endpoint, registry, std::move(session_contexts));
     } catch (const boost::system::system_error& e) {

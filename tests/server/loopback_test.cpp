@@ -14,14 +14,17 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "api/service.h"
 #include "engine/clock.h"
 #include "engine/database.h"
 #include "engine/namespaces.h"
 #include "server/crc32.h"
+#include "server/curl_command.h"
 #include "server/options.h"
 #include "server/server.h"
 
@@ -437,6 +440,72 @@ TEST_CASE("loopback: an oversized request line is 414, oversized headers 431, ea
     CHECK(response.body().empty());
     CHECK(client.closed_by_server());
   }
+}
+
+// The image's curl (a link to minnow) as the health checks of compose files use it.
+struct CurlRun {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+CurlRun curl(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  const int status = minnow::server::run_curl(args, out, err);
+  return {status, out.str(), err.str()};
+}
+
+TEST_CASE("loopback: curl as health checks call it") {
+  TestServer server;
+  const std::string url = "http://localhost:" + std::to_string(server.port());
+
+  const CurlRun code = curl({"-s", "-o", "/dev/null", "-w", "%{http_code}", url});
+  CHECK(code.status == 0);
+  CHECK(code.out == "200");
+
+  const CurlRun body = curl({"-s", url + "/"});
+  CHECK(body.status == 0);
+  CHECK(body.out.starts_with("healthy:"));
+
+  // HEAD: the status line and fields only, whatever the status (the image's check greps it).
+  const CurlRun head_code = curl({"-s", "-o", "/dev/null", "-I", "-w", "%{http_code}", url});
+  const CurlRun head = curl({"-sI", url});
+  CHECK(head.status == 0);
+  CHECK(head.out.starts_with("HTTP/1.1 " + head_code.out + " "));
+  CHECK(head.out.find("x-amzn-RequestId: ") != std::string::npos);
+  CHECK(head.out.ends_with("\r\n\r\n"));  // the head only
+
+  const CurlRun included = curl({"-si", "-w", "\\n%{response_code}\\n", url});
+  CHECK(included.out.starts_with("HTTP/1.1 200 OK\r\n"));
+  CHECK(included.out.find("\r\n\r\nhealthy:") != std::string::npos);
+  CHECK(included.out.ends_with("\n200\n"));
+}
+
+TEST_CASE("loopback: curl's exit statuses") {
+  TestServer server;
+  const std::string url = "http://127.0.0.1:" + std::to_string(server.port()) + "/";
+
+  // --fail on an error answer: 22, and the message only with -S.
+  const CurlRun failed = curl({"-fsS", "-X", "POST", "-d", "{}", url});
+  CHECK(failed.status == 22);
+  CHECK(failed.err.starts_with("curl: (22) The requested URL returned error: 4"));
+  CHECK(curl({"-sf", "-X", "POST", url}).err.empty());
+  CHECK(curl({"-s", "-X", "POST", url}).status == 0);  // without --fail an answer is an answer
+
+  // Nothing listening: 7. A port bound here but not listening refuses, and nothing else takes it.
+  asio::io_context io;
+  tcp::socket bound(io);
+  bound.open(tcp::v4());
+  bound.bind(tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
+  const CurlRun refused = curl({"-sS", "http://127.0.0.1:" + std::to_string(bound.local_endpoint().port()) + "/"});
+  CHECK(refused.status == 7);
+  CHECK(refused.err.starts_with("curl: (7) Failed to connect to 127.0.0.1:"));
+
+  CHECK(curl({"-s", "--bogus", url}).status == 2);
+  CHECK(curl({"-s"}).status == 2);
+  CHECK(curl({"-s", "-o"}).status == 2);
+  CHECK(curl({"-s", "ftp://localhost/"}).status == 1);
+  CHECK(curl({"-s", "http://localhost:99999/"}).status == 3);
 }
 
 }  // namespace loopback_test

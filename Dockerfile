@@ -1,7 +1,9 @@
-# Build on Debian 12, run on a slim Debian 12: one static-ish binary, a non-root user.
+# Minnow's image: one static binary FROM scratch (about 12 MB), built on Debian 12. The build
+# stage runs scripts/image, which the project's checks run too (and build the image with podman).
 FROM debian:12 AS build
 RUN apt-get update && apt-get install -y --no-install-recommends \
-      cmake ninja-build g++ libboost1.81-dev rapidjson-dev libssl-dev zlib1g-dev libzstd-dev ca-certificates \
+      cmake ninja-build g++ clang lld libboost1.81-dev rapidjson-dev libssl-dev zlib1g-dev libzstd-dev busybox-static \
+      ca-certificates \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY CMakeLists.txt ./
@@ -20,24 +22,19 @@ COPY api api
 COPY dataapi dataapi
 COPY console console
 COPY server server
-RUN cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMINNOW_TESTS=OFF \
-    && ninja -C build minnow && strip build/minnow
+COPY scripts/image scripts/image
+RUN scripts/image --rootfs build/image
 
-FROM debian:12-slim
-# curl, and bash as /bin/sh, as DynamoDB Local's image has them: compose files written for it
-# check its health with curl in shell-form tests that use bash's `[ ... == ... ]`.
-RUN apt-get update && apt-get install -y --no-install-recommends libssl3 libzstd1 curl \
-    && rm -rf /var/lib/apt/lists/* \
-    && ln -sf bash /bin/sh \
-    && useradd --system --uid 10001 --no-create-home minnow \
-    && mkdir /data && chown minnow:minnow /data
-COPY --from=build /src/build/minnow /usr/local/bin/minnow
-USER minnow
-# For -dbPath /data: a named volume mounted on /data starts out owned by minnow (no VOLUME
-# line, so that in-memory containers leave no anonymous volumes behind).
+FROM scratch
+# minnow; java and curl, links to it; busybox as /bin/sh; /tmp, /data and /home/dynamodblocal
+# writable by the image's user (scripts/image).
+COPY --from=build /src/build/image/rootfs/ /
 # MINNOW_COMPAT: DynamoDB Local's start-up contract (GET / answers 400, its start-up lines), which
 # harnesses written for its image wait for, whatever command a compose file gives.
-ENV MINNOW_IN_DOCKER=1 MINNOW_ADDRESS_FILE=/tmp/minnow.address MINNOW_COMPAT=dynamodb-local
+ENV PATH=/usr/local/bin:/usr/bin:/bin MINNOW_IN_DOCKER=1 MINNOW_ADDRESS_FILE=/tmp/minnow.address MINNOW_COMPAT=dynamodb-local
+USER 10001:10001
+# DynamoDB Local's working directory: compose files give -dbPath ./data with a volume there.
+WORKDIR /home/dynamodblocal
 EXPOSE 8000
 # `minnow health` asks the address the server wrote, so that the check follows -port / --port.
 HEALTHCHECK --interval=5s --timeout=2s --retries=3 CMD ["/usr/local/bin/minnow", "health"]

@@ -68,7 +68,9 @@ struct KeyTerm {
   bool nested = false;  // a document path (KeyConditionExpression only)
 };
 
-std::vector<KeyTerm> key_terms(const JsonValue* key_conditions, const expressions::Compiled& compiled) {
+// on_index: the query names an index, whose key may have more than two attributes.
+std::vector<KeyTerm> key_terms(const JsonValue* key_conditions, const expressions::Compiled& compiled,
+                               bool on_index) {
   std::vector<KeyTerm> terms;
   if (compiled.key_condition) {
     for (auto& t : expressions::key_condition_terms(*compiled.key_condition))
@@ -78,10 +80,11 @@ std::vector<KeyTerm> key_terms(const JsonValue* key_conditions, const expression
     for (auto& c : decode_condition_map(key_conditions))
       terms.push_back({c.attribute, *c.comparison_operator, *c.attribute_value_list, false});
   }
-  // More than two conditions can only be for a multi-attribute index key: checked once the key
-  // is known (legacy KeyConditions keep DynamoDB's early check).
+  // More than two conditions can only be for a multi-attribute index key, in an expression or in
+  // legacy KeyConditions alike: on an index they are checked once its key is known; on the table,
+  // legacy KeyConditions keep DynamoDB's early check.
   bool expression = compiled.key_condition.has_value();
-  if (terms.empty() || (terms.size() > 2 && !expression)) throw model::Error(model::kKeyConditionsLength);
+  if (terms.empty() || (terms.size() > 2 && !expression && !on_index)) throw model::Error(model::kKeyConditionsLength);
   return terms;
 }
 
@@ -204,7 +207,7 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
   std::optional<model::AttributeMap> start_key = decode_start_key(m.exclusive_start_key);
   if (!m.key_conditions && !m.key_condition_expression) throw model::Error(model::kKeyConditionsRequired);
   expressions::Compiled compiled = compile_expressions(expression);
-  std::vector<KeyTerm> terms = key_terms(m.key_conditions, compiled);
+  std::vector<KeyTerm> terms = key_terms(m.key_conditions, compiled, m.index_name != nullptr);
 
   requests::QueryRequest r;
   r.table = find_table_named(context, *m.table_name, /*table_operation=*/false);

@@ -60,8 +60,8 @@ requests::ScanRequest decode(const ActionContext& context, const JsonValue& json
   std::optional<model::AttributeMap> start_key = decode_start_key(m.exclusive_start_key);
   int64_t segment = m.segment ? coral_long(*m.segment) : 0;
   int64_t total = m.total_segments ? coral_long(*m.total_segments) : 1;
-  // As dynalite has it: Segment 0 alone is accepted (a falsy Segment needs no TotalSegments).
-  if (m.segment && segment != 0 && !m.total_segments) throw model::Error(model::kTotalSegmentsRequired);
+  // Any Segment, 0 included, needs TotalSegments (DynamoDB and DynamoDB Local; dynalite lets 0 by).
+  if (m.segment && !m.total_segments) throw model::Error(model::kTotalSegmentsRequired);
   if (m.total_segments) {
     if (!m.segment) throw model::Error(model::kSegmentRequired);
     if (segment >= total) throw model::segment_not_less_than_total(segment, total);

@@ -298,6 +298,12 @@ requests::UpdateTablePlan plan_update(const ActionContext& context, const reques
 
   // GSI throughput updates, as dynalite's getThroughputUpdates.
   if (request.index_updates.size() > kMaxIndexUpdates) throw model::Error(model::kTooManyIndexUpdates);
+  // "You can create or delete only one global secondary index per UpdateTable operation" (its
+  // API reference); DynamoDB answers a second with the same limit error.
+  if (std::count_if(request.index_updates.begin(), request.index_updates.end(),
+                    [](const auto& u) { return u.create || u.delete_index; }) > 1) {
+    throw model::Error(model::kTooManyIndexUpdates);
+  }
   std::vector<const requests::GlobalSecondaryIndexUpdate::Update*> index_throughputs;
   for (const auto& update : request.index_updates) {
     if (!update.update) continue;

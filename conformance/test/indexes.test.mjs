@@ -649,6 +649,16 @@ test('multi-attribute key: query with the hash attributes orders by the range at
   assert.deepEqual(pks(other), ['other']);
 });
 
+// Legacy KeyConditions work on a multi-attribute key as the expression does: more than two
+// conditions are not refused before the index's key is known (issue 34).
+test('multi-attribute key: legacy KeyConditions with more than two conditions', { skip: differsOn('dynalite', NO_MULTI) }, async () => {
+  await multiTable();
+  const eq = (v) => ({ ComparisonOperator: 'EQ', AttributeValueList: [v] });
+  const r = await client.send(new QueryCommand({ TableName: TM, IndexName: 'multi',
+    KeyConditions: { h1: eq(S('x')), h2: eq(N(1)), r1: eq(S('A')), r2: { ComparisonOperator: 'GE', AttributeValueList: [N(2)] } } }));
+  assert.deepEqual(pks(r), ['i3', 'i2']);
+});
+
 // Range attributes from the left: equality on all but the last, which may have any key condition.
 test('multi-attribute key: conditions on a prefix of the range attributes', { skip: differsOn('dynalite', NO_MULTI) }, async () => {
   await multiTable();
@@ -804,6 +814,16 @@ test('UpdateTable GlobalSecondaryIndexUpdates errors', { skip: differsOn('dynali
   expectError(twice, 'ValidationException',
     `${INVALID}Only one global secondary index update per index is allowed simultaneously. Index: gsi`,
     differsOn('dynamodb-local', 'DynamoDB Local says "Only one global secondary index update per index is allowed simultaneously."', t));
+  // One index created or deleted per request (UpdateTable's API reference; issue 34).
+  const two = await rawCall('UpdateTable', { TableName, AttributeDefinitions: defs(['h', 'S']), GlobalSecondaryIndexUpdates: [
+    { Create: { IndexName: 'two-a', KeySchema: [hash('h')], Projection: ALL } },
+    { Create: { IndexName: 'two-b', KeySchema: [hash('h')], Projection: ALL } }] });
+  expectError(two, 'LimitExceededException',
+    'Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table');
+  const createAndDelete = await rawCall('UpdateTable', { TableName, AttributeDefinitions: defs(['h', 'S']), GlobalSecondaryIndexUpdates: [
+    { Create: { IndexName: 'two-a', KeySchema: [hash('h')], Projection: ALL } }, { Delete: { IndexName: 'gsi' } }] });
+  expectError(createAndDelete, 'LimitExceededException',
+    'Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table');
   // Deleting an index that does not exist.
   expectError(await rawCall('UpdateTable', { TableName, GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: 'nope' } }] }),
     'ResourceNotFoundException', 'Requested resource not found');

@@ -265,7 +265,10 @@ TEST_CASE("Scan: validation messages in DynamoDB's order") {
        "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES"},
   };
   for (const auto& [body, message] : rows) h.error("Scan", body, kValidation, message);
-  h.error("Scan", R"({"TableName":"nope","Segment":0})", kNotFound, "Requested resource not found");
+  // Any Segment needs TotalSegments, 0 included, and that is checked before the table is looked up.
+  h.error("Scan", R"({"TableName":"nope","Segment":0})", kValidation,
+          "The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
+  h.error("Scan", R"({"TableName":"nope","Segment":0,"TotalSegments":1})", kNotFound, "Requested resource not found");
 }
 
 TEST_CASE("Scan: a start key must lie in its segment") {

@@ -40,9 +40,14 @@ Namespace Namespaces::for_request(std::string_view access_key, std::string_view 
   {
     std::shared_lock lock(mu_);
     auto it = databases_.find(id);
-    if (it != databases_.end()) return {it->first, *it->second};
+    if (it != databases_.end()) return note_use({it->first, *it->second});
   }
-  return get(id);
+  return note_use(get(id));
+}
+
+Namespace Namespaces::note_use(Namespace space) {
+  if (last_used_.load(std::memory_order_relaxed) != &space.id) last_used_.store(&space.id, std::memory_order_relaxed);
+  return space;
 }
 
 Namespace Namespaces::get(const std::string& id) {

@@ -15,6 +15,7 @@
 // Thread-safe: mu_ protects the map; each Database is thread-safe itself.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -75,14 +76,22 @@ class Namespaces {
 
   // Every namespace made so far, in identifier order.
   std::vector<std::pair<std::string, Database*>> list() const;
+  // The namespace of the last request (for_request), for the console to open on: a developer's
+  // SDK signs with credentials of its own. Null before the first request, and with -sharedDb.
+  const std::string* last_used() const { return last_used_.load(std::memory_order_relaxed); }
 
  private:
+  Namespace note_use(Namespace space);
+
   const bool shared_;
   const Clock& clock_;
   const DatabaseFactory make_database_;
   mutable std::shared_mutex mu_;
   std::map<std::string, std::unique_ptr<Database>, std::less<>> databases_;  // Protected by mu_.
   std::optional<Namespace> shared_namespace_;  // with -sharedDb; constant after construction
+  // A key of databases_ (which lives as long as the registry). Written only when it changes, so
+  // that requests to one namespace only read the shared cache line.
+  std::atomic<const std::string*> last_used_{nullptr};
 };
 
 }  // namespace minnow::engine

@@ -104,6 +104,10 @@ Reply namespaces(const AdminTargets& targets) {
     w.EndObject();
   }
   w.EndArray();
+  if (const std::string* last = targets.namespaces.last_used()) {
+    w.Key("lastUsed");
+    w.String(last->data(), last->size());
+  }
   w.EndObject();
   return json_reply(std::string(buffer.GetString(), buffer.GetSize()));
 }

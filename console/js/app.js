@@ -2,7 +2,7 @@
 // view is a function (main element, route parameters) that renders into it and may return a
 // function that stops what it started (polling), called when the route changes.
 
-import { credentials, learnRegion, onCredentialsChange } from "./client.js";
+import { credentials, followLastUsed, followingLastUsed, learnRegion, onCredentialsChange } from "./client.js";
 import { openCredentials } from "./views/credentials.js";
 import { tablesView } from "./views/tables.js";
 import { createTableView } from "./views/create-table.js";
@@ -41,8 +41,11 @@ function render() {
 
 function showIdentity() {
   const c = credentials();
-  replace(document.getElementById("credentials-button"), `${c.accessKeyId} · ${c.region}`);
-  document.getElementById("credentials-button").title = "Credentials: access key and region (the namespace)";
+  const following = followingLastUsed();
+  replace(document.getElementById("credentials-button"), `${c.accessKeyId} · ${c.region}${following ? " (last requests)" : ""}`);
+  document.getElementById("credentials-button").title = following
+    ? "The namespace the last requests used (access key and region); save credentials to keep one"
+    : "Credentials: access key and region (the namespace)";
 }
 
 // After a route change, keyboard and screen-reader users land on the new page's heading
@@ -65,5 +68,6 @@ window.addEventListener("hashchange", () => {
   focusHeading();
 });
 await learnRegion();
+await followLastUsed();
 showIdentity();
 render();

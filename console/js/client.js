@@ -16,10 +16,31 @@ class ApiError extends Error {
 }
 
 // Credentials kept in this browser (localStorage): the access key and region also choose the
-// namespace Minnow serves the requests from.
+// namespace Minnow serves the requests from. Until some are saved, the namespace the last
+// requests used (followLastUsed).
 export function credentials() {
   const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) || "null");
-  return { accessKeyId: "local", secretAccessKey: "local", region: defaultRegion, ...saved };
+  return { accessKeyId: "local", secretAccessKey: "local", region: defaultRegion, ...(saved ? {} : followed), ...saved };
+}
+
+// A developer's SDK signs with credentials of its own: with none saved here, the console opens on
+// the namespace of the last requests Minnow answered (GET /_minnow/namespaces' lastUsed), not on
+// an empty one of its own.
+let followed = null;
+export async function followLastUsed() {
+  if (localStorage.getItem(STORAGE_KEY)) return;
+  try {
+    const { namespaces, lastUsed } = await admin("GET", "namespaces");
+    const n = namespaces.find((x) => x.id === lastUsed && x.accessKey !== undefined);
+    if (n) followed = { accessKeyId: n.accessKey, region: n.region };
+  } catch {
+    // the test controls are off: the defaults
+  }
+}
+
+// True while the credentials are the last requests' (none saved).
+export function followingLastUsed() {
+  return followed !== null && !localStorage.getItem(STORAGE_KEY);
 }
 
 export function saveCredentials(value) {

@@ -139,7 +139,8 @@ TEST_CASE("/_minnow/namespaces lists the namespaces; ?namespace= picks one for r
   REQUIRE(call_as(h, "OTHER", "eu-west-1", "CreateTable", kCreateB).status == 200);
   CHECK(h.admin_ok("GET", "/_minnow/namespaces") ==
         R"({"sharedDb":false,"namespaces":[{"id":"AKID/us-east-1","accessKey":"AKID","region":"us-east-1","tables":1},)"
-        R"({"id":"OTHER/eu-west-1","accessKey":"OTHER","region":"eu-west-1","tables":1}]})");
+        R"({"id":"OTHER/eu-west-1","accessKey":"OTHER","region":"eu-west-1","tables":1}],)"
+        R"("lastUsed":"OTHER/eu-west-1"})");  // the namespace of the last DynamoDB request
 
   // A fault aimed at one namespace leaves the others alone.
   h.admin_ok("POST", "/_minnow/faults?namespace=OTHER%2Feu-west-1", R"({"error":"ThrottlingException","count":5})");

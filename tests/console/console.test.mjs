@@ -383,4 +383,20 @@ describe("console", () => {
     const { TableNames } = await ddb.call("ListTables", {});
     assert.deepEqual(TableNames, []);
   });
+
+  test("with no credentials saved, it opens on the namespace of the last requests, and says so", async () => {
+    await page.evaluate(() => localStorage.clear());
+    await page.goto("about:blank");  // no request of the console's own comes between
+    const sdk = client(minnow.url, { accessKeyId: "sdk-user", secretAccessKey: "x", region: "ap-south-1" });
+    await sdk.call("CreateTable", {
+      TableName: "FromSdk",
+      KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
+      AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }],
+      BillingMode: "PAY_PER_REQUEST",
+    });
+    await page.goto(`${base}#/tables`);
+    await waitForText(page.getByRole("table", { name: "Tables" }), /FromSdk/);
+    await waitForText(page.locator("#credentials-button"), /sdk-user · ap-south-1 \(last requests\)/);
+    await screenshot("last-requests");
+  });
 });

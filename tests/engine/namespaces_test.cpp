@@ -57,6 +57,25 @@ TEST_CASE("-sharedDb: one namespace for every request", "[namespaces]") {
   CHECK(namespaces.list().size() == 1);
 }
 
+TEST_CASE("the namespace of the last request is known; admin calls do not count", "[namespaces]") {
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
+  engine::Namespaces namespaces(false, clock, engine::DatabaseOptions{});
+  CHECK(namespaces.last_used() == nullptr);
+  namespaces.for_request("A", "us-east-1");
+  REQUIRE(namespaces.last_used() != nullptr);
+  CHECK(*namespaces.last_used() == "A/us-east-1");
+  namespaces.for_request("B", "eu-west-1");
+  CHECK(*namespaces.last_used() == "B/eu-west-1");
+  namespaces.get("C/us-east-1");  // a snapshot loaded, an admin call
+  CHECK(*namespaces.last_used() == "B/eu-west-1");
+  namespaces.for_request("A", "us-east-1");  // made before: found again
+  CHECK(*namespaces.last_used() == "A/us-east-1");
+
+  engine::Namespaces shared(true, clock, engine::DatabaseOptions{});
+  shared.for_request("A", "us-east-1");
+  CHECK(shared.last_used() == nullptr);
+}
+
 TEST_CASE("a namespace's Database comes from the factory, once", "[namespaces]") {
   engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   std::vector<std::string> made;

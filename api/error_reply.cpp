@@ -8,7 +8,8 @@ namespace minnow::api {
 
 using model::ErrorCode;
 
-Reply error_reply(const model::Error& error) {
+Reply error_reply(const model::Error& error, model::Compat compat) {
+  const bool local = compat == model::Compat::kDynamoDBLocal;
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
   w.StartObject();
@@ -16,9 +17,11 @@ Reply error_reply(const model::Error& error) {
   std::string type = std::string(model::error_namespace(error.code())) + "#" + model::error_code_name(error.code());
   w.String(type.data(), type.size());
   if (!error.message().empty()) {
-    // Coral's own deserializer spells it "Message"; every DynamoDB error says "message".
-    w.Key(error.code() == ErrorCode::SerializationException ? "Message" : "message");
-    const std::string message = model::valid_utf8(error.message());
+    // Coral's own deserializer spells it "Message"; every DynamoDB error says "message", every
+    // DynamoDB Local error "Message".
+    w.Key(local || error.code() == ErrorCode::SerializationException ? "Message" : "message");
+    const std::string message =
+        model::valid_utf8(local && error.dynamodb_local_message() ? error.dynamodb_local_message() : error.message());
     w.String(message.data(), message.size());
   }
   if (error.item) {

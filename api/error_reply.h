@@ -2,10 +2,13 @@
 #pragma once
 
 #include "api/service.h"
+#include "model/compat.h"
 #include "model/errors.h"
 
 namespace minnow::api {
 
-Reply error_reply(const model::Error& error);
+// With --compat dynamodb-local, DynamoDB Local's wording: its "Message" key, and its text where
+// the error has one (model::FixedError::dynamodb_local).
+Reply error_reply(const model::Error& error, model::Compat compat = model::Compat::kDynamoDB);
 
 }  // namespace minnow::api

@@ -148,7 +148,7 @@ Reply Service::handle_operation(Request& request) {
     }
     return summarized(std::move(reply));
   } catch (const model::Error& error) {
-    Reply reply = error_reply(error);
+    Reply reply = error_reply(error, impl_->options.compat);
     reply.delay_ms = delay_ms;
     return summarized(std::move(reply));
   } catch (const std::exception& e) {

@@ -25,7 +25,7 @@ std::shared_ptr<engine::Table> find_table_named(const ActionContext& context, co
                                                 bool table_operation) {
   std::string name = table_name_of(view(table_name));
   auto table = context.database.find(name);
-  if (!table) throw table_operation ? model::table_not_found(name) : model::Error(model::kResourceNotFound);
+  if (!table) throw table_operation ? model::table_not_found(name) : model::Error(model::kTableNotFound);
   return table;
 }
 

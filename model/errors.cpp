@@ -36,10 +36,11 @@ Error json_too_deep() {
 }
 
 Error table_not_found(const std::string& table) {
-  return Error(ErrorCode::ResourceNotFoundException, "Requested resource not found: Table: " + table + " not found");
+  return Error(ErrorCode::ResourceNotFoundException, "Requested resource not found: Table: " + table + " not found",
+               kTableNotFound.dynamodb_local);
 }
 Error table_in_use(const std::string& table) {
-  return Error(ErrorCode::ResourceInUseException, "Table already exists: " + table);
+  return Error(ErrorCode::ResourceInUseException, "Table already exists: " + table, "Cannot create preexisting table");
 }
 
 Error number_not_numeric(const std::string& text) {

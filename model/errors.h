@@ -83,9 +83,12 @@ struct CancellationReason {
 
 // An error whose message has no parameters: its code and text, as a constant (kResourceNotFound,
 // ...). `throw Error(kResourceNotFound)`; functions exist only for texts with parameters.
+// `dynamodb_local`: DynamoDB Local's text where it differs and suites pin it (--compat
+// dynamodb-local answers with it); null where it has none of its own.
 struct FixedError {
   ErrorCode code;
   const char* message;
+  const char* dynamodb_local = nullptr;
 };
 
 // The prefix DynamoDB gives many ValidationException texts.
@@ -93,11 +96,15 @@ struct FixedError {
 
 class Error : public std::exception {
  public:
-  Error(ErrorCode code, std::string message) : code_(code), message_(std::move(message)) {}
-  explicit Error(const FixedError& fixed) : code_(fixed.code), message_(fixed.message) {}
+  Error(ErrorCode code, std::string message, const char* dynamodb_local = nullptr)
+      : code_(code), message_(std::move(message)), dynamodb_local_(dynamodb_local) {}
+  explicit Error(const FixedError& fixed)
+      : code_(fixed.code), message_(fixed.message), dynamodb_local_(fixed.dynamodb_local) {}
 
   ErrorCode code() const { return code_; }
   const std::string& message() const { return message_; }
+  // DynamoDB Local's text (FixedError::dynamodb_local), or null.
+  const char* dynamodb_local_message() const { return dynamodb_local_; }
   const char* what() const noexcept override { return message_.c_str(); }
 
   // ConditionalCheckFailedException with ReturnValuesOnConditionCheckFailure=ALL_OLD.
@@ -108,6 +115,7 @@ class Error : public std::exception {
  private:
   ErrorCode code_;
   std::string message_;
+  const char* dynamodb_local_;
 };
 
 // ---- Generic factories -------------------------------------------------------------------
@@ -142,6 +150,9 @@ inline constexpr FixedError kJsonNotUtf8{ErrorCode::SerializationException, ""};
 
 // ---- Tables --------------------------------------------------------------------------------
 inline constexpr FixedError kResourceNotFound{ErrorCode::ResourceNotFoundException, "Requested resource not found"};
+// A table a data operation names does not exist.
+inline constexpr FixedError kTableNotFound{ErrorCode::ResourceNotFoundException, "Requested resource not found",
+                                           "Cannot do operations on a non-existent table"};
 Error table_not_found(const std::string& table);  // "Requested resource not found: Table: X not found"
 Error table_in_use(const std::string& table);     // "Table already exists: X"
 

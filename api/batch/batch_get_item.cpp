@@ -83,7 +83,7 @@ requests::BatchGetItemRequest decode(const ActionContext& context, const JsonVal
   }
   for (auto& gets : r.tables) {
     gets.table = context.database.find(table_name_of(gets.name));
-    if (!gets.table) throw model::Error(model::kResourceNotFound);
+    if (!gets.table) throw model::Error(model::kTableNotFound);
     for (const auto& key : gets.keys) model::validate_key(key, gets.table->key_schema());
   }
   r.return_consumed_capacity = return_consumed_capacity(m.return_consumed_capacity);

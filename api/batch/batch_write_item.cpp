@@ -79,7 +79,7 @@ requests::BatchWriteItemRequest decode(const ActionContext& context, const JsonV
   }
   for (auto& writes : r.tables) {
     writes.table = context.database.find(writes.name);
-    if (!writes.table) throw model::Error(model::kResourceNotFound);
+    if (!writes.table) throw model::Error(model::kTableNotFound);
     const model::KeySchema& schema = writes.table->key_schema();
     std::set<std::string> seen;
     for (auto& w : writes.writes) {

@@ -96,7 +96,7 @@ Catalog::Entry& Catalog::entry(const std::string& name) {
   auto it = entries_.find(name);
   if (it != entries_.end()) return it->second;
   std::shared_ptr<engine::Table> table = context_.database.find(name);
-  if (!table) throw model::Error(model::kResourceNotFound);
+  if (!table) throw model::Error(model::kTableNotFound);
   Entry e;
   e.shape = minnow::partiql::TableShape{name, table->key_schema()};
   e.table = std::move(table);

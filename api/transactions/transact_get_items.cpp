@@ -60,7 +60,7 @@ requests::TransactGetItemsRequest decode(const ActionContext& context, const Jso
   }
   for (std::size_t i = 0; i < r.gets.size(); ++i) {
     r.gets[i].table = context.database.find(table_name_of(view(*table_names[i])));
-    if (!r.gets[i].table) throw model::Error(model::kResourceNotFound);
+    if (!r.gets[i].table) throw model::Error(model::kTableNotFound);
   }
   for (std::size_t i = 0; i < r.gets.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)

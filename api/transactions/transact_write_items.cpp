@@ -171,7 +171,7 @@ requests::TransactWriteItemsRequest decode(const ActionContext& context, const J
   if (payload > model::kMaxTransactionPayloadBytes) throw model::transaction_payload_too_large(payload);
   for (auto& a : actions) {
     a.action.table = context.database.find(table_name_of(view(*a.m.table_name)));
-    if (!a.action.table) throw model::Error(model::kResourceNotFound);
+    if (!a.action.table) throw model::Error(model::kTableNotFound);
   }
   for (auto& a : actions) check_key_present(a);
   for (std::size_t i = 0; i < actions.size(); ++i)

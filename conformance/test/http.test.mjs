@@ -60,6 +60,37 @@ test('under DynamoDB Local\'s start-up contract, GET on any path answers its 400
     }
   });
 
+// Suites written against DynamoDB Local pin its wording: under --compat dynamodb-local every
+// error says "Message", and the errors it words its own way carry its text.
+test('under DynamoDB Local\'s contract, errors carry its wording',
+  { skip: !dynamodbLocalContract && 'needs DynamoDB Local, or a Minnow with --compat dynamodb-local (MINNOW_COMPAT)' },
+  async () => {
+    const body = (res) => JSON.parse(res.text);
+    const TableName = 'compat-wording';
+    const missing = [
+      await rawCall('DescribeTable', { TableName }),
+      await rawCall('GetItem', { TableName, Key: { pk: { S: 'a' } } }),
+    ];
+    for (const res of missing) {
+      assert.equal(res.status, 400, res.text);
+      assert.deepEqual(body(res), { __type: 'com.amazonaws.dynamodb.v20120810#ResourceNotFoundException',
+        Message: 'Cannot do operations on a non-existent table' });
+    }
+    const create = { TableName, KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }], BillingMode: 'PAY_PER_REQUEST' };
+    expectOk(await rawCall('CreateTable', create));
+    try {
+      const again = await rawCall('CreateTable', create);
+      assert.deepEqual(body(again), { __type: 'com.amazonaws.dynamodb.v20120810#ResourceInUseException',
+        Message: 'Cannot create preexisting table' });
+    } finally {
+      expectOk(await rawCall('DeleteTable', { TableName }));
+    }
+    const invalid = body(await rawCall('ListTables', { Limit: 0 }));
+    assert.equal(typeof invalid.Message, 'string');
+    assert.equal(invalid.message, undefined);
+  });
+
 test('a POST on another path is served like one on /', async () => {
   const res = await rawCall('ListTables', {}, { path: '/somewhere' });
   assert.ok(Array.isArray(expectOk(res).TableNames));

@@ -11,6 +11,7 @@
 #include "engine/clock.h"
 #include "engine/database.h"
 #include "engine/namespaces.h"
+#include "tests/api/service_harness.h"
 
 namespace protocol_test {
 
@@ -124,6 +125,34 @@ TEST_CASE("protocol: under --compat dynamodb-local, GET answers 400 as DynamoDB 
           R"({"__type":"com.amazonaws.dynamodb.v20120810#MissingAuthenticationToken","Message":"Request must contain )"
           R"(either a valid (registered) AWS access key ID or X.509 certificate."})");
   }
+}
+
+TEST_CASE("protocol: under --compat dynamodb-local, errors carry DynamoDB Local's wording", "[protocol]") {
+  // Suites written against DynamoDB Local pin its texts and its "Message" key; the default stays DynamoDB's.
+  api::ServiceOptions options;
+  options.compat = model::Compat::kDynamoDBLocal;
+  minnow::testing::ServiceHarness local(options);
+  CHECK(local.call("DescribeTable", R"({"TableName":"nope"})").body ==
+        R"({"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException",)"
+        R"("Message":"Cannot do operations on a non-existent table"})");
+  CHECK(local.call("GetItem", R"({"TableName":"nope","Key":{"pk":{"S":"a"}}})").body ==
+        R"({"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException",)"
+        R"("Message":"Cannot do operations on a non-existent table"})");
+  const std::string create = R"({"TableName":"twice","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],)"
+                             R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],)"
+                             R"("BillingMode":"PAY_PER_REQUEST"})";
+  REQUIRE(local.call("CreateTable", create).status == 200);
+  CHECK(local.call("CreateTable", create).body ==
+        R"({"__type":"com.amazonaws.dynamodb.v20120810#ResourceInUseException","Message":"Cannot create preexisting table"})");
+  // Errors without a text of DynamoDB Local's own keep Minnow's, under its key.
+  const std::string invalid = local.call("ListTables", R"({"Limit":0})").body;
+  CHECK(invalid.find(R"("Message":")") != std::string::npos);
+  CHECK(invalid.find(R"("message")") == std::string::npos);
+
+  minnow::testing::ServiceHarness dynamodb;
+  CHECK(dynamodb.call("DescribeTable", R"({"TableName":"nope"})").body ==
+        R"({"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException",)"
+        R"("message":"Requested resource not found: Table: nope not found"})");
 }
 
 TEST_CASE("protocol: HEAD answers 400 MissingAuthenticationTokenException, as DynamoDB Local does", "[protocol]") {

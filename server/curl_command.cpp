@@ -3,9 +3,9 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <optional>
-#include <cstdio>
 #include <stdexcept>
 #include <variant>
 
@@ -74,10 +74,6 @@ std::variant<CurlRequest, Usage> parse(const std::vector<std::string>& args) {
   bool have_url = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
-    auto value = [&](const std::string& option) -> std::optional<std::string> {
-      if (i + 1 >= args.size()) return std::nullopt;
-      return args[++i];
-    };
     // Short flags may be combined (-fsS); one that takes a value ends the group (-so FILE).
     std::vector<std::string> flags;
     if (arg.size() > 2 && arg[0] == '-' && arg[1] != '-') {
@@ -94,7 +90,8 @@ std::variant<CurlRequest, Usage> parse(const std::vector<std::string>& args) {
           f = flags.size();
           return rest;
         }
-        return value(flag);
+        if (i + 1 >= args.size()) return std::nullopt;
+        return args[++i];
       };
       if (flag == "-s" || flag == "--silent") request.silent = true;
       else if (flag == "-S" || flag == "--show-error") request.show_error = true;

@@ -24,11 +24,10 @@ std::string connect_host(const std::string& host) {
   return host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host;
 }
 
+// The status line and fields, CRLF-terminated, as Beast writes a header.
 std::string head_of(const http::response<http::string_body>& response) {
   std::ostringstream head;
-  head << "HTTP/1.1 " << response.result_int() << ' ' << response.reason() << "\r\n";
-  for (const auto& field : response) head << field.name_string() << ": " << field.value() << "\r\n";
-  head << "\r\n";
+  head << response.base();
   return head.str();
 }
 

@@ -12,6 +12,15 @@ import { launchBrowser, patience, waitForText, waitForValue } from "./lib/browse
 import { client } from "./lib/dynamodb.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+// A table keyed by one string attribute, made through `caller` (an SDK client and its credentials).
+const createTable = (caller, TableName) =>
+  caller.call("CreateTable", {
+    TableName,
+    KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
+    AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }],
+    BillingMode: "PAY_PER_REQUEST",
+  });
 const shots = process.env.CONSOLE_SCREENSHOTS || path.resolve(here, "../../build/console-screenshots");
 mkdirSync(shots, { recursive: true });
 
@@ -260,12 +269,7 @@ describe("console", () => {
   });
 
   test("a table is updated (capacity mode) and deleted from its Settings tab", async () => {
-    await ddb.call("CreateTable", {
-      TableName: "Scratch",
-      KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
-      AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }],
-      BillingMode: "PAY_PER_REQUEST",
-    });
+    await createTable(ddb, "Scratch");
     await page.goto(`${base}#/table/Scratch/settings`);
     const capacity = page.getByRole("region", { name: "Capacity" });
     await capacity.getByLabel("Capacity mode").selectOption("PROVISIONED");
@@ -343,12 +347,7 @@ describe("console", () => {
 
   test("each access key and region has its tables: the namespace picker switches between them", async () => {
     const other = client(minnow.url, { accessKeyId: "worker2", secretAccessKey: "x", region: "eu-west-1" });
-    await other.call("CreateTable", {
-      TableName: "Other",
-      KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
-      AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }],
-      BillingMode: "PAY_PER_REQUEST",
-    });
+    await createTable(other, "Other");
     await page.goto(`${base}#/tables`);
     const tables = page.getByRole("table", { name: "Tables" });
     await waitForText(tables, /Music/);
@@ -388,12 +387,7 @@ describe("console", () => {
     await page.evaluate(() => localStorage.clear());
     await page.goto("about:blank");  // no request of the console's own comes between
     const sdk = client(minnow.url, { accessKeyId: "sdk-user", secretAccessKey: "x", region: "ap-south-1" });
-    await sdk.call("CreateTable", {
-      TableName: "FromSdk",
-      KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
-      AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }],
-      BillingMode: "PAY_PER_REQUEST",
-    });
+    await createTable(sdk, "FromSdk");
     await page.goto(`${base}#/tables`);
     await waitForText(page.getByRole("table", { name: "Tables" }), /FromSdk/);
     await waitForText(page.locator("#credentials-button"), /sdk-user · ap-south-1 \(last requests\)/);

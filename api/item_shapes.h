@@ -2,7 +2,7 @@
 #pragma once
 
 #define MINNOW_SHAPE_TABLE_NAME \
-  R"("TableName": {"type": "String", "notNull": true, "regex": "[a-zA-Z0-9_.-]+", "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255})"
+  R"("TableName": {"type": "String", "notNull": true, "tableNameRules": true})"
 #define MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY \
   R"("ReturnConsumedCapacity": {"type": "String", "enum": ["INDEXES", "TOTAL", "NONE"]})"
 #define MINNOW_SHAPE_RETURN_VALUES \

@@ -96,8 +96,8 @@ class EventsTarget {
 }  // namespace
 
 void parse_request_json(std::string& body, JsonDocument& document) {
-  constexpr unsigned kFlags =
-      rapidjson::kParseIterativeFlag | rapidjson::kParseStopWhenDoneFlag | rapidjson::kParseInsituFlag;
+  // Without kParseStopWhenDoneFlag: text after the object (`{} xyz`) is malformed JSON.
+  constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseInsituFlag;
   rapidjson::GenericInsituStringStream<rapidjson::UTF8<>> stream(body.data());
   DocumentHandler::Failure failure = DocumentHandler::Failure::None;
   bool parsed = false;
@@ -111,10 +111,9 @@ void parse_request_json(std::string& body, JsonDocument& document) {
   document.Populate(generate);
   if (failure == DocumentHandler::Failure::TooDeep) throw model::json_too_deep();
   if (failure == DocumentHandler::Failure::NotUtf8) throw model::Error(model::kJsonNotUtf8);
-  // DynamoDB answers malformed JSON with a bare SerializationException, and treats a JSON
-  // value that is not an object as a request with no members.
-  if (!parsed) throw model::Error(model::kBareSerialization);
-  if (!document.IsObject()) document.SetObject();
+  // DynamoDB answers malformed JSON with a bare SerializationException, and (2026) a JSON value
+  // that is not an object too (dynalite's 2020 capture read it as a request with no members).
+  if (!parsed || !document.IsObject()) throw model::Error(model::kBareSerialization);
 }
 
 bool parse_json_events(std::string_view text, JsonEvents& events) {

@@ -39,7 +39,8 @@ enum class Check : uint8_t {
   LengthLessThanOrEqual,
   Enum,
   Keys,
-  Values
+  Values,
+  TableName
 };
 
 struct Shape::Rule {
@@ -99,6 +100,7 @@ Check check_named(const std::string& c) {
   if (c == "enum") return Check::Enum;
   if (c == "keys") return Check::Keys;
   if (c == "values") return Check::Values;
+  if (c == "tableNameRules") return Check::TableName;
   throw std::logic_error("shape: unknown constraint " + c);
 }
 
@@ -384,6 +386,17 @@ bool matches_name_pattern(const JsonValue& v) {
   return true;
 }
 
+// DynamoDB's checks of a table name (2026), one failure at most: an empty name is too short for
+// any name, then the longest name, the characters, the shortest name.
+std::optional<std::string> table_name_problem(const JsonValue& v) {
+  size_t n = length_of(v);
+  if (n == 0) return model::length_must_be_at_least("1");
+  if (n > 255) return model::length_must_be_at_most("255");
+  if (!matches_name_pattern(v)) return model::must_match_pattern(kNamePattern);
+  if (n < 3) return model::length_must_be_at_least("3");
+  return std::nullopt;
+}
+
 class ConstraintChecker {
  public:
   std::vector<std::string> errors;
@@ -454,6 +467,8 @@ class ConstraintChecker {
         if (v->IsString() && view(*v) == view(e)) found = true;
       }
       if (!found) fail(model::must_be_in_enum(set), v, name, parent);
+    } else if (c == Check::TableName) {
+      if (auto problem = table_name_problem(*v)) fail(*problem, v, name, parent);
     } else if (c == Check::Keys || c == Check::Values) {
       check_map_entries(c == Check::Keys, arg, *v, name, parent);
     }
@@ -508,7 +523,10 @@ void Shape::check(const JsonValue& request) const {
   for (const auto& [name, rule] : members_) {
     const JsonValue* v = member(request, name);
     if (rule->required && !v) throw model::parameter_required(name);
-    if (rule->table_name && v && (length_of(*v) < 3 || length_of(*v) > 255)) throw model::table_name_length(name);
+    if (!rule->table_name || !v) continue;
+    // A control-plane operation's table name is reported alone, before any other member.
+    if (auto problem = table_name_problem(*v))
+      throw model::validation_errors({model::constraint_failure("'" + value_text(v) + "'", lower_first(name), *problem)});
   }
   ConstraintChecker checker;
   checker.check_members(&request, members_, "");

@@ -2,12 +2,13 @@
 //
 // A Shape is written as JSON in the vocabulary of dynalite's validations/*.js (whose rules and
 // messages were captured from real DynamoDB), so each action's shape is a faithful transcript:
-//   {"TableName": {"type": "String", "required": true, "tableName": true,
-//                  "regex": "[a-zA-Z0-9_.-]+"}, ...}
+//   {"TableName": {"type": "String", "required": true, "tableName": true}, ...}
 // check() runs DynamoDB's three stages in order:
 //   1. JSON types of every declared member, in declaration order -> SerializationException;
-//   2. "required" members and table-name length -> ValidationException (the first one);
-//   3. constraints (notNull, enum, lengths, ranges, regex, keys, values), at most ten, reported
+//   2. "required" members and "tableName" (a control-plane operation's table name, reported
+//      alone) -> ValidationException (the first one);
+//   3. constraints (notNull, enum, lengths, ranges, regex, keys, values, tableNameRules: the
+//      table-name checks of "tableName" among the others), at most ten, reported
 //      together as "N validation errors detected: ...".
 // Members the shape does not declare are ignored, as DynamoDB ignores them.
 // Constant after construction; thread-safe.

@@ -267,13 +267,13 @@ model::Item apply_attribute_updates(const std::vector<AttributeUpdate>& updates,
           cur = AttributeValue(cur.as<model::Number>().add(u.value->as<model::Number>()));
           break;
         case ValueType::SS:
-          unite(cur.as<model::StringSet>().values, u.value->as<model::StringSet>().values, same_bytes);
+          unite(cur.as<model::StringSet>().values, u.value->as<model::StringSet>().values);
           break;
         case ValueType::NS:
-          unite(cur.as<model::NumberSet>().values, u.value->as<model::NumberSet>().values, same_number);
+          unite(cur.as<model::NumberSet>().values, u.value->as<model::NumberSet>().values);
           break;
         case ValueType::BS:
-          unite(cur.as<model::BinarySet>().values, u.value->as<model::BinarySet>().values, same_bytes);
+          unite(cur.as<model::BinarySet>().values, u.value->as<model::BinarySet>().values);
           break;
         default: {
           auto& l = cur.as<model::AttributeList>();

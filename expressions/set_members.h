@@ -1,20 +1,25 @@
 // Adding members to a set and taking them out, as ADD and DELETE do, for UpdateExpression
 // (expressions/update.cpp) and the legacy AttributeUpdates (expressions/legacy.cpp) alike: a set
-// keeps its members' order, an added member already there is not added twice.
+// keeps DynamoDB's order of its members, an added member already there is not added twice.
 #pragma once
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
+#include "model/attribute_value.h"
 #include "model/number.h"
 
 namespace minnow::expressions {
 
-template <class T, class Eq>
-void unite(std::vector<T>& into, const std::vector<T>& add, Eq eq) {
-  for (const T& x : add)
-    if (std::none_of(into.begin(), into.end(), [&](const T& y) { return eq(x, y); })) into.push_back(x);
+// The members are in DynamoDB's order (model::member_less): each added one goes to its place.
+template <class T>
+void unite(std::vector<T>& into, const std::vector<T>& add) {
+  auto less = [](const T& a, const T& b) { return model::member_less(a, b); };
+  for (const T& x : add) {
+    auto at = std::lower_bound(into.begin(), into.end(), x, less);
+    if (at == into.end() || less(x, *at)) into.insert(at, x);
+  }
 }
 
 template <class T, class Eq>

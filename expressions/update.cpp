@@ -92,13 +92,13 @@ void add_to(AttributeValue& target, const AttributeValue& v) {
       target = AttributeValue(target.as<model::Number>().add(v.as<model::Number>()));
       return;
     case ValueType::SS:
-      unite(target.as<model::StringSet>().values, v.as<model::StringSet>().values, same_bytes);
+      unite(target.as<model::StringSet>().values, v.as<model::StringSet>().values);
       return;
     case ValueType::NS:
-      unite(target.as<model::NumberSet>().values, v.as<model::NumberSet>().values, same_number);
+      unite(target.as<model::NumberSet>().values, v.as<model::NumberSet>().values);
       return;
     case ValueType::BS:
-      unite(target.as<model::BinarySet>().values, v.as<model::BinarySet>().values, same_bytes);
+      unite(target.as<model::BinarySet>().values, v.as<model::BinarySet>().values);
       return;
     default:
       throw model::Error(model::kUpdateOperandTypeMismatch);

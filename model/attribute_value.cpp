@@ -31,6 +31,18 @@ const char* value_type_name(ValueType type) {
 }
 
 namespace {
+template <class T>
+void sort_members(std::vector<T>& values) {
+  auto less = [](const T& a, const T& b) { return member_less(a, b); };
+  if (!std::is_sorted(values.begin(), values.end(), less)) std::sort(values.begin(), values.end(), less);
+}
+}  // namespace
+
+void put_in_order(StringSet& set) { sort_members(set.values); }
+void put_in_order(NumberSet& set) { sort_members(set.values); }
+void put_in_order(BinarySet& set) { sort_members(set.values); }
+
+namespace {
 
 // Sets are small in practice; an O(n*m) membership test avoids sorting copies.
 template <class T>

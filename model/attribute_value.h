@@ -2,8 +2,9 @@
 //
 // An AttributeValue holds exactly one of S, N, B, SS, NS, BS, M, L, NULL, BOOL. Construction
 // from the wire is api/codec's job (it validates); here values are assumed valid: sets are
-// non-empty and duplicate-free, numbers are in range. Sets keep their members in input order;
-// set equality ignores order.
+// non-empty and duplicate-free, numbers are in range. Sets hold their members in DynamoDB's
+// order, whatever order they were given in: SS and BS ascending bytewise (the empty string
+// first), NS ascending by value; the constructors put them there.
 #pragma once
 
 #include <cstdint>
@@ -42,6 +43,13 @@ struct Null {
   bool operator==(const Null&) const = default;
 };
 
+// DynamoDB's order of set members (std::string's < compares bytes as unsigned char).
+inline bool member_less(const std::string& a, const std::string& b) { return a < b; }
+inline bool member_less(const Number& a, const Number& b) { return a.compare(b) < 0; }
+void put_in_order(StringSet& set);
+void put_in_order(NumberSet& set);
+void put_in_order(BinarySet& set);
+
 // Attribute names are unique; std::less<> allows lookups by string_view.
 using AttributeMap = std::map<std::string, AttributeValue, std::less<>>;
 using AttributeList = std::vector<AttributeValue>;
@@ -57,9 +65,9 @@ class AttributeValue {
   AttributeValue(std::string s) : v_(std::move(s)) {}
   AttributeValue(Number n) : v_(std::move(n)) {}
   AttributeValue(Binary b) : v_(std::move(b)) {}
-  AttributeValue(StringSet s) : v_(std::move(s)) {}
-  AttributeValue(NumberSet s) : v_(std::move(s)) {}
-  AttributeValue(BinarySet s) : v_(std::move(s)) {}
+  AttributeValue(StringSet s) : v_((put_in_order(s), std::move(s))) {}
+  AttributeValue(NumberSet s) : v_((put_in_order(s), std::move(s))) {}
+  AttributeValue(BinarySet s) : v_((put_in_order(s), std::move(s))) {}
   AttributeValue(AttributeMap m) : v_(std::move(m)) {}
   AttributeValue(AttributeList l) : v_(std::move(l)) {}
   AttributeValue(Null n) : v_(n) {}

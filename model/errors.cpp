@@ -86,11 +86,17 @@ Error index_key_empty_value(const std::string& index, const std::string& name, V
                   "is not supported. The AttributeValue for a key attribute cannot contain an empty ") +
       (type == ValueType::S ? "string" : "binary") + " value. IndexName: " + index + ", IndexKey: " + name);
 }
-Error key_empty_value(const std::string& name, ValueType type, bool in_item) {
-  return validation(std::string(in_item ? "One or more parameter values are not valid."
-                                        : "One or more parameter values were invalid:") +
-                    " The AttributeValue for a key attribute cannot contain an empty " +
-                    (type == ValueType::S ? "string" : "binary") + " value. Key: " + name);
+namespace {
+std::string empty_key_value_text(const std::string& name, ValueType type) {
+  return std::string("The AttributeValue for a key attribute cannot contain an empty ") +
+         (type == ValueType::S ? "string" : "binary") + " value. Key: " + name;
+}
+}  // namespace
+Error key_empty_value(const std::string& name, ValueType type) {
+  return validation("One or more parameter values are not valid. " + empty_key_value_text(name, type));
+}
+Error query_key_empty_value(const std::string& name, ValueType type) {
+  return validation(MINNOW_INVALID_PARAMETERS + empty_key_value_text(name, type));
 }
 
 namespace {
@@ -205,6 +211,10 @@ Error non_key_attributes_without_include(const std::string& projection_type) {
   return validation(MINNOW_INVALID_PARAMETERS "ProjectionType is " + projection_type +
                     ", but NonKeyAttributes is specified");
 }
+Error duplicate_attribute_definition(const std::string& name) {
+  return Error(ErrorCode::ValidationException, "Attribute Name is duplicated: " + name,
+               "Cannot have two attributes with the same name");
+}
 Error duplicate_index_name(const std::string& index) {
   return validation(MINNOW_INVALID_PARAMETERS "Duplicate index name: " + index);
 }
@@ -242,6 +252,11 @@ Error attribute_not_defined(const std::string& attribute) {
   return validation("Attribute " + attribute + " is not defined in AttributeDefinitions");
 }
 
+Error query_conditions_exceed_key(std::size_t conditions, std::size_t key_attributes) {
+  return validation("The number of query conditions (" + std::to_string(conditions) +
+                    ") exceeds the number of key attributes defined in the schema (" + std::to_string(key_attributes) +
+                    ")");
+}
 Error index_not_found(const std::string& index) {
   return validation("The table does not have the specified index: " + index);
 }

@@ -168,9 +168,10 @@ inline constexpr FixedError kNumberUnderflow{
     "Number underflow. Attempting to store a number with magnitude smaller than supported range"};
 inline constexpr FixedError kNumberTooManyDigits{ErrorCode::ValidationException,
                                                  "Attempting to store more than 38 significant digits in a Number"};
+// The result of + or - needs more than 38 digits (`1e50 + 1`): DynamoDB calls it an overflow.
 inline constexpr FixedError kNumberArithmeticPrecision{
-    ErrorCode::ValidationException,
-    "DynamoDB only supports precision up to 38 digits"};  // result of + or - needs more than 38 digits (Local's text)
+    ErrorCode::ValidationException, "Number overflow. Attempting to store a number with magnitude larger than supported range",
+    "DynamoDB only supports precision up to 38 digits"};
 
 // Attribute values, in the order DynamoDB checks them.
 inline constexpr FixedError kAttributeValueEmpty{
@@ -213,8 +214,11 @@ inline constexpr FixedError kKeyDoesNotMatchSchema{ErrorCode::ValidationExceptio
                                                    "The provided key element does not match the schema"};
 Error missing_key_in_item(const std::string& name);
 Error key_type_mismatch(const std::string& name, ValueType expected, ValueType actual);
-// DynamoDB words this differently for a Key parameter and for the key inside an Item.
-Error key_empty_value(const std::string& name, ValueType type, bool in_item);
+// An empty S or B key value in a Key parameter or an Item ("One or more parameter values are not
+// valid. ..."), and in a Query's or Scan's ExclusiveStartKey or a SearchVectors condition, where
+// DynamoDB keeps the older "One or more parameter values were invalid: ...".
+Error key_empty_value(const std::string& name, ValueType type);
+Error query_key_empty_value(const std::string& name, ValueType type);
 // "of2048" is DynamoDB's spelling.
 inline constexpr FixedError kPartitionKeyTooLarge{
     ErrorCode::ValidationException,
@@ -354,9 +358,9 @@ inline constexpr FixedError kProjectionTypeNull{ErrorCode::ValidationException,
                                                 MINNOW_INVALID_PARAMETERS "Unknown ProjectionType: null"};
 Error non_key_attributes_without_include(const std::string& projection_type);
 inline constexpr FixedError kIncludeWithoutNonKeyAttributes{
-    ErrorCode::ValidationException,
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS "ProjectionType is INCLUDE, but NonKeyAttributes is not specified",
     "If Projection type INCLUDE is specified, some non-key attributes to include in the projection must "
-    "be specified as well"};  // Local
+    "be specified as well"};
 inline constexpr FixedError kTooManyProjectedAttributes{
     ErrorCode::ValidationException,
     "One or more parameter values were invalid: Number of projected attributes in all indexes exceeds "
@@ -368,8 +372,7 @@ Error index_throughput_with_pay_per_request(const std::string& index);
 Error index_throughput_required(const std::string& indexes);  // names joined with ","
 inline constexpr FixedError kTooManyGlobalIndexes{ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
                                                   "GlobalSecondaryIndex count exceeds the per-table limit of 20"};
-inline constexpr FixedError kDuplicateAttributeDefinition{ErrorCode::ValidationException,
-                                                          "Cannot have two attributes with the same name"};  // Local
+Error duplicate_attribute_definition(const std::string& name);  // Attribute Name is duplicated: X
 Error attribute_definitions_unused(const std::vector<std::string>& definitions, const std::vector<std::string>& used);
 inline constexpr FixedError kStreamViewTypeRequired{
     ErrorCode::ValidationException,
@@ -423,6 +426,8 @@ inline constexpr FixedError kKeyConditionsRequired{
     "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."};
 inline constexpr FixedError kKeyConditionsLength{ErrorCode::ValidationException,
                                                  "Conditions can be of length 1 or 2 only"};
+// More key conditions than the queried table's or index's key has attributes (2026).
+Error query_conditions_exceed_key(std::size_t conditions, std::size_t key_attributes);
 Error index_not_found(const std::string& index);  // The table does not have the specified index: X
 inline constexpr FixedError kConsistentReadOnGlobalIndex{
     ErrorCode::ValidationException, "Consistent reads are not supported on global secondary indexes"};

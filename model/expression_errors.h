@@ -78,8 +78,9 @@ inline constexpr FixedError kKeyConditionMultipleNames{
     "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition"};
 inline constexpr FixedError kKeyConditionNoKeyAttribute{
     ErrorCode::ValidationException, "Invalid condition in KeyConditionExpression: No key attribute specified"};
-inline constexpr FixedError kKeyConditionOnePerKey{ErrorCode::ValidationException,
-                                                   "KeyConditionExpressions must only contain one condition per key"};
+inline constexpr FixedError kKeyConditionOnePerKey{
+    ErrorCode::ValidationException, "Invalid KeyConditionExpression: KeyConditionExpressions must only contain one condition per key",
+    "KeyConditionExpressions must only contain one condition per key"};
 
 // Evaluation of updates against an item.
 inline constexpr FixedError kUpdateOperandTypeMismatch{

@@ -19,8 +19,9 @@ std::size_t scalar_bytes(const AttributeValue& v) {
   return 0;  // numbers are always within the limits
 }
 
-void check_key_value(const KeyAttribute& attr, const AttributeValue& v, bool is_hash, bool in_item) {
-  if (is_empty_scalar(v)) throw key_empty_value(attr.name, attr.type, in_item);
+void check_key_value(const KeyAttribute& attr, const AttributeValue& v, bool is_hash, bool start_key) {
+  if (is_empty_scalar(v))
+    throw start_key ? query_key_empty_value(attr.name, attr.type) : key_empty_value(attr.name, attr.type);
   if (is_hash && scalar_bytes(v) > kMaxPartitionKeyBytes) throw Error(kPartitionKeyTooLarge);
   if (!is_hash && scalar_bytes(v) > kMaxSortKeyBytes) throw Error(kSortKeyTooLarge);
 }
@@ -31,24 +32,29 @@ void append_be64(std::string& out, uint64_t x) {
 
 }  // namespace
 
-void validate_key(const AttributeMap& key, const KeySchema& schema) {
+namespace {
+void check_key(const AttributeMap& key, const KeySchema& schema, bool start_key) {
   std::size_t expected = schema.range ? 2 : 1;
   if (key.size() != expected) throw Error(kKeyDoesNotMatchSchema);
   auto check = [&](const KeyAttribute& attr, bool is_hash) {
     const AttributeValue* v = find_attribute(key, attr.name);
     if (!v || v->type() != attr.type) throw Error(kKeyDoesNotMatchSchema);
-    check_key_value(attr, *v, is_hash, false);
+    check_key_value(attr, *v, is_hash, start_key);
   };
   check(schema.hash, true);
   if (schema.range) check(*schema.range, false);
 }
+}  // namespace
+
+void validate_key(const AttributeMap& key, const KeySchema& schema) { check_key(key, schema, false); }
+void validate_start_key(const AttributeMap& key, const KeySchema& schema) { check_key(key, schema, true); }
 
 void validate_item_key(const Item& item, const KeySchema& schema) {
   auto check = [&](const KeyAttribute& attr, bool is_hash) {
     const AttributeValue* v = find_attribute(item, attr.name);
     if (!v) throw missing_key_in_item(attr.name);
     if (v->type() != attr.type) throw key_type_mismatch(attr.name, attr.type, v->type());
-    check_key_value(attr, *v, is_hash, true);
+    check_key_value(attr, *v, is_hash, false);
   };
   check(schema.hash, true);
   if (schema.range) check(*schema.range, false);

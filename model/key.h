@@ -31,6 +31,9 @@ struct KeySchema {
 // the schema's types, non-empty, within the size limits. Throws with DynamoDB's messages.
 void validate_key(const AttributeMap& key, const KeySchema& schema);
 
+// As validate_key, for an ExclusiveStartKey: DynamoDB words an empty value there the older way.
+void validate_start_key(const AttributeMap& key, const KeySchema& schema);
+
 // Checks the key attributes inside a full item (PutItem). Throws with DynamoDB's messages.
 void validate_item_key(const Item& item, const KeySchema& schema);
 

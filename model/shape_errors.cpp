@@ -9,10 +9,6 @@ Error unrecognized_collection(std::string_view java_type) {
 Error parameter_required(std::string_view member) {
   return validation("The parameter '" + std::string(member) + "' is required but was not present in the request");
 }
-Error table_name_length(std::string_view member) {
-  return validation(concat({member, " must be at least 3 characters long and at most 255 characters long"}));
-}
-
 std::string must_be_at_least(std::string_view bound) {
   return concat({"Member must have value greater than or equal to ", bound});
 }

@@ -35,7 +35,6 @@ inline constexpr FixedError kBareSerialization{ErrorCode::SerializationException
 
 // ---- Presence (ValidationException) ---------------------------------------------------------
 Error parameter_required(std::string_view member);  // "The parameter 'X' is required but was not present ..."
-Error table_name_length(std::string_view member);   // "X must be at least 3 characters long and at most 255 ..."
 
 // ---- Constraints: one text per failing constraint, aggregated by validation_errors() --------
 inline constexpr const char* kMustNotBeNull = "Member must not be null";

@@ -12,7 +12,7 @@ namespace describe_table_replica_auto_scaling {
 
 // AWS's API model.
 const Shape kShape(R"({
-  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
+  "TableName": {"type": "String", "required": true, "tableName": true}
 })");
 
 void describe_table_replica_auto_scaling(const ActionContext& context, const JsonValue& request, JsonWriter& out) {

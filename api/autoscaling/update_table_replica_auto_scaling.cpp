@@ -37,7 +37,7 @@ const Shape kShape(R"({
       "IndexName": {"type": "String", "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255, "regex": "[a-zA-Z0-9_.-]+"},
       "ProvisionedWriteCapacityAutoScalingUpdate": )" +
                    kSettingsUpdate + R"(}}},
-  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "TableName": {"type": "String", "required": true, "tableName": true},
   "ProvisionedWriteCapacityAutoScalingUpdate": )" +
                    kSettingsUpdate + R"(,
   "ReplicaUpdates": {"type": "List", "lengthGreaterThanOrEqual": 1, "children": {

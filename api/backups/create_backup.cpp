@@ -14,7 +14,7 @@ namespace create_backup {
 
 // AWS's API model: TableName (a name or an ARN), BackupName 3-255 characters of [a-zA-Z0-9_.-].
 const Shape kShape(R"({
-  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "TableName": {"type": "String", "required": true, "tableName": true},
   "BackupName": {"type": "String", "required": true, "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255,
                  "regex": "[a-zA-Z0-9_.-]+"}
 })");

@@ -17,7 +17,7 @@ namespace list_backups {
 
 // AWS's API model.
 const Shape kShape(R"({
-  "TableName": {"type": "String", "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "TableName": {"type": "String", "tableName": true},
   "Limit": {"type": "Integer", "greaterThanOrEqual": 1, "lessThanOrEqual": 100},
   "TimeRangeLowerBound": "Date",
   "TimeRangeUpperBound": "Date",

@@ -15,7 +15,7 @@ namespace restore_table_from_backup {
 
 // AWS's API model.
 const Shape kShape(std::string(R"({
-  "TargetTableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "TargetTableName": {"type": "String", "required": true, "tableName": true},
   "BackupArn": {"type": "String", "required": true, "lengthGreaterThanOrEqual": 37, "lengthLessThanOrEqual": 1024},)") +
                    kRestoreOverridesShape + "}");
 

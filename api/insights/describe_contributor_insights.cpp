@@ -12,7 +12,7 @@ namespace describe_contributor_insights {
 
 // AWS's API model.
 const Shape kShape(R"({
-  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "TableName": {"type": "String", "required": true, "tableName": true},
   "IndexName": {"type": "String", "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255, "regex": "[a-zA-Z0-9_.-]+"}
 })");
 

@@ -17,7 +17,7 @@ namespace list_contributor_insights {
 
 // AWS's API model.
 const Shape kShape(R"({
-  "TableName": {"type": "String", "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "TableName": {"type": "String", "tableName": true},
   "NextToken": "String",
   "MaxResults": {"type": "Integer", "greaterThanOrEqual": 0, "lessThanOrEqual": 100}
 })");

@@ -11,7 +11,7 @@ namespace update_contributor_insights {
 
 // AWS's API model.
 const Shape kShape(R"({
-  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "TableName": {"type": "String", "required": true, "tableName": true},
   "IndexName": {"type": "String", "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255, "regex": "[a-zA-Z0-9_.-]+"},
   "ContributorInsightsAction": {"type": "String", "required": true, "enum": ["ENABLE", "DISABLE"]},
   "ContributorInsightsMode": {"type": "String", "enum": ["ACCESSED_AND_THROTTLED_KEYS", "THROTTLED_KEYS"]}

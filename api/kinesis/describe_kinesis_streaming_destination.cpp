@@ -11,7 +11,7 @@ namespace describe_kinesis_streaming_destination {
 
 // AWS's API model.
 const Shape kShape(R"({
-  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
+  "TableName": {"type": "String", "required": true, "tableName": true}
 })");
 
 void describe_kinesis_streaming_destination(const ActionContext& context, const JsonValue& request, JsonWriter& out) {

@@ -117,7 +117,7 @@ void check_key_piece(const model::KeyAttribute& attr, const model::AttributeValu
   if (v.type() != attr.type) throw model::Error(model::kKeyDoesNotMatchSchema);
   if (v.type() == model::ValueType::N) return;
   std::size_t bytes = v.type() == model::ValueType::S ? v.as<std::string>().size() : v.as<model::Binary>().bytes.size();
-  if (bytes == 0) throw model::key_empty_value(attr.name, attr.type, /*in_item=*/false);
+  if (bytes == 0) throw model::query_key_empty_value(attr.name, attr.type);
   if (is_hash && bytes > model::kMaxPartitionKeyBytes) throw model::Error(model::kPartitionKeyTooLarge);
   if (!is_hash && bytes > model::kMaxSortKeyBytes) throw model::Error(model::kSortKeyTooLarge);
 }
@@ -221,9 +221,10 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
   // The key the conditions are on: the table's, or the index's (as a KeySchema when it has one
   // or two attributes; a multi-attribute key has rules of its own).
   std::optional<model::KeySchema> key_schema = index ? index->simple_key() : table_schema;
-  if (!key_schema && terms.size() > index->key.hash.size() + index->key.range.size())
-    throw model::Error(model::kKeyConditionsLength);
-  if (key_schema && terms.size() > 2) throw model::Error(model::kKeyConditionsLength);
+  const std::size_t key_attributes = key_schema ? (key_schema->range ? 2 : 1)
+                                                : index->key.hash.size() + index->key.range.size();
+  if (terms.size() > (key_schema ? 2 : key_attributes))
+    throw model::query_conditions_exceed_key(terms.size(), key_attributes);
   for (const KeyTerm& t : terms) {
     if (!t.nested) continue;
     bool is_key = false;

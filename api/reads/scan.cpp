@@ -85,7 +85,7 @@ requests::ScanRequest decode(const ActionContext& context, const JsonValue& json
     spec.exclusive_start_key = std::move(start_key);
   } else if (start_key) {
     try {
-      model::validate_key(*start_key, schema);
+      model::validate_start_key(*start_key, schema);
     } catch (const model::Error& e) {
       throw model::start_key_invalid(e.message());
     }

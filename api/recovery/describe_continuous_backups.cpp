@@ -11,7 +11,7 @@ namespace describe_continuous_backups {
 
 // AWS's API model: TableName, a name or an ARN.
 const Shape kShape(R"({
-  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
+  "TableName": {"type": "String", "required": true, "tableName": true}
 })");
 
 requests::DescribeContinuousBackupsRequest decode(const ActionContext& context, const JsonValue& json) {

@@ -20,8 +20,8 @@ namespace restore_table_to_point_in_time {
 // AWS's API model.
 const Shape kShape(std::string(R"({
   "SourceTableArn": {"type": "String", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 1024},
-  "SourceTableName": {"type": "String", "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
-  "TargetTableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "SourceTableName": {"type": "String", "tableName": true},
+  "TargetTableName": {"type": "String", "required": true, "tableName": true},
   "UseLatestRestorableTime": "Boolean",
   "RestoreDateTime": "Date",)") +
                    backups::kRestoreOverridesShape + "}");

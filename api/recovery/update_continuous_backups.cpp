@@ -12,7 +12,7 @@ namespace update_continuous_backups {
 
 // AWS's API model: RecoveryPeriodInDays 1-35.
 const Shape kShape(R"({
-  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "TableName": {"type": "String", "required": true, "tableName": true},
   "PointInTimeRecoverySpecification": {"type": "FieldStruct<PointInTimeRecoverySpecification>", "required": true,
     "children": {
       "PointInTimeRecoveryEnabled": {"type": "Boolean", "notNull": true},

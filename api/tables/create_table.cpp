@@ -17,6 +17,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <set>
+#include <string_view>
 
 #include "api/operations.h"
 #include "api/policies/policies.h"
@@ -38,7 +40,7 @@ const Shape kShape(R"({
     "type": "ValueStruct<AttributeDefinition>", "children": {
       "AttributeName": {"type": "String", "notNull": true},
       "AttributeType": {"type": "String", "notNull": true, "enum": ["B", "N", "S"]}}}},
-  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "TableName": {"type": "String", "required": true, "tableName": true},
   "BillingMode": {"type": "String", "enum": ["PROVISIONED", "PAY_PER_REQUEST"]},
   "ProvisionedThroughput": {"type": "FieldStruct<ProvisionedThroughput>", "children": {
     "WriteCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1},
@@ -153,6 +155,10 @@ void check_definition(const JsonValue& request) {
 
   const JsonValue& key_schema = request["KeySchema"];
   std::vector<std::string> definitions = attribute_names(request["AttributeDefinitions"]);
+  // A repeated definition is named before any count of keys against definitions.
+  std::set<std::string_view> defined;
+  for (const auto& name : definitions)
+    if (!defined.insert(name).second) throw model::duplicate_attribute_definition(name);
   std::vector<std::string> keys = attribute_names(key_schema);
   if (keys.size() > definitions.size()) throw model::Error(model::kKeySchemaAttributeWithoutDefinition);
   for (const auto& key : keys) {
@@ -208,13 +214,8 @@ void check_definition(const JsonValue& request) {
   }
 
   // What dynalite predates, as DynamoDB Local checks it (without indexes, the count check above
-  // already covers both).
+  // already covers it).
   if (local || global || vectors) {
-    std::vector<std::string> seen;
-    for (const auto& name : definitions) {
-      if (contains(seen, name)) throw model::Error(model::kDuplicateAttributeDefinition);
-      seen.push_back(name);
-    }
     std::vector<std::string> used = keys;
     for (const JsonValue* list : {local, global}) {
       if (!list) continue;

@@ -17,7 +17,7 @@ namespace delete_table {
 
 // dynalite's validations/deleteTable.js.
 const Shape kShape(R"({
-  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
+  "TableName": {"type": "String", "required": true, "tableName": true}
 })");
 
 requests::DeleteTableRequest decode(const ActionContext& context, const JsonValue& json) {

@@ -8,7 +8,7 @@ namespace minnow::api::tables {
 namespace describe_table {
 
 const Shape kShape(R"({
-  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"}
+  "TableName": {"type": "String", "required": true, "tableName": true}
 })");
 
 void describe_table(const ActionContext& context, const JsonValue& json, JsonWriter& out) {

@@ -43,7 +43,7 @@ namespace update_table {
 // dynalite's validations/updateTable.js (except that Create.ProvisionedThroughput may be absent:
 // an on-demand table's new GSI has none), then the parameters added to DynamoDB since.
 const Shape kShape(R"({
-  "TableName": {"type": "String", "required": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "TableName": {"type": "String", "required": true, "tableName": true},
   "ProvisionedThroughput": {"type": "FieldStruct<ProvisionedThroughput>", "children": {
     "WriteCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1},
     "ReadCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1}}},

@@ -15,7 +15,7 @@ namespace minnow::api::tables {
 namespace update_time_to_live {
 
 const Shape kShape(R"({
-  "TableName": {"type": "String", "notNull": true, "tableName": true, "regex": "[a-zA-Z0-9_.-]+"},
+  "TableName": {"type": "String", "notNull": true, "tableName": true},
   "TimeToLiveSpecification": {"type": "FieldStruct<TimeToLiveSpecification>", "children": {
     "Enabled": {"type": "Boolean"},
     "AttributeName": {"type": "String"}}}

@@ -25,10 +25,9 @@ requests::TagResourceRequest decode(const ActionContext& context, const JsonValu
   return r;
 }
 
-void tag_resource(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+void tag_resource(const ActionContext& context, const JsonValue& json, JsonWriter& /*out: DynamoDB answers with an empty body*/) {
   const requests::TagResourceResult result = requests::execute(context.requests(), decode(context, json));
   if (result.too_many) throw model::too_many_tags(result.too_many);
-  write_empty_output(out);
 }
 
 }  // namespace tag_resource

@@ -51,11 +51,6 @@ TagList decode_tags(const JsonValue& tags) {
   return list;
 }
 
-void write_empty_output(JsonWriter& out) {
-  out.StartObject();
-  out.EndObject();
-}
-
 std::string check_resource_arn(const ActionContext& context, const JsonValue& request, const char* list) {
   const JsonValue* arn = member(request, "ResourceArn");
   if (!arn) throw model::Error(model::kTagArnMissing);

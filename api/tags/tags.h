@@ -31,10 +31,6 @@ using requests::TagList;
 // A Tags list the Shape has checked, with step 3's checks: sorted by key.
 TagList decode_tags(const JsonValue& tags);
 
-// The answer of an operation without output members: {} (dynalite sends "", which SDKs and
-// the CLI read as no output too).
-void write_empty_output(JsonWriter& out);
-
 // Step 2's ARN checks around the request's own list member (`list`, "Tags" or "TagKeys"; null
 // for ListTagsOfResource), in dynalite's order. Returns the ARN.
 std::string check_resource_arn(const ActionContext& context, const JsonValue& request, const char* list);

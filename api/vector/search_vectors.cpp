@@ -96,7 +96,7 @@ void apply_condition(const std::vector<expressions::SearchConditionTerm>& terms,
     const model::ValueType type = defined_type(table, term.attribute);
     if (term.value.type() != type) throw model::Error(model::kKeyConditionTypeMismatch);
     if (element->is_hash) {
-      if (engine::is_empty_scalar(term.value)) throw model::key_empty_value(term.attribute, type, /*in_item=*/false);
+      if (engine::is_empty_scalar(term.value)) throw model::query_key_empty_value(term.attribute, type);
       spec.hash_value = term.value;
     } else {
       spec.filters.emplace_back(term.attribute, term.value);

@@ -335,14 +335,15 @@ test('PutItem with an empty key value is rejected', async () => {
     'One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: r');
 });
 
-// GetItem and DeleteItem word the empty-key error differently from PutItem.
-test('GetItem and DeleteItem with an empty key value are rejected', async (t) => {
-  const skip = differsOn('dynamodb-local', 'DynamoDB Local uses PutItem\'s wording ("are not valid.")', t);
-  for (const action of ['GetItem', 'DeleteItem']) {
+// Lookup keys word the empty-key error as PutItem does (2026; dynalite's 2020 capture of GetItem
+// said "One or more parameter values were invalid: ...").
+test('GetItem, DeleteItem and UpdateItem with an empty key value are rejected', async (t) => {
+  const skip = differsOn('dynalite', 'dynalite has the 2020 wording ("were invalid:")', t);
+  for (const action of ['GetItem', 'DeleteItem', 'UpdateItem']) {
     expectError(await rawCall(action, { TableName: T, Key: { pk: { S: '' }, sk: { N: '1' } } }), 'ValidationException',
-      'One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an empty string value. Key: pk', skip);
+      'One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk', skip);
     expectError(await rawCall(action, { TableName: TB, Key: { id: { B: '' }, r: { S: 'x' } } }), 'ValidationException',
-      'One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an empty binary value. Key: id', skip);
+      'One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty binary value. Key: id', skip);
   }
 });
 
@@ -597,4 +598,28 @@ test('an empty attribute name is rejected', { skip: differsOn('dynalite', 'dynal
     const got = expectOk(await rawCall('GetItem', { TableName: T, Key: k }));
     assert.equal(got.Item, undefined);
   }
+});
+
+// Sets come back in DynamoDB's order, not as written: SS and BS ascending bytewise (the empty
+// string first), NS ascending by value; from GetItem, from ReturnValues and after ADD alike.
+// DynamoDB Local does the same; dynalite keeps the order written.
+test('sets come back in DynamoDB\'s order', { skip: differsOn('dynalite', 'dynalite keeps the order written') }, async (t) => {
+  const k = key();
+  const bytes = (...xs) => Buffer.from(xs).toString('base64');
+  expectOk(await rawCall('PutItem', { TableName: T, Item: { ...k,
+    ss: { SS: ['zyx', 'wvu', 'Zed', 'é', 'abc'] },
+    ns: { NS: ['10', '9', '-1', '1.5', '1E+2', '-0.5'] },
+    bs: { BS: [bytes(0xff), bytes(0x00, 0x01), bytes(0x7f), bytes(0x00)] } } }));
+  const { Item } = expectOk(await rawCall('GetItem', { TableName: T, Key: k }));
+  assert.deepEqual(Item.ss, { SS: ['Zed', 'abc', 'wvu', 'zyx', 'é'] });
+  assert.deepEqual(Item.ns, { NS: ['-1', '-0.5', '1.5', '9', '10', '100'] });
+  // Bytes compare unsigned, as DynamoDB orders binary keys.
+  if (!differsOn('dynamodb-local', 'DynamoDB Local compares bytes as signed (Java), 0xff first', t))
+    assert.deepEqual(Item.bs, { BS: [bytes(0x00), bytes(0x00, 0x01), bytes(0x7f), bytes(0xff)] });
+  const added = expectOk(await rawCall('UpdateItem', { TableName: T, Key: k, UpdateExpression: 'ADD ss :s, ns :n',
+    ExpressionAttributeValues: { ':s': { SS: ['tsr', ''] }, ':n': { NS: ['0'] } }, ReturnValues: 'UPDATED_NEW' }));
+  assert.deepEqual(added.Attributes.ss, { SS: ['', 'Zed', 'abc', 'tsr', 'wvu', 'zyx', 'é'] });
+  assert.deepEqual(added.Attributes.ns, { NS: ['-1', '-0.5', '0', '1.5', '9', '10', '100'] });
+  const old = expectOk(await rawCall('DeleteItem', { TableName: T, Key: k, ReturnValues: 'ALL_OLD' }));
+  assert.deepEqual(old.Attributes.ss, { SS: ['', 'Zed', 'abc', 'tsr', 'wvu', 'zyx', 'é'] });
 });

@@ -76,6 +76,17 @@ test('empty body is SerializationException', { skip: differsOn('dynamodb-local',
   expectError(res, 'SerializationException');
 });
 
+// The body is one JSON object and nothing else: another JSON value (2026), or text after the
+// object, is a SerializationException. dynalite (2020) reads [1,2] as a request without members,
+// and a null body stops it.
+for (const [rawBody, dynalite] of [['[1,2]', 'dynalite answers ListTables (2020)'], ['null', 'a null body stops dynalite'],
+  ['{} xyz', false], ['{}{}', false]]) {
+  test(`body ${rawBody} is SerializationException`,
+    { skip: differsOn('dynamodb-local', LOCAL_500) || (dynalite && differsOn('dynalite', dynalite)) }, async () => {
+      expectError(await rawCall('ListTables', null, { rawBody }), 'SerializationException');
+    });
+}
+
 // A field of the wrong JSON type is a SerializationException with Jackson-style wording.
 test('number where a string is expected: SerializationException',
   { skip: differsOn('dynamodb-local', 'DynamoDB Local coerces the number and reports an invalid table name') },

@@ -361,6 +361,9 @@ const errorRows = [
   [{ KeyConditions: KC, IndexName: 'nope' }, 'The table does not have the specified index: nope'],
   [{ KeyConditionExpression: 'x = :p', ExpressionAttributeValues: P }, 'Query condition missed key schema element: pk', ['dynamodb-local', LOCAL_WORDING]],
   [{ KeyConditionExpression: 'pk = :p AND x = :p', ExpressionAttributeValues: P }, 'Query condition missed key schema element: sk', ['dynamodb-local', LOCAL_WORDING]],
+  // Counted against the key read (2026; dynalite has the 2020 "Conditions can be of length 1 or 2 only").
+  [{ KeyConditionExpression: 'pk = :p AND sk = :n AND x = :p', ExpressionAttributeValues: { ...P, ':n': N(1) } },
+    'The number of query conditions (3) exceeds the number of key attributes defined in the schema (2)', [['dynalite', 'dynamodb-local'], 'their wording is 2020\'s']],
   [{ KeyConditionExpression: 'pk < :p', ExpressionAttributeValues: P }, 'Query key condition not supported'],
   [{ TableName: TH, KeyConditionExpression: 'pk = :p AND sk = :p', ExpressionAttributeValues: P }, 'Query key condition not supported'],
   [{ KeyConditionExpression: 'pk = :n', ExpressionAttributeValues: { ':n': N(1) } }, `${INVALID}Condition parameter type does not match schema type`],

@@ -59,14 +59,18 @@ test('TagResource, ListTagsOfResource and UntagResource', { skip: noTags }, asyn
   assert.deepEqual(await listTags(arn), [{ Key: 'a', Value: 'one' }, { Key: 'c', Value: '' }]);
 });
 
-// The wire form: HTTP 200, and TagResource / UntagResource have no output members.
-test('TagResource and UntagResource answer without output members', { skip: noTags }, async () => {
+// The wire form: HTTP 200 with an empty body (not even {}): TagResource / UntagResource have no
+// output members.
+test('TagResource and UntagResource answer without output members', { skip: noTags }, async (t) => {
   const { arn } = await taggedTable('wire');
   const tagged = await tagCall('TagResource', { ResourceArn: arn, Tags: [{ Key: 'k', Value: 'v' }] });
   assert.equal(tagged.status, 200, tagged.text);
-  assert.ok(tagged.text === '' || tagged.text === '""' || tagged.text === '{}', tagged.text);
   const untagged = await tagCall('UntagResource', { ResourceArn: arn, TagKeys: ['k'] });
   assert.equal(untagged.status, 200, untagged.text);
+  if (!differsOn('dynalite', 'dynalite answers ""', t)) {
+    assert.equal(tagged.text, '');
+    assert.equal(untagged.text, '');
+  }
   assert.deepEqual(expectOk(await tagCall('ListTagsOfResource', { ResourceArn: arn })), { Tags: [] });
 });
 

@@ -20,8 +20,8 @@
 //   AttributeName "" or longer than 255:            "Names of key attributes and attributes projected into an index must be between 1 and 255 characters, inclusive"
 //   Enabled true without AttributeName:             "AttributeName cannot be null when time to live is being enabled"
 //   no TimeToLiveSpecification:                     "TimeToLiveSpecification cannot be null"
-//   no TableName: "1 validation error detected: Value null at 'tableName' failed to satisfy constraint:
-//     Member must not be null" (DynamoDB Local omits the "1 validation error detected: " prefix)
+//   no TableName: "The parameter 'TableName' is required but was not present in the request", as
+//     DescribeTable (DynamoDB Local: "Value null at 'tableName' failed to satisfy constraint: Member must not be null")
 //   missing table: ResourceNotFoundException; real "Requested resource not found: Table: <name> not found"
 //     (as DescribeTable); DynamoDB Local "Cannot do operations on a non-existent table".
 //   A key attribute may be the TTL attribute (DynamoDB Local accepts pk).
@@ -151,10 +151,10 @@ test('UpdateTimeToLive validation errors', { skip: differsOn('dynalite', 'dynali
   expectError(await rawCall('DescribeTimeToLive', { TableName: missing }), 'ResourceNotFoundException',
     `Requested resource not found: Table: ${missing} not found`, notFound);
   await rejects(client.send(new DescribeTimeToLiveCommand({ TableName: missing })), 'ResourceNotFoundException');
-  // TableName is required.
-  const nullName = differsOn('dynamodb-local', 'DynamoDB Local omits the "1 validation error detected: " prefix', t);
+  // TableName is required, in DescribeTable's words (2026).
+  const nullName = differsOn('dynamodb-local', 'DynamoDB Local says "Value null at \'tableName\' failed to satisfy constraint: Member must not be null"', t);
   expectError(await rawCall('DescribeTimeToLive', {}), 'ValidationException',
-    "1 validation error detected: Value null at 'tableName' failed to satisfy constraint: Member must not be null", nullName);
+    "The parameter 'TableName' is required but was not present in the request", nullName);
   if (nullName) {
     expectError(await rawCall('DescribeTimeToLive', {}), 'ValidationException',
       "Value null at 'tableName' failed to satisfy constraint: Member must not be null");

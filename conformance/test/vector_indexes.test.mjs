@@ -253,7 +253,7 @@ const createCases = [
   { why: 'two indexes on one attribute with different Dimensions', body: tableWith('dims2', [flat, { ...flat, IndexName: 'Wide', Dimensions: 8 }], AD),
     message: `${P}Vector indexes on attribute embedding must have the same Dimensions: Wide has 8, Flat has 3` },
   { why: 'INCLUDE without NonKeyAttributes', body: tableWith('inc', [{ ...flat, Projection: { ProjectionType: 'INCLUDE' } }], AD),
-    message: 'If Projection type INCLUDE is specified, some non-key attributes to include in the projection must be specified as well' },
+    message: `${P}ProjectionType is INCLUDE, but NonKeyAttributes is not specified` },
   // The vector attribute and each INLINE_FILTER attribute count as one projected attribute each.
   { why: 'more than 100 projected attributes over all indexes', body: tableWith('proj', [{ ...semantic,
     SearchSchema: [{ AttributeName: 'lang', SearchSchemaElementType: 'INLINE_FILTER' }],

@@ -364,13 +364,13 @@ TEST_CASE("items: key errors", "[items][keys]") {
         validation("One or more parameter values are not valid. " + empty + "binary value. Key: id"));
   CHECK(h.error("PutItem", R"({"TableName":"t_bs","Item":{"id":{"B":"YQ=="},"r":{"S":""}}})") ==
         validation("One or more parameter values are not valid. " + empty + "string value. Key: r"));
-  // ... and GetItem's and DeleteItem's.
+  // ... and GetItem's and DeleteItem's, in the same words (2026).
   for (const char* action : {"GetItem", "DeleteItem"}) {
     INFO(action);
     CHECK(h.error(action, R"({"TableName":"t_ps","Key":{"pk":{"S":""},"sk":{"N":"1"}}})") ==
-          validation(kInvalid + empty + "string value. Key: pk"));
+          validation("One or more parameter values are not valid. " + empty + "string value. Key: pk"));
     CHECK(h.error(action, R"({"TableName":"t_bs","Key":{"id":{"B":""},"r":{"S":"x"}}})") ==
-          validation(kInvalid + empty + "binary value. Key: id"));
+          validation("One or more parameter values are not valid. " + empty + "binary value. Key: id"));
     // A Key must be exactly the key schema.
     for (const char* key : {R"({"pk":{"S":"a"}})", R"({"pk":{"S":"a"},"sk":{"N":"1"},"x":{"S":"y"}})",
                             R"({"pk":{"N":"1"},"sk":{"N":"1"}})", R"({"pkk":{"S":"a"},"sk":{"N":"1"}})", "{}"}) {

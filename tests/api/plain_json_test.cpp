@@ -49,7 +49,7 @@ TEST_CASE("sets and binary, which plain JSON lacks, are written as arrays and ba
   rapidjson::StringBuffer buffer;
   api::JsonWriter writer(buffer);
   api::write_plain_item(writer, model::encode_item(item));
-  CHECK(std::string(buffer.GetString()) == R"({"b":"aGk=","bs":["aGk="],"ns":[2.5,-1],"ss":["a","b"]})");
+  CHECK(std::string(buffer.GetString()) == R"({"b":"aGk=","bs":["aGk="],"ns":[-1,2.5],"ss":["a","b"]})");  // sets in DynamoDB's order
 }
 
 TEST_CASE("plain text that is not a JSON object is told apart; DynamoDB's value checks apply") {

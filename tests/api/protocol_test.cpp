@@ -228,19 +228,16 @@ TEST_CASE("protocol: unknown targets are UnknownOperationException, with DynamoD
 
 TEST_CASE("protocol: malformed JSON is a SerializationException without a message", "[protocol]") {
   Harness h;
-  for (const char* body : {R"({"Limit": )", "{", "{]", R"({"a":1,})", "nul", "", " \r\n\t", R"({"a" 1})"}) {
+  // A JSON value that is not an object, and text after the object, too (2026).
+  for (const char* body : {R"({"Limit": )", "{", "{]", R"({"a":1,})", "nul", "", " \r\n\t", R"({"a" 1})", "[]",
+                           "[1,2]", "null", "5", R"("text")", "{} xyz", "{}{}"}) {
     INFO("body '" << body << "'");
     api::Reply reply = h.send(list_tables(body));
     CHECK(reply.status == 400);
     CHECK(reply.body == kBareSerialization);
   }
-  // A JSON value that is not an object is a request with no members.
-  for (const char* body : {"[]", "5", R"("text")"}) {
-    INFO("body '" << body << "'");
-    api::Reply reply = h.send(list_tables(body));
-    CHECK(reply.status == 200);
-    CHECK(reply.body == R"({"TableNames":[]})");
-  }
+  // Whitespace after the object is not text.
+  CHECK(h.send(list_tables("{} \r\n")).status == 200);
 }
 
 TEST_CASE("protocol: the order of the protocol checks is DynamoDB's", "[protocol]") {
@@ -384,10 +381,13 @@ TEST_CASE("protocol: validation errors are aggregated in DynamoDB's order", "[pr
                   "to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, "
                   "UPDATED_NEW]")},
       {"PutItem", R"({"TableName":"a;"})",
-       validation("3 validation errors detected: Value 'a;' at 'tableName' failed to satisfy constraint: Member must "
-                  "satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'a;' at 'tableName' failed to satisfy "
-                  "constraint: Member must have length greater than or equal to 3; Value null at 'item' failed to "
+       validation("2 validation errors detected: Value 'a;' at 'tableName' failed to satisfy constraint: Member must "
+                  "satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value null at 'item' failed to "
                   "satisfy constraint: Member must not be null")},
+      // An empty name is too short for any name: one error (2026), not the pattern's and the length's.
+      {"PutItem", R"({"TableName":"","Item":{"pk":{"S":"a"}}})",
+       validation("1 validation error detected: Value '' at 'tableName' failed to satisfy constraint: Member must "
+                  "have length greater than or equal to 1")},
       {"GetItem", R"({"TableName":"ab","ReturnConsumedCapacity":"ALL"})",
        validation("3 validation errors detected: Value 'ALL' at 'returnConsumedCapacity' failed to satisfy "
                   "constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]; Value 'ab' at 'tableName' "

@@ -139,7 +139,7 @@ TEST_CASE("Query: validation messages in DynamoDB's order") {
       {R"({"TableName":"thr","KeyConditions":{}})", "Conditions can be of length 1 or 2 only"},
       // Counted against the table's key once the table is known (an index may have up to 8).
       {R"({"TableName":"thr","KeyConditionExpression":"pk = :p AND sk = :n AND x = :p","ExpressionAttributeValues":{":p":{"S":"a"},":n":{"N":"1"}}})",
-       "Conditions can be of length 1 or 2 only"},
+       "The number of query conditions (3) exceeds the number of key attributes defined in the schema (2)"},
       {R"({"TableName":"thr","KeyConditionExpression":"pk = :p OR sk = :p","ExpressionAttributeValues":{":p":{"S":"a"}}})",
        "Invalid operator used in KeyConditionExpression: OR"},
       {R"({"TableName":"thr","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"a"}},"IndexName":"nope"})",

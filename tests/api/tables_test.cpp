@@ -247,7 +247,8 @@ TEST_CASE("CreateTable validation: DynamoDB's messages in DynamoDB's order") {
   const std::vector<Case> cases = {
       {"{}", kValidation, "The parameter 'TableName' is required but was not present in the request"},
       {R"({"TableName":"ab"})", kValidation,
-       "TableName must be at least 3 characters long and at most 255 characters long"},
+       "1 validation error detected: Value 'ab' at 'tableName' failed to satisfy constraint: Member must have length "
+       "greater than or equal to 3"},
       {R"({"TableName":"Bad"})", kValidation,
        "2 validation errors detected: Value null at 'attributeDefinitions' failed to satisfy constraint: Member must "
        "not "
@@ -257,12 +258,16 @@ TEST_CASE("CreateTable validation: DynamoDB's messages in DynamoDB's order") {
       {R"({"TableName":"Bad","KeySchema":{}})", kSerialization, "Start of structure or map found where not expected"},
       {R"({"TableName":"Bad","ProvisionedThroughput":{"ReadCapacityUnits":"1"}})", kSerialization,
        "STRING_VALUE cannot be converted to Long"},
+      // A control-plane operation's table name is reported alone (2026).
       {R"({"TableName":"a;b","AttributeDefinitions":[{}],"KeySchema":[],"BillingMode":"X","ProvisionedThroughput":{"ReadCapacityUnits":0}})",
        kValidation,
-       "7 validation errors detected: Value null at 'attributeDefinitions.1.member.attributeName' failed to satisfy "
+       "1 validation error detected: Value 'a;b' at 'tableName' failed to satisfy constraint: Member must satisfy "
+       "regular expression pattern: [a-zA-Z0-9_.-]+"},
+      {R"({"TableName":"abc","AttributeDefinitions":[{}],"KeySchema":[],"BillingMode":"X","ProvisionedThroughput":{"ReadCapacityUnits":0}})",
+       kValidation,
+       "6 validation errors detected: Value null at 'attributeDefinitions.1.member.attributeName' failed to satisfy "
        "constraint: Member must not be null; Value null at 'attributeDefinitions.1.member.attributeType' failed to "
-       "satisfy constraint: Member must not be null; Value 'a;b' at 'tableName' failed to satisfy constraint: Member "
-       "must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'X' at 'billingMode' failed to satisfy "
+       "satisfy constraint: Member must not be null; Value 'X' at 'billingMode' failed to satisfy "
        "constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]; Value null at "
        "'provisionedThroughput.writeCapacityUnits' failed to satisfy constraint: Member must not be null; Value '0' at "
        "'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: Member must have value greater than or "
@@ -366,7 +371,12 @@ TEST_CASE("CreateTable validation: DynamoDB's messages in DynamoDB's order") {
       {"{" + base +
            R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"pk","AttributeType":"N"},{"AttributeName":"g","AttributeType":"N"}],)" +
            ks + "," + pt + R"(,"GlobalSecondaryIndexes":[)" + gsi + "]}",
-       kValidation, "Cannot have two attributes with the same name"},
+       kValidation, "Attribute Name is duplicated: pk"},
+      // Named before the count of keys against definitions, without indexes too.
+      {"{" + base +
+           R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"pk","AttributeType":"S"}],)" +
+           ks + "," + pt + "}",
+       kValidation, "Attribute Name is duplicated: pk"},
       {"{" + base + ad + "," + ks + "," + pt + R"(,"StreamSpecification":{"StreamEnabled":true}})", kValidation,
        "Invalid StreamViewType: Stream ViewType must not be null or empty when enabling streams."},
       {"{" + base + ad + "," + ks + "," + pt +
@@ -476,7 +486,8 @@ TEST_CASE("DeleteTable validation") {
   Harness h;
   h.error("DeleteTable", "{}", kValidation, "The parameter 'TableName' is required but was not present in the request");
   h.error("DeleteTable", R"({"TableName":"ab"})", kValidation,
-          "TableName must be at least 3 characters long and at most 255 characters long");
+          "1 validation error detected: Value 'ab' at 'tableName' failed to satisfy constraint: Member must have length "
+          "greater than or equal to 3");
   h.error("DeleteTable", R"({"TableName":"a;b"})", kValidation,
           "1 validation error detected: Value 'a;b' at 'tableName' failed to satisfy constraint: Member must satisfy "
           "regular expression pattern: [a-zA-Z0-9_.-]+");

@@ -394,7 +394,7 @@ const Row kRows[] = {
   {K::K, R"~(size(pk) = :v)~", "", ":v=S:x", R"~(KeyConditionExpressions cannot contain nested operations)~"},
   {K::K, R"~(begins_with(:v, pk))~", "", ":v=S:x", R"~(Invalid condition in KeyConditionExpression: begins_with operator must have the key attribute as its first operand)~"},
   {K::K, R"~(:v BETWEEN pk AND :w)~", "", ":v=S:x :w=S:y", R"~(Invalid condition in KeyConditionExpression: BETWEEN operator must have the key attribute as its first operand)~"},
-  {K::K, R"~(pk = :v AND pk = :w)~", "", ":v=S:x :w=S:y", R"~(KeyConditionExpressions must only contain one condition per key)~"},
+  {K::K, R"~(pk = :v AND pk = :w)~", "", ":v=S:x :w=S:y", R"~(Invalid KeyConditionExpression: KeyConditionExpressions must only contain one condition per key)~"},  // real DynamoDB (2026); Local: unprefixed
   {K::K, R"~(pk = sk)~", "", "", R"~(Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition)~"},
   {K::K, R"~(:v = :w)~", "", ":v=S:x :w=S:y", R"~(Invalid condition in KeyConditionExpression: No key attribute specified)~"},
   // Three conditions may be for a multi-attribute GSI key (up to 8): the expression is fine, and

@@ -67,6 +67,17 @@ TEST_CASE("AttributeValue equality: scalars", "[attribute_value]") {
   }
 }
 
+TEST_CASE("sets hold their members in DynamoDB's order, whatever order they are given in", "[attribute_value]") {
+  CHECK(SS({"zyx", "wvu", "", "Zed", "\xc3\xa9"}).as<model::StringSet>().values ==
+        std::vector<std::string>{"", "Zed", "wvu", "zyx", "\xc3\xa9"});  // bytes, unsigned: é (0xc3) last
+  const AttributeValue ns = NS({"10", "9", "-1", "1.5", "1E+2", "-0.5"});
+  std::vector<std::string> numbers;
+  for (const auto& n : ns.as<model::NumberSet>().values) numbers.push_back(n.to_string());
+  CHECK(numbers == std::vector<std::string>{"-1", "-0.5", "1.5", "9", "10", "100"});
+  CHECK(BS({"\xff", std::string("\0\1", 2), "\x7f", std::string(1, '\0')}).as<model::BinarySet>().values ==
+        std::vector<std::string>{std::string(1, '\0'), std::string("\0\1", 2), "\x7f", "\xff"});
+}
+
 TEST_CASE("AttributeValue equality: sets ignore order, compare members by value", "[attribute_value]") {
   struct Case {
     const char* why;

@@ -83,7 +83,7 @@ TEST_CASE("validate_key: a Key must be exactly the key schema", "[key]") {
       {"extra attribute and an empty value", {{"pk", S("")}, {"sk", N("1")}, {"x", S("y")}}, kNoMatch},
       {"empty string hash key",
        {{"pk", S("")}, {"sk", N("1")}},
-       "One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an empty "
+       "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty "
        "string value. Key: pk"},
   };
   for (const auto& c : cases) {
@@ -97,12 +97,16 @@ TEST_CASE("validate_key: a Key must be exactly the key schema", "[key]") {
 
 TEST_CASE("validate_key: empty values and size limits", "[key]") {
   const std::string empty_binary =
-      "One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an empty "
+      "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty "
       "binary value. Key: id";
   const std::string empty_string_r =
-      "One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an empty "
+      "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty "
       "string value. Key: r";
   CHECK(key_outcome({{"id", B("")}, {"r", S("x")}}, kBinaryString) == empty_binary);
+  // An ExclusiveStartKey keeps the older wording.
+  CHECK(outcome([&] { model::validate_start_key({{"id", B("")}, {"r", S("x")}}, kBinaryString); }) ==
+        "One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an empty "
+        "binary value. Key: id");
   CHECK(key_outcome({{"id", B("a")}, {"r", S("")}}, kBinaryString) == empty_string_r);
   // The hash key is checked completely before the range key.
   CHECK(key_outcome({{"id", B("")}, {"r", S("")}}, kBinaryString) == empty_binary);
@@ -171,7 +175,7 @@ TEST_CASE("validate_item_key: missing keys, type mismatches, empty values, sizes
        {{"pk", S("a")}, {"sk", AttributeValue(model::Null{})}},
        kStringNumber,
        "One or more parameter values were invalid: Type mismatch for key sk expected: N actual: NULL"},
-      // PutItem's wording differs from the Key parameter's ("are not valid." vs "were invalid:").
+      // The same wording as the Key parameter's (2026).
       {"empty string hash key",
        {{"pk", S("")}, {"sk", N("1")}},
        kStringNumber,

@@ -33,12 +33,6 @@ void append_delimited(std::string& out, const model::AttributeValue& v) {
 
 }  // namespace
 
-bool is_empty_scalar(const model::AttributeValue& v) {
-  if (v.type() == model::ValueType::S) return v.as<std::string>().empty();
-  if (v.type() == model::ValueType::B) return v.as<model::Binary>().bytes.empty();
-  return false;
-}
-
 IndexKeySchema index_key_schema(const IndexDefinition& index, const std::vector<AttributeDefinition>& definitions) {
   IndexKeySchema schema;
   for (const KeySchemaElement& e : index.key_schema) {

@@ -36,6 +36,7 @@
 #include "model/attribute_value.h"
 #include "model/index_key_violation.h"
 #include "model/key.h"
+#include "model/key.h"
 
 namespace minnow::engine {
 
@@ -45,7 +46,7 @@ struct IndexKeySchema {
 };
 
 // An empty S or B value, which no index key may have.
-bool is_empty_scalar(const model::AttributeValue& v);
+using model::is_empty_scalar;
 
 // The key schema of `index`, typed from the table's attribute definitions.
 IndexKeySchema index_key_schema(const IndexDefinition& index, const std::vector<AttributeDefinition>& definitions);

@@ -5,13 +5,13 @@
 
 namespace minnow::model {
 
-namespace {
-
 bool is_empty_scalar(const AttributeValue& v) {
   if (v.type() == ValueType::S) return v.as<std::string>().empty();
   if (v.type() == ValueType::B) return v.as<Binary>().bytes.empty();
   return false;
 }
+
+namespace {
 
 std::size_t scalar_bytes(const AttributeValue& v) {
   if (v.type() == ValueType::S) return v.as<std::string>().size();
@@ -47,6 +47,13 @@ void check_key(const AttributeMap& key, const KeySchema& schema, bool start_key)
 }  // namespace
 
 void validate_key(const AttributeMap& key, const KeySchema& schema) { check_key(key, schema, false); }
+void check_key_not_empty(const AttributeMap& key, const KeySchema& schema) {
+  for (const KeyAttribute* attr : {&schema.hash, schema.range ? &*schema.range : nullptr}) {
+    if (!attr) continue;
+    const AttributeValue* v = find_attribute(key, attr->name);
+    if (v && v->type() == attr->type && is_empty_scalar(*v)) throw key_empty_value(attr->name, attr->type);
+  }
+}
 void validate_start_key(const AttributeMap& key, const KeySchema& schema) { check_key(key, schema, true); }
 
 void validate_item_key(const Item& item, const KeySchema& schema) {

@@ -27,9 +27,16 @@ struct KeySchema {
   bool operator==(const KeySchema&) const = default;
 };
 
+// An empty S or B value, which no key (of the table or of an index) may have.
+bool is_empty_scalar(const AttributeValue& v);
+
 // Checks the Key parameter of GetItem/DeleteItem/UpdateItem: exactly the key attributes, of
 // the schema's types, non-empty, within the size limits. Throws with DynamoDB's messages.
 void validate_key(const AttributeMap& key, const KeySchema& schema);
+
+// Only the emptiness of the key attributes present with the schema's type (a transaction makes
+// it the request's error, and the rest of validate_key a cancellation reason).
+void check_key_not_empty(const AttributeMap& key, const KeySchema& schema);
 
 // As validate_key, for an ExclusiveStartKey: DynamoDB words an empty value there the older way.
 void validate_start_key(const AttributeMap& key, const KeySchema& schema);

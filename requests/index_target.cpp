@@ -20,7 +20,7 @@ void check_start_piece(const model::AttributeMap& start_key, const model::KeyAtt
   const model::AttributeValue& v = it->second;
   bool empty = (v.type() == model::ValueType::S && v.as<std::string>().empty()) ||
                (v.type() == model::ValueType::B && v.as<model::Binary>().bytes.empty());
-  if (empty) throw model::key_empty_value(attr.name, attr.type, /*in_item=*/false);
+  if (empty) throw model::query_key_empty_value(attr.name, attr.type);
 }
 
 }  // namespace
@@ -71,7 +71,7 @@ void check_index_start_key(const model::AttributeMap& start_key, const IndexTarg
   if (start_key.size() != index.page_key.size()) throw model::Error(model::kStartKeyInvalid);
   for (const auto& a : index.page_key) check_start_piece(start_key, a);
   try {
-    model::validate_key(model::key_of(start_key, table_schema), table_schema);
+    model::validate_start_key(model::key_of(start_key, table_schema), table_schema);
   } catch (const model::Error& e) {
     throw model::start_key_invalid(e.message());
   }

@@ -76,25 +76,29 @@ TransactWriteItemsResult execute(const Context& context, const TransactWriteItem
     return result;
   }
 
-  bool invalid = false;
-  for (const auto& a : actions) invalid = invalid || a.invalid.has_value();
-  // Every valid action is decided (DynamoDB reports every failed condition), none is applied
-  // when one is invalid.
+  // An action that failed the item-level checks cancels the transaction before any condition is
+  // evaluated: its reason is the only one (DynamoDB stops there; the decoder marks only the first).
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    if (!actions[i].invalid) continue;
+    result.actions[i].status = ItemWriteResult::Status::Invalid;
+    result.actions[i].error = actions[i].invalid;
+    result.status = Status::Cancelled;
+    return result;
+  }
+  // Every action is decided (DynamoDB reports every failed condition).
   std::vector<Decided> decided(actions.size());
   std::vector<engine::TransactWriteAction> engine_actions;
   std::vector<std::size_t> engine_index;  // engine action -> request action
   for (std::size_t i = 0; i < actions.size(); ++i) {
-    if (actions[i].invalid) continue;
     const WriteOperation* op = &actions[i].operation;
     Decided* d = &decided[i];
     if (request.return_consumed_capacity != ReturnConsumedCapacity::None)
       d->vectors.load(actions[i].table->definition());
     engine_actions.push_back({actions[i].table, key_of(*op),
-                              [op, d, invalid](const model::Item* old) -> std::optional<engine::WriteDecision> {
+                              [op, d](const model::Item* old) -> std::optional<engine::WriteDecision> {
                                 d->outcome = decide(*op, old);
                                 if (d->outcome.failed()) return std::nullopt;
                                 if (old) d->old_size = model::item_size(*old);
-                                if (invalid) return std::nullopt;                 // not applied
                                 if (d->outcome.kind != WriteOutcome::Kind::Keep)  // a ConditionCheck
                                   d->vectors.note(old, written_item(*op, d->outcome));
                                 return engine_decision(*op, d->outcome);
@@ -102,12 +106,7 @@ TransactWriteItemsResult execute(const Context& context, const TransactWriteItem
     engine_index.push_back(i);
   }
   std::vector<std::optional<engine::ActionFailure>> failures = engine::transact_write(engine_actions);
-  if (invalid || !failures.empty()) {
-    for (std::size_t i = 0; i < actions.size(); ++i) {
-      if (!actions[i].invalid) continue;
-      result.actions[i].status = ItemWriteResult::Status::Invalid;
-      result.actions[i].error = actions[i].invalid;
-    }
+  if (!failures.empty()) {
     for (std::size_t k = 0; k < failures.size(); ++k) {
       if (!failures[k]) continue;
       std::size_t i = engine_index[k];

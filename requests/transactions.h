@@ -1,9 +1,10 @@
 // TransactWriteItems as a typed request, and its execution: every action applied, or none.
 //
 // The front end builds each action (write_operations.h) with the checks that need no stored
-// item made. Item-level checks that fail (a key of the wrong type, a key attribute updated, ...)
-// do not stop the request: DynamoDB still evaluates every condition and answers one
-// cancellation reason per action, so such an action carries its ValidationError in `invalid`.
+// item made. An item-level check that fails (a key of the wrong type, a key attribute updated, ...)
+// is not an error of the request but the transaction's cancellation reason: DynamoDB stops at the
+// first such action (its reason ValidationError, every other None, no condition evaluated), so
+// that action carries its ValidationError in `invalid`.
 // execute() then checks the ClientRequestToken (engine/idempotency.h: a committed request's
 // answer is replayed for ten minutes), an injected conflict (engine/faults.h), and runs the
 // transaction under the tables' locks (engine/transaction.h).
@@ -27,7 +28,7 @@ namespace minnow::requests {
 struct TransactWriteAction {
   std::shared_ptr<engine::Table> table;
   WriteOperation operation;
-  std::optional<model::Error> invalid;  // an item-level check failed: this action's reason
+  std::optional<model::Error> invalid;  // the first action failing an item-level check: its reason
 };
 
 struct TransactWriteItemsRequest {

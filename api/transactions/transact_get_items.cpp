@@ -66,10 +66,21 @@ requests::TransactGetItemsRequest decode(const ActionContext& context, const Jso
     for (std::size_t j = 0; j < i; ++j)
       if (r.gets[i].table == r.gets[j].table && r.gets[i].key == r.gets[j].key)
         throw model::Error(model::kTransactionSameItem);
-  for (const auto& g : r.gets) {
-    model::validate_key(g.key, g.table->key_schema());
-    if (g.projection) requests::check_key_paths(g.projection->paths, g.table->key_schema());
+  // An empty S or B key value is the request's error; a Key that is not the table's key (an
+  // attribute missing, extra or of another type) cancels the transaction with that Get's
+  // ValidationError, every other reason None (2026).
+  for (const auto& g : r.gets) model::check_key_not_empty(g.key, g.table->key_schema());
+  for (std::size_t i = 0; i < r.gets.size(); ++i) {
+    try {
+      model::validate_key(r.gets[i].key, r.gets[i].table->key_schema());
+    } catch (const model::Error& e) {
+      std::vector<model::CancellationReason> reasons(r.gets.size(), model::CancellationReason{"None", "", nullptr});
+      reasons[i] = model::cancellation_reason(e);
+      throw model::transaction_canceled(std::move(reasons));
+    }
   }
+  for (const auto& g : r.gets)
+    if (g.projection) requests::check_key_paths(g.projection->paths, g.table->key_schema());
   r.return_consumed_capacity = return_consumed_capacity(member(json, "ReturnConsumedCapacity"));
   return r;
 }

@@ -108,37 +108,33 @@ DecodedAction decode_action(Kind kind, const JsonValue& json) {
   return a;
 }
 
-// Once the table is known: the key's attributes are present (a ValidationException for the whole
-// request, as in the single-item calls). A Put's key is taken from its item.
+// Once the table is known: the key's attributes are present, and an S or B key value is not
+// empty (a ValidationException for the whole request, never a cancellation reason, as in the
+// single-item calls). A Put's key is taken from its item.
 void check_key_present(DecodedAction& a) {
   const model::KeySchema& schema = a.action.table->key_schema();
   if (auto* put = std::get_if<requests::Put>(&a.action.operation)) {
     if (!put->item.count(schema.hash.name)) throw model::missing_key_in_item(schema.hash.name);
     if (schema.range && !put->item.count(schema.range->name)) throw model::missing_key_in_item(schema.range->name);
     put->key = model::key_of(put->item, schema);
-    return;
+  } else {
+    const model::AttributeMap& key = requests::key_of(a.action.operation);
+    if (key.size() != (schema.range ? 2u : 1u) || !key.count(schema.hash.name) ||
+        (schema.range && !key.count(schema.range->name)))
+      throw model::Error(model::kKeyDoesNotMatchSchema);
   }
-  const model::AttributeMap& key = requests::key_of(a.action.operation);
-  if (key.size() != (schema.range ? 2u : 1u) || !key.count(schema.hash.name) ||
-      (schema.range && !key.count(schema.range->name)))
-    throw model::Error(model::kKeyDoesNotMatchSchema);
+  model::check_key_not_empty(requests::key_of(a.action.operation), schema);
 }
 
-// The item-level checks: key types and values (a transaction names the mistyped attribute, as
-// for an item), ConditionalOperator without Expected, nested paths into key attributes, key
-// attributes updated.
+// The item-level checks: key types and values (a Put names the mistyped attribute, as PutItem
+// does; a Key of another type is "The provided key element does not match the schema"),
+// ConditionalOperator without Expected, nested paths into key attributes, key attributes updated.
 void check_item(const DecodedAction& a) {
   const model::KeySchema& schema = a.action.table->key_schema();
   if (const auto* put = std::get_if<requests::Put>(&a.action.operation)) {
     model::validate_item_key(put->item, schema);
   } else {
-    const model::AttributeMap& key = requests::key_of(a.action.operation);
-    for (const model::KeyAttribute* attr : {&schema.hash, schema.range ? &*schema.range : nullptr}) {
-      if (!attr) continue;
-      const model::AttributeValue& v = key.at(attr->name);
-      if (v.type() != attr->type) throw model::key_type_mismatch(attr->name, attr->type, v.type());
-    }
-    model::validate_key(key, schema);
+    model::validate_key(requests::key_of(a.action.operation), schema);
   }
   check_conditional_operator(a.m.conditional_operator, a.m.expected);
   requests::check_key_paths(a.read, schema);
@@ -180,12 +176,16 @@ requests::TransactWriteItemsRequest decode(const ActionContext& context, const J
           requests::key_of(actions[i].action.operation) == requests::key_of(actions[j].action.operation))
         throw model::Error(model::kTransactionSameItem);
 
+  // DynamoDB stops at the first action that fails the item-level checks: it is the transaction's
+  // one ValidationError reason, the others' reasons are None.
   requests::TransactWriteItemsRequest r;
+  bool invalid = false;
   for (auto& a : actions) {
     try {
-      check_item(a);
+      if (!invalid) check_item(a);
     } catch (const model::Error& e) {
       a.action.invalid = e;
+      invalid = true;
     }
     r.actions.push_back(std::move(a.action));
   }

@@ -36,6 +36,7 @@
 #include "expressions/projection.h"
 #include "expressions/search_condition.h"
 #include "model/errors.h"
+#include "model/key.h"
 #include "model/item_codec.h"
 #include "model/limits.h"
 #include "model/vector_errors.h"
@@ -96,7 +97,7 @@ void apply_condition(const std::vector<expressions::SearchConditionTerm>& terms,
     const model::ValueType type = defined_type(table, term.attribute);
     if (term.value.type() != type) throw model::Error(model::kKeyConditionTypeMismatch);
     if (element->is_hash) {
-      if (engine::is_empty_scalar(term.value)) throw model::query_key_empty_value(term.attribute, type);
+      if (model::is_empty_scalar(term.value)) throw model::query_key_empty_value(term.attribute, type);
       spec.hash_value = term.value;
     } else {
       spec.filters.emplace_back(term.attribute, term.value);

@@ -40,17 +40,24 @@
 //   equal to 36". Expression errors are the single-item calls' messages (e.g. 'Invalid
 //   UpdateExpression: Syntax error; token: "<EOF>", near: "SET"'), as are attribute value
 //   errors (empty sets, 400 KB "Item size has exceeded the maximum allowed size").
-// - Item-level validation becomes a cancellation, not a ValidationException: a key attribute of
-//   the wrong type (Put item, Update/Delete/ConditionCheck Key) gives TransactionCanceledException
-//   with [ValidationError] and Message "One or more parameter values were invalid: Type mismatch
-//   for key pk expected: S actual: N" (DynamoDB Local: "... Type mismatch for key"); an Update
-//   that sets a key attribute gives [ValidationError] "One or more parameter values were
-//   invalid: Cannot update attribute pk. This attribute is part of the key". A Key with a
-//   missing or extra attribute stays a ValidationException: "The provided key element does not
-//   match the schema" (Update/Delete key) and "One or more parameter values were invalid:
-//   Missing the key pk in the item" (Put) as in the single-item calls (DynamoDB Local: "The
-//   number of conditions on the keys is invalid" / "One of the required keys was not given a
-//   value").
+// - Item-level validation becomes a cancellation, not a ValidationException: a Put item's key
+//   attribute of the wrong type gives TransactionCanceledException with [ValidationError] and
+//   Message "One or more parameter values were invalid: Type mismatch for key pk expected: S
+//   actual: N" (DynamoDB Local: "... Type mismatch for key"); an Update, Delete or
+//   ConditionCheck Key of the wrong type "The provided key element does not match the schema"
+//   (2026); an Update that sets a key attribute "One or more parameter values were invalid:
+//   Cannot update attribute pk. This attribute is part of the key". Validation stops at the
+//   first such action: its reason is the only ValidationError, every other reason is None, and
+//   no condition is evaluated. A Key with a missing or extra attribute stays a
+//   ValidationException: "The provided key element does not match the schema" (Update/Delete
+//   key) and "One or more parameter values were invalid: Missing the key pk in the item" (Put)
+//   as in the single-item calls (DynamoDB Local: "The number of conditions on the keys is
+//   invalid" / "One of the required keys was not given a value"), and so does an empty S or B
+//   key value: "One or more parameter values are not valid. The AttributeValue for a key
+//   attribute cannot contain an empty string value. Key: pk".
+// - TransactGetItems: a Get whose Key lacks the key attributes (or has one of another type)
+//   cancels the transaction, [ValidationError] "The provided key element does not match the
+//   schema" (2026).
 // - ClientRequestToken: the same token with the same request succeeds again without applying
 //   it twice; with a different request it is IdempotentParameterMismatchException (DynamoDB
 //   Local sends an empty message; real DynamoDB's text was not captured, so it is not pinned).
@@ -79,6 +86,7 @@ const doc = makeDocumentClient(client);
 const newName = tableNamer('transactions');
 const A = newName('a');  // pk S HASH
 const B = newName('b');  // pk S HASH, sk N RANGE
+const BIN = newName('bin');  // id B HASH
 const MISSING = 'cf-transactions-never-created';
 const LOCAL_WORDING = 'DynamoDB Local words this validation message differently; the expected text is real DynamoDB\'s';
 const LOCAL_CORAL = 'DynamoDB Local drops Coral\'s "1 validation error detected: Value \'...\'" framing';
@@ -88,6 +96,8 @@ const COND_FAILED = 'The conditional request failed';
 const CHECK_FAILED = 'The conditional request failed.';  // a ConditionCheck action's reason
 const SAME_ITEM = 'Transaction request cannot include multiple operations on one item';
 const TYPE_MISMATCH = 'One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N';
+const KEY_NO_MATCH = 'The provided key element does not match the schema';
+const EMPTY_KEY = 'One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk';
 
 const S = (s) => ({ S: s });
 const N = (n) => ({ N: String(n) });
@@ -101,8 +111,9 @@ before(async () => {
   if (NO_TRANSACTIONS) return;
   await createTable(client, keyedTable(A, ['pk', 'S']));
   await createTable(client, keyedTable(B, ['pk', 'S'], ['sk', 'N']));
+  await createTable(client, keyedTable(BIN, ['id', 'B']));
 });
-after(() => (NO_TRANSACTIONS ? undefined : dropTables(client, [A, B])));
+after(() => (NO_TRANSACTIONS ? undefined : dropTables(client, [A, B, BIN])));
 
 const tw = (TransactItems, extra = {}) => rawCall('TransactWriteItems', { TransactItems, ...extra });
 const tg = (TransactItems, extra = {}) => rawCall('TransactGetItems', { TransactItems, ...extra });
@@ -322,6 +333,12 @@ const actionErrors = [
     'The provided key element does not match the schema', 'local'],
   ['Delete key without its range key', { Delete: { TableName: B, Key: K('e') } },
     'The provided key element does not match the schema', 'local'],
+  // An empty key value is the request's error, never a cancellation reason (2026).
+  ['Put item with an empty key value', { Put: { TableName: A, Item: { pk: S('') } } }, EMPTY_KEY, 'local'],
+  ['Update key with an empty key value', { Update: { TableName: A, Key: { pk: S('') }, UpdateExpression: 'SET a = :a', ExpressionAttributeValues: { ':a': S('1') } } },
+    EMPTY_KEY, 'local'],
+  ['ConditionCheck key with an empty binary key value', { ConditionCheck: { TableName: BIN, Key: { id: { B: '' } }, ConditionExpression: 'attribute_exists(id)' } },
+    'One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty binary value. Key: id', 'local'],
 ];
 for (const [why, action, message, local] of actionErrors) {
   test(`TransactWriteItems ValidationException: ${why}`, { skip: NO_TRANSACTIONS }, async (t) => {
@@ -333,27 +350,36 @@ for (const [why, action, message, local] of actionErrors) {
 }
 
 // A key attribute of the wrong type, or an update of a key attribute, is an item-level error:
-// the transaction is cancelled with a ValidationError reason for that action.
+// the transaction is cancelled with a ValidationError reason for the first such action only.
 test('TransactWriteItems item-level validation errors are ValidationError reasons', { skip: NO_TRANSACTIONS }, async (t) => {
-  const localMessage = differsOn('dynamodb-local', 'DynamoDB Local says only "...Type mismatch for key"', t);
+  const localMessage = differsOn('dynamodb-local', 'DynamoDB Local says only "...Type mismatch for key", for a Key too', t);
   const mismatch = { Code: 'ValidationError', Message: localMessage ? 'One or more parameter values were invalid: Type mismatch for key' : TYPE_MISMATCH };
+  const noMatch = localMessage ? mismatch : { Code: 'ValidationError', Message: KEY_NO_MATCH };
   const k = uniq('ie');
-  for (const action of [
-    { Put: { TableName: A, Item: { pk: N(1) } } },
-    { Delete: { TableName: A, Key: { pk: N(1) } } },
-    { ConditionCheck: { TableName: A, Key: { pk: N(1) }, ConditionExpression: 'attribute_exists(pk)' } },
+  for (const [action, reason] of [
+    [{ Put: { TableName: A, Item: { pk: N(1) } } }, mismatch],
+    [{ Delete: { TableName: A, Key: { pk: N(1) } } }, noMatch],
+    [{ ConditionCheck: { TableName: A, Key: { pk: N(1) }, ConditionExpression: 'attribute_exists(pk)' } }, noMatch],
+    // DynamoDB Local refuses a non-scalar Key for the whole request ("Invalid attribute value type").
+    ...(localMessage ? [] : [[{ Update: { TableName: A, Key: { pk: { L: [S('x')] } }, UpdateExpression: 'SET a = :a',
+      ExpressionAttributeValues: { ':a': S('1') } } }, noMatch]]),
   ]) {
-    expectCancelled(await tw([{ Put: { TableName: A, Item: K(k) } }, action]), [{ Code: 'None' }, mismatch]);
+    expectCancelled(await tw([{ Put: { TableName: A, Item: K(k) } }, action]), [{ Code: 'None' }, reason]);
   }
   expectCancelled(await tw([
     { Update: { TableName: A, Key: K(k), UpdateExpression: 'SET pk = :a', ExpressionAttributeValues: { ':a': S('other') } } },
   ]), [{ Code: 'ValidationError', Message: 'One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key' }]);
-  // Reasons of different kinds are all reported, in request order.
+  // Validation comes before any condition and stops at the first invalid action: a condition that
+  // would fail and a later invalid action are both None.
   await put(A, { pk: S(`${k}-c`) });
-  expectCancelled(await tw([
-    { ConditionCheck: { TableName: A, Key: K(`${k}-c`), ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: { TableName: A, Item: { pk: N(1) } } },
-  ]), [{ Code: 'ConditionalCheckFailed', Message: CHECK_FAILED }, mismatch]);
+  const stops = !differsOn('dynamodb-local', 'DynamoDB Local evaluates every action and reports each reason', t);
+  if (stops) {
+    expectCancelled(await tw([
+      { ConditionCheck: { TableName: A, Key: K(`${k}-c`), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: A, Item: { pk: N(1) } } },
+      { Delete: { TableName: A, Key: { pk: N(2) } } },
+    ]), [{ Code: 'None' }, mismatch, { Code: 'None' }]);
+  }
   assert.equal(await getItem(A, K(k)), undefined);
   // The same-item check comes before item-level validation.
   expectError(await tw([{ Put: { TableName: A, Item: { pk: N(1) } } }, { Put: { TableName: A, Item: K(k) } }, { Delete: { TableName: A, Key: K(k) } }]),
@@ -456,6 +482,14 @@ test('TransactGetItems validation', { skip: NO_TRANSACTIONS }, async (t) => {
     'ResourceNotFoundException', 'Requested resource not found', differsOn('dynamodb-local', NOT_FOUND_LOCAL, t));
   expectError(await tg([{ Get: { TableName: A, Key: K(k), ProjectionExpression: 'x', ExpressionAttributeNames: { '#n': 'n' } } }]), 'ValidationException',
     'Value provided in ExpressionAttributeNames unused in expressions: keys: {#n}');
+  // A Key without the key attributes, or of another type, cancels (2026); an empty value is the
+  // request's error.
+  if (!differsOn('dynamodb-local', 'DynamoDB Local answers a ValidationException', t)) {
+    expectCancelled(await tg([{ Get: { TableName: A, Key: {} } }]), [{ Code: 'ValidationError', Message: KEY_NO_MATCH }]);
+    expectCancelled(await tg([{ Get: { TableName: A, Key: K(k) } }, { Get: { TableName: A, Key: { pk: N(1) } } }, { Get: { TableName: A, Key: {} } }]),
+      [{ Code: 'None' }, { Code: 'ValidationError', Message: KEY_NO_MATCH }, { Code: 'None' }]);
+  }
+  expectError(await tg([{ Get: { TableName: A, Key: { pk: S('') } } }]), 'ValidationException', EMPTY_KEY);
 });
 
 // An empty TransactGetItems fails Coral's length constraint.

@@ -85,12 +85,23 @@ TEST_CASE("TransactWriteItems validation order", "[transactions]") {
                 R"({"TransactItems":[{"Put":{"TableName":"t_b","Item":{"pk":{"S":"k"},"sk":{"N":"1"}}}},
     {"Delete":{"TableName":"t_b","Key":{"pk":{"S":"k"},"sk":{"N":"1.0"}}}}]})")
             .find("multiple operations on one item") != std::string::npos);
-  // Item-level errors are ValidationError reasons.
+  // Item-level errors are ValidationError reasons: the first invalid action's only, the others None.
+  CHECK(h.error("TransactWriteItems", R"({"TransactItems":[{"Put":{"TableName":"t_a","Item":{"pk":{"S":"k"}}}},
+    {"Put":{"TableName":"t_a","Item":{"pk":{"N":"1"}}}},{"Delete":{"TableName":"t_a","Key":{"pk":{"N":"2"}}}}]})") ==
+        R"({"__type":")" + kCanceled + R"(","message":")" + kCancelledMessage +
+            R"([None, ValidationError, None]","CancellationReasons":[{"Code":"None"},{"Code":"ValidationError","Message":)"
+            R"("One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N"},{"Code":"None"}]})");
+  // A Key of another type: the single-item calls' words.
   CHECK(h.error("TransactWriteItems", R"({"TransactItems":[{"Put":{"TableName":"t_a","Item":{"pk":{"S":"k"}}}},
     {"Delete":{"TableName":"t_a","Key":{"pk":{"N":"1"}}}}]})") ==
         R"({"__type":")" + kCanceled + R"(","message":")" + kCancelledMessage +
             R"([None, ValidationError]","CancellationReasons":[{"Code":"None"},{"Code":"ValidationError","Message":)"
-            R"("One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N"}]})");
+            R"("The provided key element does not match the schema"}]})");
+  // An empty key value is the request's error.
+  CHECK(h.error("TransactWriteItems", R"({"TransactItems":[{"Put":{"TableName":"t_a","Item":{"pk":{"S":"k"}}}},
+    {"Delete":{"TableName":"t_a","Key":{"pk":{"S":""}}}}]})")
+            .find("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an "
+                  "empty string value. Key: pk") != std::string::npos);
   // Shape: one action per element, ConditionCheck needs its expression, at most 100 actions.
   CHECK(h.error("TransactWriteItems", R"({"TransactItems":[{}]})")
             .find("Invalid Request: TransactWriteRequest should contain Delete or Put or Update request") !=

@@ -459,9 +459,7 @@ std::optional<Term> key_term(const Node& n) {
 
 void check_key_value(const model::KeyAttribute& key, const AttributeValue& v) {
   if (v.type() != key.type) throw model::pql_key_type_mismatch(key.name);
-  bool empty = (v.type() == ValueType::S && v.as<std::string>().empty()) ||
-               (v.type() == ValueType::B && v.as<model::Binary>().bytes.empty());
-  if (empty) throw model::key_empty_value(key.name, v.type(), true);
+  if (model::is_empty_scalar(v)) throw model::key_empty_value(key.name, v.type());
 }
 
 // The conjuncts left after the key terms are taken out, as one condition (or none).

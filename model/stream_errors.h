@@ -43,6 +43,13 @@ inline constexpr FixedError kSequenceNumberNotAllowed{ErrorCode::ValidationExcep
 inline constexpr FixedError kSequenceNumberNotInShard{ErrorCode::ValidationException,
                                                       "Invalid SequenceNumber for the shard"};
 inline constexpr FixedError kInvalidShardIterator{ErrorCode::ValidationException, "Invalid ShardIterator"};
+// A StreamArn (or ExclusiveStartStreamArn) that is not a stream ARN at all (public reports of
+// DynamoDB; a well-formed ARN of a missing stream is ResourceNotFoundException).
+inline constexpr FixedError kInvalidStreamArn{ErrorCode::ValidationException, "Invalid StreamArn"};
+// DescribeStream's ShardFilter of type CHILD_SHARDS names the parent shard (AWS's documentation;
+// DynamoDB's text not captured).
+inline constexpr FixedError kShardFilterWithoutShardId{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS "ShardFilter of type CHILD_SHARDS requires a ShardId"};
 // ExpiredIteratorException: the iterator is older than 15 minutes.
 inline constexpr FixedError kExpiredIterator{ErrorCode::ExpiredIteratorException,
                                              "Iterator expired. The iterator is valid for 15 minutes"};

@@ -3,8 +3,9 @@
 // Order: the Shape (StreamArn required, 37..1024 characters; Limit >= 1; ExclusiveStartShardId
 // 28..65 characters), Limit <= 100, then the lookup ("Requested resource not found: Stream: X
 // not found"). A closed stream (disabled, or its table deleted) is DISABLED and its shard has an
-// EndingSequenceNumber. Shards have no children here, so a ShardFilter (CHILD_SHARDS) or an
-// ExclusiveStartShardId of the one shard leaves no shard to describe.
+// EndingSequenceNumber. Shards have no children here, so a ShardFilter (CHILD_SHARDS, with the
+// parent's ShardId) or an ExclusiveStartShardId at or after the one shard's leaves no shard to
+// describe. A StreamArn that is not a stream ARN is "Invalid StreamArn" (find_stream).
 #include "api/streams/streams.h"
 #include "api/tables/table_description.h"
 #include "model/stream_errors.h"
@@ -19,7 +20,7 @@ const Shape kShape(R"({
   "Limit": {"type": "Integer", "greaterThanOrEqual": 1},
   "ExclusiveStartShardId": {"type": "String", "lengthGreaterThanOrEqual": 28, "lengthLessThanOrEqual": 65},
   "ShardFilter": {"type": "FieldStruct<ShardFilter>", "children": {
-    "Type": {"type": "String", "enum": ["CHILD_SHARDS"]},
+    "Type": {"type": "String", "notNull": true, "enum": ["CHILD_SHARDS"]},
     "ShardId": {"type": "String", "lengthGreaterThanOrEqual": 28, "lengthLessThanOrEqual": 65}}}
 })");
 
@@ -32,8 +33,12 @@ requests::DescribeStreamRequest decode(const ActionContext& context, const JsonV
   const std::string_view arn = view(json["StreamArn"]);
   r.stream = find_stream(context, arn);
   if (!r.stream) throw model::stream_not_found(std::string(arn));
-  r.with_shard = !member(json, "ShardFilter");
-  if (const JsonValue* v = member(json, "ExclusiveStartShardId"); v && view(*v) == r.stream->shard_id())
+  const JsonValue* filter = member(json, "ShardFilter");
+  if (filter && !member(*filter, "ShardId")) throw model::Error(model::kShardFilterWithoutShardId);
+  r.with_shard = !filter;
+  // Shards are listed in the order of their ids, after ExclusiveStartShardId, whether or not a
+  // shard has that id.
+  if (const JsonValue* v = member(json, "ExclusiveStartShardId"); v && !(view(*v) < r.stream->shard_id()))
     r.with_shard = false;
   return r;
 }

@@ -37,10 +37,29 @@ std::string stream_arn(const ActionContext& context, const engine::Stream& strea
   return table_arn(context, stream.table_name()) + "/stream/" + stream.label();
 }
 
+namespace {
+// arn:PARTITION:dynamodb:REGION:ACCOUNT:table/NAME/stream/LABEL, each part non-empty.
+bool well_formed_stream_arn(std::string_view arn) {
+  std::string_view parts[6];
+  for (std::size_t i = 0; i < 5; ++i) {
+    const auto colon = arn.find(':');
+    if (colon == std::string_view::npos) return false;
+    parts[i] = arn.substr(0, colon);
+    arn.remove_prefix(colon + 1);
+  }
+  parts[5] = arn;  // table/NAME/stream/LABEL
+  if (parts[0] != "arn" || parts[1].empty() || parts[2] != "dynamodb" || parts[3].empty() || parts[4].empty())
+    return false;
+  const auto stream_at = parts[5].rfind("/stream/");
+  return parts[5].substr(0, 6) == "table/" && stream_at != std::string_view::npos && stream_at > 6 &&
+         stream_at + 8 < parts[5].size();
+}
+}  // namespace
+
 std::shared_ptr<engine::Stream> find_stream(const ActionContext& context, std::string_view arn) {
+  if (!well_formed_stream_arn(arn)) throw model::Error(model::kInvalidStreamArn);
   auto table_at = arn.find(":table/");
   auto stream_at = arn.rfind("/stream/");
-  if (table_at == std::string_view::npos || stream_at == std::string_view::npos || stream_at < table_at) return nullptr;
   std::string table(arn.substr(table_at + 7, stream_at - table_at - 7));
   std::string label(arn.substr(stream_at + 8));
   auto stream = context.database.streams().find(table, label);

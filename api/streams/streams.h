@@ -21,7 +21,9 @@ namespace minnow::api::streams {
 inline constexpr int64_t kIteratorLifetimeMs = 15 * 60 * 1000;
 
 std::string stream_arn(const ActionContext& context, const engine::Stream& stream);
-// The stream a (well-formed or not) ARN names in this region and account; null when none.
+// The stream an ARN names in this region and account; null when none. An ARN that is not a
+// stream ARN (arn:PARTITION:dynamodb:REGION:ACCOUNT:table/NAME/stream/LABEL) is "Invalid
+// StreamArn".
 std::shared_ptr<engine::Stream> find_stream(const ActionContext& context, std::string_view arn);
 
 struct ShardIterator {

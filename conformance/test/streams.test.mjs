@@ -381,6 +381,36 @@ test('DescribeStream and ListStreams validation errors', async (t) => {
   // ExclusiveStartShardId is at least 28 characters.
   expectError(await rawStreams('DescribeStream', { StreamArn, ExclusiveStartShardId: 'x' }), 'ValidationException',
     `${ONE}Value 'x' at 'exclusiveStartShardId' failed to satisfy constraint: Member must have length greater than or equal to 28`);
+  // An ARN that is not a stream ARN is a ValidationException (not pinned; "Invalid StreamArn" in
+  // public reports), in DescribeStream, GetShardIterator and ListStreams' ExclusiveStartStreamArn.
+  const malformed = differsOn(['dynamodb-local', 'dynalite'], 'answers ResourceNotFoundException or ignores the ARN', t);
+  if (!malformed) {
+    const notAnArn = 'x'.repeat(40);
+    const tableArn = StreamArn.slice(0, StreamArn.indexOf('/stream/'));
+    for (const arn of [notAnArn, `${tableArn}/index/abcdefgh`, StreamArn.replace(':dynamodb:', ':s3:')]) {
+      expectError(await rawStreams('DescribeStream', { StreamArn: arn }), 'ValidationException');
+      expectError(await rawStreams('GetShardIterator', { StreamArn: arn, ShardId: 'shardId-00000000000000000000-00000000', ShardIteratorType: 'LATEST' }),
+        'ValidationException');
+      expectError(await rawStreams('ListStreams', { ExclusiveStartStreamArn: arn }), 'ValidationException');
+    }
+  }
+  // ShardFilter needs its Type, and CHILD_SHARDS the parent's ShardId (not pinned).
+  if (!differsOn(['dynamodb-local', 'dynalite'], 'accepts such a ShardFilter', t)) {
+    expectError(await rawStreams('DescribeStream', { StreamArn, ShardFilter: {} }), 'ValidationException',
+      `${ONE}Value null at 'shardFilter.type' failed to satisfy constraint: Member must not be null`);
+    expectError(await rawStreams('DescribeStream', { StreamArn, ShardFilter: { Type: 'CHILD_SHARDS' } }), 'ValidationException');
+  }
+});
+
+// Shards are listed after ExclusiveStartShardId in the order of their ids, whether or not a shard
+// has that id: an id sorting after every shard leaves none, one sorting before them all, every one.
+test('DescribeStream ExclusiveStartShardId that names no shard', { skip: differsOn('dynalite', 'dynalite has no streams') }, async () => {
+  const { StreamArn } = await streamTable('describe-after', 'KEYS_ONLY');
+  const all = (await streams.send(new DescribeStreamCommand({ StreamArn }))).StreamDescription.Shards;
+  const after = await streams.send(new DescribeStreamCommand({ StreamArn, ExclusiveStartShardId: 'shardId-99999999999999999999-ffffffff' }));
+  assert.deepEqual(after.StreamDescription.Shards, []);
+  const before = await streams.send(new DescribeStreamCommand({ StreamArn, ExclusiveStartShardId: 'shardId-00000000000000000000-00000000' }));
+  assert.deepEqual(before.StreamDescription.Shards, all);
 });
 
 // ---------------------------------------------------------------------------------------------

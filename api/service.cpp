@@ -74,8 +74,10 @@ Reply Service::handle(Request& request) {
     return handle_admin(request, {impl_->namespaces, impl_->faults, impl_->clock, impl_->saved, impl_->request_log},
                         impl_->options.admin);
   if (request.method == "GET") {
+    // DynamoDB Local answers a GET of any path; DynamoDB's health check is `/` alone.
     if (impl_->options.compat == model::Compat::kDynamoDBLocal)
       return Reply{400, "application/x-amz-json-1.0", model::kDynamoDBLocalGetBody};
+    if (request.path != "/") return Reply{404, "application/x-amz-json-1.0", model::kNotJsonPostBody};
     return Reply{200, "text/plain", model::kHealthyPrefix + impl_->options.region + model::kHealthySuffix};
   }
   // HEAD gets DynamoDB Local's answer, 400 as for a request without a signature (the server
@@ -86,8 +88,9 @@ Reply Service::handle(Request& request) {
     return Reply{404, "application/x-amz-json-1.0", model::kNotJsonPostBody};
   }
   Reply reply = handle_operation(request);
-  // DynamoDB answers application/json in kind (dynalite recorded it), errors included.
-  if (media_type(request.content_type) == "application/json") reply.content_type = "application/json";
+  // DynamoDB answers application/x-amz-json-1.0 only to a request that said so, any other (and
+  // none) application/json (dynalite recorded it), errors included.
+  if (media_type(request.content_type) != "application/x-amz-json-1.0") reply.content_type = "application/json";
   return reply;
 }
 

@@ -344,6 +344,8 @@ TEST_CASE("/_minnow turned off is served like any other path", "[admin]") {
   CHECK(reply.body.find("UnknownOperationException") != std::string::npos);
   request.method = "GET";
   request.path = "/_minnow/clock";
+  CHECK(h.service.handle(request).body == "<UnknownOperationException/>\n");  // a GET of a path but /
+  request.path = "/";
   CHECK(h.service.handle(request).body.substr(0, 9) == "healthy: ");
 }
 

@@ -188,14 +188,14 @@ TEST_CASE("protocol: other methods and content types answer 404 <UnknownOperatio
     CHECK(reply.body == "<UnknownOperationException/>\n");
   }
   // The JSON content types are accepted, with parameters too.
-  // The answer is JSON 1.0, but application/json is answered in kind (as DynamoDB does), errors too.
+  // JSON 1.0 is answered in kind, any other JSON type as application/json (as DynamoDB does), errors too.
   struct Case {
     const char* type;
     const char* answer;
   };
   for (const Case& c :
        {Case{"application/x-amz-json-1.0", "application/x-amz-json-1.0"},
-        Case{"application/x-amz-json-1.1", "application/x-amz-json-1.0"}, Case{"application/json", "application/json"},
+        Case{"application/x-amz-json-1.1", "application/json"}, Case{"application/json", "application/json"},
         Case{"application/json; charset=utf-8", "application/json"},
         Case{"application/x-amz-json-1.0; charset=utf-8", "application/x-amz-json-1.0"}}) {
     INFO("Content-Type '" << c.type << "'");
@@ -210,6 +210,12 @@ TEST_CASE("protocol: other methods and content types answer 404 <UnknownOperatio
     raw.body = "{";
     CHECK(h.send(raw).content_type == c.answer);
   }
+  // No Content-Type, and no body: answered as application/json.
+  Raw untyped = list_tables("");
+  untyped.content_type = "";
+  api::Reply reply = h.send(untyped);
+  CHECK(reply.status == 400);
+  CHECK(reply.content_type == "application/json");
 }
 
 TEST_CASE("protocol: unknown targets are UnknownOperationException, with DynamoDB Local's message", "[protocol]") {

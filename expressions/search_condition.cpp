@@ -39,8 +39,9 @@ void collect(const Node& n, std::vector<SearchConditionTerm>& out) {
     return;
   }
   if (n.kind == NodeKind::Call) throw model::search_condition_invalid_operator(n.text);
-  if (n.kind != NodeKind::Compare || n.comparator != Comparator::Eq)
-    throw model::search_condition_invalid_operator(operator_text(n) ? operator_text(n) : "?");
+  if (n.kind == NodeKind::Compare && n.comparator != Comparator::Eq)
+    throw model::Error(model::kSearchConditionInvalidComparator);
+  if (n.kind != NodeKind::Compare) throw model::search_condition_invalid_operator(operator_text(n) ? operator_text(n) : "?");
   const Node& left = n.args[0];
   const Node& right = n.args[1];
   check_operand(left);

@@ -51,24 +51,20 @@ Error vector_index_not_active(const std::string& index) {
                "Requested resource not found: Vector index: " + index + " is not ACTIVE");
 }
 
-Error search_vector_element_not_number(std::size_t position, ValueType actual) {
-  return validation(MINNOW_INVALID_PARAMETERS "SearchVector element " + std::to_string(position) +
-                    " Expected: N Actual: " + value_type_name(actual));
+Error top_k_out_of_range(const std::string& value) {
+  return validation("Provided TopK value '" + value +
+                    "' is out of valid range. The value must be between 1 and 100 inclusive");
 }
-Error search_vector_element_out_of_range(std::size_t position) {
-  return validation(MINNOW_INVALID_PARAMETERS "SearchVector element " + std::to_string(position) +
-                    " does not fit in a 32-bit floating point number");
-}
-Error search_vector_dimension_mismatch(std::size_t actual, std::size_t expected, const std::string& index) {
-  return validation(MINNOW_INVALID_PARAMETERS "SearchVector has " + std::to_string(actual) +
-                    " dimensions, the index has " + std::to_string(expected) + " IndexName: " + index);
+Error search_vector_dimension_mismatch(std::size_t actual, std::size_t expected) {
+  return validation("Input search vector dimension " + std::to_string(actual) +
+                    " does not match vector index dimension " + std::to_string(expected));
 }
 Error search_condition_invalid_operator(const std::string& op) {
   return validation("Invalid operator used in SearchConditionExpression: " + op);
 }
-Error search_condition_not_in_schema(const std::string& attribute, const std::string& index) {
-  return validation(MINNOW_INVALID_PARAMETERS "Attribute " + attribute +
-                    " is not in the SearchSchema of vector index " + index);
+Error search_condition_not_in_schema(const std::string& attribute) {
+  return validation("SearchConditionExpression must not contain any attributes that is not in SearchSchema. "
+                    "Invalid attribute: " + attribute);
 }
 Error search_condition_missed_hash(const std::string& attribute, const std::string& index) {
   return validation(MINNOW_INVALID_PARAMETERS

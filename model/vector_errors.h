@@ -58,13 +58,22 @@ Error vector_element_out_of_range(const std::string& attribute, std::size_t posi
 // ResourceNotFoundException (also UpdateTable's Delete of an index that does not exist):
 Error vector_index_not_found(const std::string& index);   // "Requested resource not found: Vector index: X not found"
 Error vector_index_not_active(const std::string& index);  // "... Vector index: X is not ACTIVE"
-// ValidationException. SearchVector, element positions from 1:
-// "... SearchVector element 3 Expected: N Actual: S"
-Error search_vector_element_not_number(std::size_t position, ValueType actual);
-// "... SearchVector element 3 does not fit in a 32-bit floating point number"
-Error search_vector_element_out_of_range(std::size_t position);
-// "... SearchVector has 3 dimensions, the index has 4 IndexName: X"
-Error search_vector_dimension_mismatch(std::size_t actual, std::size_t expected, const std::string& index);
+// ValidationException, DynamoDB's texts (2026; no envelope).
+// TopK outside 1..100: "Provided TopK value '101' is out of valid range. The value must be between 1 and 100 inclusive"
+Error top_k_out_of_range(const std::string& value);
+// An element of SearchVector that is not a number, or not within float32.
+inline constexpr FixedError kSearchVectorInvalidValues{
+    ErrorCode::ValidationException,
+    "Search vector contains invalid values. All values in the search vector must be a 32-bit floating-point number "
+    "attribute"};
+// "Input search vector dimension 2 does not match vector index dimension 3"
+Error search_vector_dimension_mismatch(std::size_t actual, std::size_t expected);
+inline constexpr FixedError kSearchConditionRequired{
+    ErrorCode::ValidationException, "SearchConditionExpression must be provided when SearchSchema has a HASH key"};
+// A comparator other than =, on a HASH or an INLINE_FILTER attribute alike.
+inline constexpr FixedError kSearchConditionInvalidComparator{
+    ErrorCode::ValidationException,
+    "Invalid SearchConditionExpression: Invalid comparator used in SearchConditionExpression"};
 // SearchConditionExpression's form (as KeyConditionExpression's texts): OR, NOT, IN, BETWEEN, a
 // comparator other than =, a function.
 Error search_condition_invalid_operator(
@@ -80,8 +89,8 @@ inline constexpr FixedError kSearchConditionOnePerAttribute{
     ErrorCode::ValidationException, "SearchConditionExpressions must only contain one condition per attribute"};
 // Against the index's SearchSchema (a value of another type than the attribute's definition is
 // Query's kKeyConditionTypeMismatch; an empty S or B HASH value Query's key_empty_value):
-// "... Attribute A is not in the SearchSchema of vector index X"
-Error search_condition_not_in_schema(const std::string& attribute, const std::string& index);
+// "SearchConditionExpression must not contain any attributes that is not in SearchSchema. Invalid attribute: A"
+Error search_condition_not_in_schema(const std::string& attribute);
 // "... SearchConditionExpression must have an equality condition on the HASH attribute A of vector index X"
 Error search_condition_missed_hash(const std::string& attribute, const std::string& index);
 // ProjectionExpression: "... Vector index X does not project [a, b]" (as a GSI's, DynamoDB Local's text).

@@ -9,7 +9,7 @@
 // ResourceNotFoundException for an index that does not exist or is not ACTIVE. It has no paging.
 // No reference emulator has it, so the order of the checks is Minnow's, Query's where the two
 // share a rule:
-//   1. the Shape (TopK at most model::kMaxVectorTopK);
+//   1. the Shape, then TopK within 1..model::kMaxVectorTopK;
 //   2. the expression parameters: placeholder maps, SearchConditionExpression then
 //      ProjectionExpression compiled, unused placeholders; then the condition's form;
 //   3. SearchVector's elements: DynamoDB numbers (api/codec), each within float32 once rounded;
@@ -48,12 +48,12 @@ namespace search_vectors {
 
 const Shape kShape("{" MINNOW_SHAPE_TABLE_NAME R"(,
   "IndexName": {"type": "String", "notNull": true, "regex": "[a-zA-Z0-9_.-]+", "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255},
-  "TopK": {"type": "Integer", "notNull": true, "greaterThanOrEqual": 1, "lessThanOrEqual": 100},
+  "TopK": {"type": "Integer", "notNull": true},
   "SearchVector": {"type": "List", "notNull": true, "children": "AttrStruct<ValueStruct>"},
   "SearchConditionExpression": {"type": "String"},
   "ProjectionExpression": {"type": "String"},
   )" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY ", " MINNOW_SHAPE_EXPRESSION_ATTRIBUTES "}");
-static_assert(model::kMaxVectorTopK == 100, "the Shape's TopK bound");
+static_assert(model::kMaxVectorTopK == 100, "model::top_k_out_of_range's text");
 
 bool contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -67,9 +67,9 @@ std::vector<float> search_vector(const JsonValue& list) {
   for (const auto& element : list.GetArray()) {
     ++position;
     model::AttributeValue v = decode_value(element);
-    if (v.type() != model::ValueType::N) throw model::search_vector_element_not_number(position, v.type());
+    if (v.type() != model::ValueType::N) throw model::Error(model::kSearchVectorInvalidValues);
     std::optional<float> f = engine::vector_element(v.as<model::Number>());
-    if (!f) throw model::search_vector_element_out_of_range(position);
+    if (!f) throw model::Error(model::kSearchVectorInvalidValues);
     out.push_back(*f);
   }
   return out;
@@ -93,7 +93,7 @@ void apply_condition(const std::vector<expressions::SearchConditionTerm>& terms,
   for (const auto& term : terms) {
     auto element = std::find_if(index.search_schema.begin(), index.search_schema.end(),
                                 [&](const auto& e) { return e.attribute_name == term.attribute; });
-    if (element == index.search_schema.end()) throw model::search_condition_not_in_schema(term.attribute, index.name);
+    if (element == index.search_schema.end()) throw model::search_condition_not_in_schema(term.attribute);
     const model::ValueType type = defined_type(table, term.attribute);
     if (term.value.type() != type) throw model::Error(model::kKeyConditionTypeMismatch);
     if (element->is_hash) {
@@ -103,8 +103,11 @@ void apply_condition(const std::vector<expressions::SearchConditionTerm>& terms,
       spec.filters.emplace_back(term.attribute, term.value);
     }
   }
-  for (const auto& e : index.search_schema)
-    if (e.is_hash && !spec.hash_value) throw model::search_condition_missed_hash(e.attribute_name, index.name);
+  for (const auto& e : index.search_schema) {
+    if (!e.is_hash || spec.hash_value) continue;
+    if (terms.empty()) throw model::Error(model::kSearchConditionRequired);
+    throw model::search_condition_missed_hash(e.attribute_name, index.name);
+  }
 }
 
 // Every attribute the index holds (an ALL index: none listed, all held).
@@ -122,13 +125,16 @@ std::vector<std::string> projected_attributes(const engine::TableDefinition& tab
 }
 
 requests::SearchVectorsRequest decode(const ActionContext& context, const JsonValue& json) {
+  const int64_t top_k = coral_long(json["TopK"]);
+  if (top_k < 1 || top_k > static_cast<int64_t>(model::kMaxVectorTopK))
+    throw model::top_k_out_of_range(std::to_string(top_k));
   validate_expression_params(json, {"SearchConditionExpression", "ProjectionExpression"}, {});
   expressions::Compiled compiled = compile_expressions(json);
   std::vector<expressions::SearchConditionTerm> terms;
   if (compiled.search_condition) terms = expressions::search_condition_terms(*compiled.search_condition);
   requests::SearchVectorsRequest r;
   r.spec.vector = search_vector(json["SearchVector"]);
-  r.spec.top_k = static_cast<std::size_t>(coral_long(json["TopK"]));
+  r.spec.top_k = static_cast<std::size_t>(top_k);
   r.return_consumed_capacity = return_consumed_capacity(json);
 
   r.table = find_table(context, json, /*table_operation=*/false);
@@ -137,7 +143,7 @@ requests::SearchVectorsRequest decode(const ActionContext& context, const JsonVa
   const engine::VectorIndexDefinition& index = find_index(definition, r.index_name);
   if (!index.active_at(context.now_ms)) throw model::vector_index_not_active(r.index_name);
   if (r.spec.vector.size() != index.dimensions)
-    throw model::search_vector_dimension_mismatch(r.spec.vector.size(), index.dimensions, r.index_name);
+    throw model::search_vector_dimension_mismatch(r.spec.vector.size(), index.dimensions);
   r.dimensions = index.dimensions;
   apply_condition(terms, definition, index, r.spec);
 

@@ -66,14 +66,13 @@ bool sort_key_matches(const SortKeyCondition& c, const model::AttributeValue& v)
 }
 
 HashRange segment_hash_range(uint32_t segment, uint32_t total_segments) {
-  using u128 = unsigned __int128;
-  const u128 space = u128(1) << 64;
-  auto boundary = [&](uint64_t s) {  // ceil(2^64 * s / total)
-    return (space * s + total_segments - 1) / total_segments;
-  };
+  // The first of the 4096 buckets (a hash's top 12 bits) a segment holds: ceil(4096 * s / total).
+  auto first_bucket = [&](uint64_t s) { return (kSegmentBuckets * s + total_segments - 1) / total_segments; };
+  const uint64_t first = first_bucket(segment), end = first_bucket(uint64_t(segment) + 1);
+  if (first >= kSegmentBuckets) return HashRange{UINT64_MAX, UINT64_MAX - 1};  // none left: empty
   HashRange r;
-  r.first = static_cast<uint64_t>(boundary(segment));
-  r.last = static_cast<uint64_t>(boundary(uint64_t(segment) + 1) - 1);
+  r.first = first << 52;
+  r.last = end >= kSegmentBuckets ? UINT64_MAX : (end << 52) - 1;  // first - 1 when empty
   return r;
 }
 

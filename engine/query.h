@@ -70,8 +70,11 @@ struct PageResult {
   std::optional<model::AttributeMap> last_evaluated_key;
 };
 
-// The hashes [first, last] of segment `segment` of `total` (1 <= total, segment < total):
-// first = ceil(2^64 * segment / total), so segment s holds hash h iff floor(h * total / 2^64) == s.
+// The hashes [first, last] of segment `segment` of `total` (1 <= total, segment < total), as
+// DynamoDB divides a table: segment s holds the partitions whose hash's top 12 bits p (4096
+// buckets) give floor(p * total / 4096) == s; with more segments than buckets some hold none
+// (last < first).
+inline constexpr uint64_t kSegmentBuckets = 4096;
 struct HashRange {
   uint64_t first = 0;
   uint64_t last = 0;

@@ -2,6 +2,7 @@
 
 #include "model/errors.h"
 #include "model/limits.h"
+#include "model/md5.h"
 
 namespace minnow::model {
 
@@ -87,15 +88,38 @@ std::string key_value_bytes(const AttributeValue& value) {
   }
 }
 
+namespace {
+// DynamoDB's partition order, as dynalite reproduces it: the first 24 bits of MD5("Outliers" ‖
+// the key's bytes), the rest zero, so that a tie is broken by the key's bytes (in the storage key).
+uint64_t dynamodb_hash(std::string_view bytes) {
+  const Md5Digest d = md5({"Outliers", bytes});
+  return uint64_t(d[0]) << 56 | uint64_t(d[1]) << 48 | uint64_t(d[2]) << 40;
+}
+}  // namespace
+
 uint64_t partition_hash(const AttributeValue& hash_value) {
-  // FNV-1a, then a SplitMix64 finalizer so that the hash fills the 64-bit space evenly.
-  std::string bytes = key_value_bytes(hash_value);
-  uint64_t h = 1469598103934665603ull ^ static_cast<uint64_t>(hash_value.type());
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 1099511628211ull;
+  switch (hash_value.type()) {
+    case ValueType::S:
+      return dynamodb_hash(hash_value.as<std::string>());
+    case ValueType::B:
+      return dynamodb_hash(hash_value.as<Binary>().bytes);
+    case ValueType::N:
+      return dynamodb_hash(hash_value.as<Number>().dynamodb_bytes());
+    default:
+      return 0;
   }
-  return mix_hash(h);
+}
+
+std::string rehashed_storage_key(std::string_view storage_key, ValueType hash_type) {
+  const std::string_view key_bytes = partition_key_bytes(storage_key);
+  const uint64_t hash = hash_type == ValueType::N
+                            ? dynamodb_hash(Number::from_sortable_bytes(key_bytes).dynamodb_bytes())
+                            : dynamodb_hash(key_bytes);
+  std::string out;
+  out.reserve(storage_key.size());
+  append_be64(out, hash);
+  out.append(storage_key.substr(8));
+  return out;
 }
 
 uint64_t mix_hash(uint64_t h) {

@@ -53,8 +53,12 @@ std::string key_value_bytes(const AttributeValue& value);
 // SplitMix64's finalizer: spreads a 64-bit value evenly over the 64-bit space.
 uint64_t mix_hash(uint64_t h);
 
-// The 64-bit hash of a partition key value; parallel Scan segments are ranges of it.
+// The 64-bit hash of a partition key value, in DynamoDB's order of partitions (24 bits of an MD5
+// digest; a Scan reads partitions in this order); parallel Scan segments are ranges of it.
 uint64_t partition_hash(const AttributeValue& hash_value);
+// A storage key written with an earlier partition hash (persist/ format version 2 and before),
+// with the hash of today; `hash_type` is the partition key's type.
+std::string rehashed_storage_key(std::string_view storage_key, ValueType hash_type);
 
 // The storage key of an item: big-endian hash, then the partition key (length-prefixed), then
 // the sort key. Requires the key attributes to be present and valid.

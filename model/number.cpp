@@ -247,4 +247,38 @@ std::string Number::sortable_bytes() const {
   return out;
 }
 
+Number Number::from_sortable_bytes(std::string_view bytes) {
+  const auto byte = [&](std::size_t i) {
+    const unsigned char b = static_cast<unsigned char>(bytes[i]);
+    return bytes[0] == static_cast<char>(kSortNegative) ? static_cast<unsigned char>(0xFF - b) : b;
+  };
+  if (bytes.empty() || bytes[0] == static_cast<char>(kSortZero)) return Number();
+  std::string digits;
+  for (std::size_t i = 2; i < bytes.size() && byte(i) != 0; ++i) {
+    const int pair = byte(i) - 1;
+    digits += static_cast<char>('0' + pair / 10);
+    digits += static_cast<char>('0' + pair % 10);
+  }
+  while (!digits.empty() && digits.back() == '0') digits.pop_back();
+  return Number(bytes[0] == static_cast<char>(kSortNegative), static_cast<int32_t>(byte(1)) + kMinExponent,
+                std::move(digits));
+}
+
+std::string Number::dynamodb_bytes() const {
+  if (is_zero()) return std::string(1, static_cast<char>(0x80));
+  // As dynalite's numToBuffer: digits in pairs from the decimal point, so an odd power of ten
+  // starts with a 0 digit.
+  const int exponent = exponent_ + 1;
+  const bool leading_zero = exponent % 2 != 0;
+  const std::string digits = (leading_zero ? "0" : "") + digits_;
+  const int scale = (exponent + (leading_zero ? 1 : 0)) / 2 - 64;
+  std::string out(1, static_cast<char>(negative_ ? ~scale : scale));
+  for (std::size_t i = 0; i < digits.size(); i += 2) {
+    const int pair = (digits[i] - '0') * 10 + (i + 1 < digits.size() ? digits[i + 1] - '0' : 0);
+    out += static_cast<char>(negative_ ? 101 - pair : pair + 1);
+  }
+  if (negative_ && out.size() - 1 < 20) out += static_cast<char>(102);
+  return out;
+}
+
 }  // namespace minnow::model

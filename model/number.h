@@ -62,6 +62,13 @@ class Number {
   // prefix-free (no encoding is a prefix of another), so encodings can be concatenated into
   // composite keys and still compare field by field. Equal numbers have equal encodings.
   std::string sortable_bytes() const;
+  // The number sortable_bytes() encodes (its inverse); the bytes must be such an encoding.
+  static Number from_sortable_bytes(std::string_view bytes);
+
+  // DynamoDB's binary form of a number, the bytes its partition hash digests (model/key.h): an
+  // exponent byte, then base-100 digit pairs (+1; negative numbers 101 - pair, the exponent
+  // byte complemented and, below 20 pairs, a 102 terminator), as dynalite reproduces it.
+  std::string dynamodb_bytes() const;
 
  private:
   Number(bool negative, int32_t exponent, std::string digits)

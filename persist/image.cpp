@@ -218,7 +218,8 @@ engine::StreamEvent read_event(ByteReader& r) {
 // tables and streams are numbered afresh from there, in the order they appear.
 class ImageReader {
  public:
-  ImageReader(engine::Restorer& restorer, std::optional<uint64_t> first) : restorer_(restorer), next_(first) {}
+  ImageReader(engine::Restorer& restorer, std::optional<uint64_t> first, const KeyReader& keys)
+      : restorer_(restorer), next_(first), keys_(keys) {}
 
   // One record; true after the End record.
   bool record(std::string_view payload) {
@@ -248,7 +249,7 @@ class ImageReader {
         while (!r.done()) {
           const std::string_view key = r.bytes();
           const std::string_view item = r.bytes();
-          if (table_) restorer_.put(*table_, key, item);
+          if (table_) restorer_.put(*table_, keys_.key(key, *table_), item);
           ++totals_.items;
         }
         break;
@@ -266,7 +267,10 @@ class ImageReader {
         if (number(r.varint()) != table_incarnation_) throw FormatError("recovery records without their table");
         while (!r.done()) {
           engine::RecoveryLog::Change change = read_recovery_change(r);
-          if (table_) restorer_.put_recovery_change(*table_, std::move(change), true);
+          if (table_) {
+            change.storage_key = keys_.key(change.storage_key, *table_);
+            restorer_.put_recovery_change(*table_, std::move(change), true);
+          }
           ++totals_.recovery_records;
         }
         break;
@@ -281,7 +285,7 @@ class ImageReader {
       case RecordKind::BackupItems: {
         if (!backup_) throw FormatError("backup items without their backup");
         while (!r.done()) {
-          const std::string_view key = r.bytes();
+          const std::string key = keys_.key(r.bytes(), backup_->table);
           backup_items_->emplace_hint(backup_items_->end(), key, r.bytes());
           ++totals_.backup_items;
         }
@@ -363,6 +367,7 @@ class ImageReader {
   std::optional<engine::Backup> backup_;  // being read: its items follow
   std::shared_ptr<engine::StoredItems> backup_items_;
   std::optional<uint64_t> next_;
+  const KeyReader& keys_;
   std::unordered_map<uint64_t, uint64_t> renumbered_;
   bool started_ = false;
   engine::Table* table_ = nullptr;  // null: ignored (engine/restore.h)
@@ -389,8 +394,8 @@ uint64_t check_image(std::string_view image) {
   return incarnations;
 }
 
-void load_image(std::string_view image, engine::Restorer& restorer, uint64_t first) {
-  ImageReader reader(restorer, first);
+void load_image(std::string_view image, engine::Restorer& restorer, uint64_t first, const KeyReader& keys) {
+  ImageReader reader(restorer, first, keys);
   FrameReader frames(image, 0);
   while (auto payload = frames.next()) reader.record(*payload);
 }
@@ -427,7 +432,7 @@ void restore(engine::Database& database, std::string_view image) {
   engine::Restorer restorer(database);
   restorer.clear();
   const uint64_t first = restorer.reserve_incarnations(incarnations);
-  load_image(image, restorer, first);
+  load_image(image, restorer, first, KeyReader{});  // an image of this process: today's keys
   if (engine::CommitLog* log = database.commit_log()) log->restored(first, image);
 }
 
@@ -454,7 +459,7 @@ void Loader::snapshot_record(std::string_view payload) {
   }
   if (kind == RecordKind::Namespace && !image_) {
     ByteReader r(payload.substr(1));
-    image_ = std::make_unique<ImageReader>(restorer(r.string()), std::nullopt);
+    image_ = std::make_unique<ImageReader>(restorer(r.string()), std::nullopt, keys_);
   }
   if (!image_) throw FormatError("a record outside any namespace");
   if (image_->record(payload)) {
@@ -485,7 +490,8 @@ void Loader::log_record(std::string_view payload) {
         std::optional<std::string_view> item;
         if (flags & kChangeHasNewItem) item = r.bytes();
         engine::Table* t = restorer.find(table);
-        if (t) restorer.put(*t, key, item);
+        const std::string stored_key = t ? keys_.key(key, *t) : std::string(key);
+        if (t) restorer.put(*t, stored_key, item);
         std::optional<uint64_t> stream;
         engine::StreamRecord record;
         if (flags & kChangeStreamed) {
@@ -510,7 +516,7 @@ void Loader::log_record(std::string_view payload) {
           engine::RecoveryLog::Change change;
           change.sequence = r.varint();
           change.time_ms = r.svarint();
-          change.storage_key = key;
+          change.storage_key = stored_key;
           if (old_item) change.old_item.emplace(*old_item);
           if (t) restorer.put_recovery_change(*t, std::move(change), false);
         }
@@ -544,7 +550,7 @@ void Loader::log_record(std::string_view payload) {
       engine::Backup backup = read_backup(r);
       auto items = std::make_shared<engine::StoredItems>();
       while (!r.done()) {
-        const std::string_view key = r.bytes();
+        const std::string key = keys_.key(r.bytes(), backup.table);
         items->emplace_hint(items->end(), key, r.bytes());
       }
       if (items->size() != backup.item_count) throw FormatError("a backup's items do not match its count");
@@ -560,7 +566,7 @@ void Loader::log_record(std::string_view payload) {
       std::string_view image = r.bytes();
       const uint64_t incarnations = check_image(image);
       restorer.clear();
-      load_image(image, restorer, first);
+      load_image(image, restorer, first, keys_);
       restorer.raise_incarnation(first + incarnations - 1);
       break;
     }
@@ -579,6 +585,7 @@ std::vector<std::string> Loader::namespaces() const {
 
 void Loader::file_version(uint32_t version) {
   if (version < 2) old_format_ = true;
+  keys_.rehash = version < 3;
 }
 
 void Loader::finish() {

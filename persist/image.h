@@ -18,6 +18,8 @@
 #include "engine/database.h"
 #include "engine/function_ref.h"
 #include "engine/restore.h"
+#include "engine/table.h"
+#include "model/key.h"
 
 namespace minnow::persist {
 
@@ -52,6 +54,18 @@ void restore(engine::Database& database, std::string_view image);
 // and logs again.
 class ImageReader;
 
+// The storage keys a file holds as the engine keys items today: files of format 2 and before
+// were written with another partition hash (format 3: DynamoDB's, model::partition_hash).
+struct KeyReader {
+  bool rehash = false;
+  std::string key(std::string_view stored, const engine::Table& table) const {
+    return rehash ? model::rehashed_storage_key(stored, table.key_schema().hash.type) : std::string(stored);
+  }
+  std::string key(std::string_view stored, const engine::TableDefinition& table) const {
+    return rehash ? model::rehashed_storage_key(stored, table.key_schema.hash.type) : std::string(stored);
+  }
+};
+
 class Loader {
  public:
   // `database_for(name)` gives the Database of a namespace (making it if need be).
@@ -59,7 +73,8 @@ class Loader {
   ~Loader();
 
   // Files of a format older than 2 have no recovery logs: tables with point-in-time recovery
-  // start their window at finish(). Called for each file before its records.
+  // start their window at finish(); older than 3, another partition hash in their storage keys
+  // (KeyReader). Called for each file before its records.
   void file_version(uint32_t version);
   bool old_format() const { return old_format_; }
   // A snapshot file's records, in order; throws FormatError for a bad one. snapshot_done()
@@ -86,6 +101,7 @@ class Loader {
   ImageTotals snapshot_totals_;
   uint64_t log_records_ = 0;
   bool old_format_ = false;
+  KeyReader keys_;  // the file being read's
 };
 
 }  // namespace minnow::persist

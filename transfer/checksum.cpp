@@ -1,21 +1,15 @@
 #include "transfer/checksum.h"
 
-#include <openssl/evp.h>
-
-#include <stdexcept>
-
 #include "model/base64.h"
+#include "model/md5.h"
 
 namespace minnow::transfer {
 
 namespace {
 
 std::string md5(std::string_view bytes) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  if (EVP_Digest(bytes.data(), bytes.size(), digest, &length, EVP_md5(), nullptr) != 1)
-    throw std::runtime_error("EVP_Digest(MD5) failed");
-  return std::string(reinterpret_cast<const char*>(digest), length);
+  const model::Md5Digest digest = model::md5({bytes});
+  return std::string(digest.begin(), digest.end());
 }
 
 }  // namespace

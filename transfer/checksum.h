@@ -1,6 +1,6 @@
 // MD5, the checksum DynamoDB's export manifests give for each file: manifest-files.json's
 // md5Checksum (base64) and etag (hex, an S3 single-part upload's ETag), and the .md5 files
-// beside the manifests. OpenSSL computes it. Pure functions; thread-safe.
+// beside the manifests, in base64 and hex (model/md5.h computes it). Pure functions; thread-safe.
 #pragma once
 
 #include <string>

@@ -272,3 +272,27 @@ test('Segment 0 without TotalSegments', { skip: differsOn('dynalite', 'dynalite 
     'The TotalSegments parameter is required but was not present in the request when Segment parameter is present',
     differsOn('dynamodb-local', 'DynamoDB Local says "If segment is specified, total segment must also be specified"', t));
 });
+
+// DynamoDB's Scan order: partitions in ascending order of the first 24 bits of
+// MD5("Outliers" + the partition key's bytes) (dynalite reproduces it, and the 2020 capture
+// pinned this order); segment s of T holds the partitions whose first 12 bits p give
+// floor(p * T / 4096) = s. DynamoDB Local scans in its own order.
+test('Scan returns partitions in DynamoDB\'s order, and segments hold DynamoDB\'s partitions',
+  { skip: differsOn('dynamodb-local', 'DynamoDB Local scans in the order of its SQLite table') }, async () => {
+    const TableName = newName('order');
+    await createTable(client, keyedTable(TableName, ['pk', 'S']));
+    try {
+      const keys = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'aardman', 'hello', 'zapf', 'äáöü'];
+      for (const pk of keys) await client.send(new PutItemCommand({ TableName, Item: { pk: { S: pk } } }));
+      const order = (await client.send(new ScanCommand({ TableName }))).Items.map((i) => i.pk.S);
+      assert.deepEqual(order, ['2', '8', '9', '1', '6', 'hello', '0', '5', '4', 'äáöü', 'aardman', '7', '3', 'zapf']);
+      const segments = [];
+      for (let Segment = 0; Segment < 4; Segment++) {
+        segments.push((await client.send(new ScanCommand({ TableName, Segment, TotalSegments: 4 }))).Items.map((i) => i.pk.S));
+      }
+      assert.deepEqual(segments.flat(), order);
+      assert.deepEqual(segments.map((s) => s.length), [2, 3, 6, 3]);
+    } finally {
+      await dropTables(client, [TableName]);
+    }
+  });

@@ -28,6 +28,9 @@ using minnow::test::B;
 using minnow::test::N;
 using minnow::test::S;
 
+// DynamoDB's segment of a partition hash: its top 12 bits p (4096 buckets), floor(p * total / 4096).
+uint32_t segment_of(uint64_t hash, uint32_t total) { return static_cast<uint32_t>((hash >> 52) * total / 4096); }
+
 // ---- Values ---------------------------------------------------------------------------------
 
 // DynamoDB's key order, spelled out without storage keys.
@@ -142,10 +145,8 @@ struct Model {
 
   std::vector<model::Item> scan_all(const ScanSpec& s) const {
     std::vector<model::Item> out;
-    for (const auto& i : items) {
-      unsigned __int128 h = model::partition_hash(hash(i));
-      if (static_cast<uint64_t>((h * s.total_segments) >> 64) == s.segment) out.push_back(i);
-    }
+    for (const auto& i : items)
+      if (segment_of(model::partition_hash(hash(i)), s.total_segments) == s.segment) out.push_back(i);
     std::sort(out.begin(), out.end(), [&](const model::Item& a, const model::Item& b) { return scan_less(a, b); });
     return out;
   }
@@ -366,8 +367,7 @@ TEST_CASE("scan: segments are ranges of the hash space; together they return eve
     std::set<uint32_t> segments;
     if (total > 100) {
       for (const auto& i : f.model.items) {
-        uint64_t h = model::partition_hash(i.at("pk"));
-        uint32_t mine = static_cast<uint32_t>((static_cast<unsigned __int128>(h) * total) >> 64);
+        uint32_t mine = segment_of(model::partition_hash(i.at("pk")), total);
         for (uint32_t s : {mine - 1, mine, mine + 1})
           if (s < total) segments.insert(s);
       }
@@ -466,17 +466,29 @@ TEST_CASE("the byte budget counts item sizes and keeps the item that crosses it"
   CHECK(r.last_evaluated_key);
 }
 
-TEST_CASE("segment hash ranges tile the 64-bit space") {
-  for (uint32_t total : {1u, 2u, 3u, 7u, 1000u, kMaxTotalSegments}) {
+TEST_CASE("segment hash ranges tile the 64-bit space in DynamoDB's 4096 buckets") {
+  for (uint32_t total : {1u, 2u, 3u, 7u, 1000u, 4096u, 5000u, kMaxTotalSegments}) {
     uint64_t next = 0;
-    for (uint32_t s = 0; s < std::min(total, 2000u); ++s) {
+    bool done = false;
+    for (uint32_t s = 0; s < std::min(total, 6000u); ++s) {
       HashRange r = segment_hash_range(s, total);
+      if (r.last < r.first) continue;  // more segments than buckets: this one holds none
+      REQUIRE(!done);
       REQUIRE(r.first == next);
-      REQUIRE(r.last >= r.first);
-      next = r.last + 1;
+      REQUIRE((r.first & ((uint64_t(1) << 52) - 1)) == 0);  // whole buckets
+      if (r.last == UINT64_MAX) {
+        done = true;
+      } else {
+        next = r.last + 1;
+      }
     }
-    if (total <= 2000) REQUIRE(next == 0);  // wrapped around: the last segment ends at 2^64 - 1
-    REQUIRE(segment_hash_range(total - 1, total).last == UINT64_MAX);
+    if (total <= 6000) REQUIRE(done);
+    for (uint64_t bucket : {0ull, 1ull, 2047ull, 4095ull}) {
+      INFO("total " << total << ", bucket " << bucket);
+      CHECK(segment_of(bucket << 52, total) == bucket * total / 4096);
+      HashRange r = segment_hash_range(static_cast<uint32_t>(bucket * total / 4096), total);
+      CHECK((r.first <= (bucket << 52) && (bucket << 52) <= r.last));
+    }
   }
 }
 

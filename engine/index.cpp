@@ -101,6 +101,8 @@ std::optional<std::string> SecondaryIndex::entry_key(const model::Item& item, co
     if (!v || v->type() != a.type || is_empty_scalar(*v)) return std::nullopt;
     append_delimited(key, *v);
   }
+  // Items with equal index keys come in DynamoDB's order: by the digest of their table key.
+  append_be(key, model::table_key_hash(item, table_schema_) >> 40, 3);
   key += base_key;
   return key;
 }

@@ -97,17 +97,26 @@ uint64_t dynamodb_hash(std::string_view bytes) {
 }
 }  // namespace
 
-uint64_t partition_hash(const AttributeValue& hash_value) {
-  switch (hash_value.type()) {
+// The bytes of a key value DynamoDB digests: S as UTF-8, B raw, N in its binary form.
+std::string digested_bytes(const AttributeValue& value) {
+  switch (value.type()) {
     case ValueType::S:
-      return dynamodb_hash(hash_value.as<std::string>());
+      return value.as<std::string>();
     case ValueType::B:
-      return dynamodb_hash(hash_value.as<Binary>().bytes);
+      return value.as<Binary>().bytes;
     case ValueType::N:
-      return dynamodb_hash(hash_value.as<Number>().dynamodb_bytes());
+      return value.as<Number>().dynamodb_bytes();
     default:
-      return 0;
+      return {};
   }
+}
+
+uint64_t partition_hash(const AttributeValue& hash_value) { return dynamodb_hash(digested_bytes(hash_value)); }
+
+uint64_t table_key_hash(const AttributeMap& item, const KeySchema& schema) {
+  std::string bytes = digested_bytes(item.at(schema.hash.name));
+  if (schema.range) bytes += digested_bytes(item.at(schema.range->name));
+  return dynamodb_hash(bytes);
 }
 
 std::string rehashed_storage_key(std::string_view storage_key, ValueType hash_type) {

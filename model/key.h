@@ -56,6 +56,9 @@ uint64_t mix_hash(uint64_t h);
 // The 64-bit hash of a partition key value, in DynamoDB's order of partitions (24 bits of an MD5
 // digest; a Scan reads partitions in this order); parallel Scan segments are ranges of it.
 uint64_t partition_hash(const AttributeValue& hash_value);
+// The same digest over the whole table key (partition key's bytes, then the sort key's): the
+// order of items whose secondary index keys are equal.
+uint64_t table_key_hash(const AttributeMap& item_or_key, const KeySchema& schema);
 // A storage key written with an earlier partition hash (persist/ format version 2 and before),
 // with the hash of today; `hash_type` is the partition key's type.
 std::string rehashed_storage_key(std::string_view storage_key, ValueType hash_type);

@@ -338,7 +338,7 @@ test('projection errors', async () => {
 // ---------------------------------------------------------------------------------------------
 // ORDER BY, FROM, clauses
 
-test('ORDER BY needs a WHERE fixing the partition key, and only key attributes', async () => {
+test('ORDER BY needs a WHERE fixing the partition key, and only key attributes', async (t) => {
   const cases = [
     ['SELECT * FROM "t" ORDER BY sk DESC', 'Must have WHERE clause in the statement when using ORDER BY clause.'],
     ['SELECT * FROM "t" WHERE sk = 1 ORDER BY sk', 'Must have at least one non-optional hash key condition in WHERE clause when using ORDER BY clause.'],
@@ -349,7 +349,9 @@ test('ORDER BY needs a WHERE fixing the partition key, and only key attributes',
   ];
   for (const [statement, message] of cases) expectError(await exec(q(statement)), 'ValidationException', message);
   assert.deepEqual(keys(await items('SELECT * FROM "t" WHERE pk = \'a\' ORDER BY pk')), ['a1', 'a2', 'a3']);
-  assert.deepEqual(keys(await items('SELECT * FROM "t"."gix" WHERE g = \'G1\' ORDER BY g')), ['a1', 'a2']);
+  // Equal index keys: DynamoDB's order (the table key's digest; indexes.test.mjs).
+  if (!differsOn('dynamodb-local', 'DynamoDB Local orders equal index keys its own way', t))
+    assert.deepEqual(keys(await items('SELECT * FROM "t"."gix" WHERE g = \'G1\' ORDER BY g')), ['a2', 'a1']);
 });
 
 test('FROM: one table or index, a valid name, an existing table and index', async () => {

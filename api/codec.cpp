@@ -63,6 +63,7 @@ model::AttributeMap decode_map(const JsonValue& json, int depth) {
   model::AttributeMap map;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     if (it->name.GetStringLength() == 0) throw model::Error(model::kEmptyAttributeName);
+    if (it->name.GetStringLength() > model::kMaxAttributeNameBytes) throw model::Error(model::kAttributeNameTooLarge);
     map.insert_or_assign(std::string(it->name.GetString(), it->name.GetStringLength()), decode(it->value, depth));
   }
   return map;
@@ -303,6 +304,7 @@ class PlainItemReader : public JsonEvents {
   void string(std::string_view text) override { value(AttributeValue(std::string(text))); }
   void key(std::string_view name) override {
     if (name.empty()) throw model::Error(model::kEmptyAttributeName);
+    if (name.size() > model::kMaxAttributeNameBytes) throw model::Error(model::kAttributeNameTooLarge);
     stack_.back().key = name;
   }
   void start_object() override { open(true); }

@@ -2,6 +2,8 @@
 
 #include "api/codec.h"
 #include "api/shape.h"
+#include "model/errors.h"
+#include "model/limits.h"
 
 namespace minnow::api {
 
@@ -34,6 +36,8 @@ std::vector<expressions::AttributeUpdate> decode_attribute_updates(const JsonVal
     if (!it->value.IsObject()) continue;
     expressions::AttributeUpdate u;
     u.attribute.assign(it->name.GetString(), it->name.GetStringLength());
+    if (u.attribute.empty()) throw model::Error(model::kEmptyAttributeName);
+    if (u.attribute.size() > model::kMaxAttributeNameBytes) throw model::Error(model::kAttributeNameTooLarge);
     if (const JsonValue* v = member(it->value, "Action")) u.action = std::string(view(*v));
     if (const JsonValue* v = member(it->value, "Value")) u.value = decode_value(*v);
     updates.push_back(std::move(u));

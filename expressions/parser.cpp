@@ -251,6 +251,7 @@ class Parser {
       expect(TokenKind::RParen);
       ++n.parens;
       leave();
+      refuse_dereference_of_redundant_parentheses(n);
       return n;
     }
     if (t.kind == TokenKind::ValuePlaceholder) return value_node(next());
@@ -326,6 +327,12 @@ class Parser {
     }
   }
 
+  // `((b.c)).d`: DynamoDB names the doubled parentheses rather than the dereference after them.
+  void refuse_dereference_of_redundant_parentheses(const Node& n) const {
+    if (n.parens >= 2 && (peek().kind == TokenKind::Dot || peek().kind == TokenKind::LBracket))
+      throw model::expr_invalid(kind_name(kind_), model::kExprRedundantParentheses);
+  }
+
   // predicate := operand comparator operand | operand BETWEEN operand AND operand
   //            | operand IN '(' operand, ... ')' | function | '(' condition ')'
   // A '(' may open a condition or an operand ("(a) = :v"): the inner part is parsed as a
@@ -340,6 +347,7 @@ class Parser {
       ++x.parens;
       leave();
       if (!x.is_operand()) return x;
+      refuse_dereference_of_redundant_parentheses(x);
     } else {
       x = parse_operand();
     }
@@ -408,7 +416,8 @@ class Parser {
     return x;
   }
 
-  // set_operand := path | :value | function '(' set_value, ... ')' | '(' set_value ')'
+  // set_operand := path | :value | function '(' set_operand, ... ')' | '(' set_value ')'
+  // (no arithmetic in a function's arguments: `if_not_exists(c, :a + :b)` is a syntax error at +)
   Node parse_set_operand() {
     const Token& t = peek();
     if (t.kind == TokenKind::LParen) {
@@ -421,7 +430,7 @@ class Parser {
       return n;
     }
     if (t.kind == TokenKind::ValuePlaceholder) return value_node(next());
-    if (at_call()) return call([this] { return parse_set_value(); });
+    if (at_call()) return call([this] { return parse_set_operand(); });
     return path_node();
   }
 

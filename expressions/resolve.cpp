@@ -9,6 +9,7 @@
 #include "expressions/reserved_words.h"
 #include "model/base64.h"
 #include "model/expression_errors.h"
+#include "model/limits.h"
 
 namespace minnow::expressions {
 
@@ -66,8 +67,10 @@ Placeholders::Placeholders(const NameMap* names, const ValueMap* values) : names
     }
   }
   if (names_) {
-    for (auto& [k, v] : *names_)
+    for (auto& [k, v] : *names_) {
       if (v.empty()) throw model::expr_names_empty_value(k);
+      if (v.size() > model::kMaxAttributeNameBytes) throw model::expr_names_value_too_large(k);
+    }
   }
 }
 

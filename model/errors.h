@@ -201,6 +201,12 @@ inline constexpr FixedError kNestingTooDeep{
 // DynamoDB Local's full wording (dynalite has no nesting limit to compare with).
 inline constexpr FixedError kEmptyAttributeName{
     ErrorCode::ValidationException, "Empty attribute name"};  // Local: an item, key or map with an attribute named ""
+// A name over kMaxAttributeNameBytes in an item, key, AttributesToGet or AttributeUpdates
+// (DynamoDB's text not captured; DynamoDB Local answers 500 there, and for ExpressionAttributeNames
+// expr_names_value_too_large's text).
+inline constexpr FixedError kAttributeNameTooLarge{
+    ErrorCode::ValidationException,
+    MINNOW_INVALID_PARAMETERS "Attribute name is too large, must be less than 65536 bytes"};
 
 // ---- Serialization (JSON types against the request's shape) ---------------------------------
 Error cannot_convert(const std::string& json_kind,

@@ -107,6 +107,11 @@ Error expr_names_key_too_long(std::size_t size) {
       "size of key: " +
       std::to_string(size));
 }
+Error expr_names_value_too_large(std::string_view key) {
+  return validation(concat(
+      {"ExpressionAttributeNames contains invalid value: Attribute name is too large, must be less than 65536 bytes for key ",
+       key}));
+}
 Error expr_names_empty_value(std::string_view key) {
   return validation(concat({"ExpressionAttributeNames contains invalid value: Empty attribute name for key ", key}));
 }

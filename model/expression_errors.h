@@ -63,6 +63,7 @@ inline constexpr FixedError kExprValuesKeyTooLong{
     "ExpressionAttributeValues contains invalid key: The expression attribute map contains a key that is too "
     "long;"};  // DynamoDB gives no size here
 Error expr_names_empty_value(std::string_view key);
+Error expr_names_value_too_large(std::string_view key);  // a name over 65535 bytes (DynamoDB Local's text)
 Error expr_unused_names(std::string_view keys);  // keys as "#a, #b"
 Error expr_unused_values(std::string_view keys);
 

@@ -5,6 +5,9 @@
 
 namespace minnow::model {
 
+// An attribute name's bytes, anywhere (items, keys, AttributesToGet, AttributeUpdates,
+// ExpressionAttributeNames' values).
+inline constexpr std::size_t kMaxAttributeNameBytes = 65535;
 inline constexpr std::size_t kMaxItemBytes = 400 * 1024;
 inline constexpr std::size_t kMaxTransactionItems = 100;
 inline constexpr std::size_t kMaxTransactionPayloadBytes = 4 * 1024 * 1024;  // the items' sizes, summed

@@ -11,6 +11,7 @@
 #include "expressions/projection.h"
 #include "model/errors.h"
 #include "model/expression_errors.h"
+#include "model/limits.h"
 #include "model/item_codec.h"
 
 namespace minnow::api {
@@ -76,8 +77,11 @@ std::vector<expressions::ExpectedCondition> decode_condition_map(const JsonValue
 void check_attributes_to_get(const JsonValue* names) {
   if (!names) return;
   std::unordered_set<std::string_view> seen;
-  for (const auto& name : names->GetArray())
+  for (const auto& name : names->GetArray()) {
+    if (view(name).empty()) throw model::Error(model::kEmptyAttributeName);
+    if (view(name).size() > model::kMaxAttributeNameBytes) throw model::Error(model::kAttributeNameTooLarge);
     if (!seen.insert(view(name)).second) throw model::duplicate_attribute_to_get(std::string(view(name)));
+  }
 }
 
 std::optional<model::AttributeMap> decode_start_key(const JsonValue* key) {

@@ -38,7 +38,7 @@ QueryScanMembers read_query_scan_members(const JsonValue& request);
 // (expressions::check_comparison). Null: empty.
 std::vector<expressions::ExpectedCondition> decode_condition_map(const JsonValue* map);
 
-// "Duplicate value in attribute name" for AttributesToGet (null: absent).
+// AttributesToGet's names (null: absent): not empty, at most 65535 bytes, no duplicate.
 void check_attributes_to_get(const JsonValue* attributes_to_get);
 
 // ExclusiveStartKey's values (null: absent), decoded and checked; most value errors are

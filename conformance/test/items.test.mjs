@@ -623,3 +623,28 @@ test('sets come back in DynamoDB\'s order', { skip: differsOn('dynalite', 'dynal
   const old = expectOk(await rawCall('DeleteItem', { TableName: T, Key: k, ReturnValues: 'ALL_OLD' }));
   assert.deepEqual(old.Attributes.ss, { SS: ['', 'Zed', 'abc', 'tsr', 'wvu', 'zyx', 'é'] });
 });
+
+// Attribute names are 1 to 65535 bytes everywhere: in AttributesToGet and AttributeUpdates an
+// empty name is "Empty attribute name" as in an item; a longer name is a ValidationException
+// (DynamoDB's text for items not captured; ExpressionAttributeNames' is DynamoDB Local's).
+test('attribute names are 1 to 65535 bytes everywhere', { skip: differsOn('dynalite', 'dynalite accepts these names') }, async (t) => {
+  const k = key();
+  expectError(await rawCall('GetItem', { TableName: T, Key: k, AttributesToGet: [''] }), 'ValidationException', 'Empty attribute name');
+  expectError(await rawCall('UpdateItem', { TableName: T, Key: k, AttributeUpdates: { '': { Action: 'PUT', Value: { S: 'v' } } } }),
+    'ValidationException', 'Empty attribute name');
+  const big = 'n'.repeat(65536);
+  expectError(await rawCall('GetItem', { TableName: T, Key: k, ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': big } }),
+    'ValidationException', 'ExpressionAttributeNames contains invalid value: Attribute name is too large, must be less than 65536 bytes for key #n');
+  if (differsOn('dynamodb-local', 'DynamoDB Local answers HTTP 500 for a name over 65535 bytes in an item or AttributeUpdates', t)) return;
+  for (const [action, body] of [
+    ['PutItem', { Item: { ...k, [big]: { S: 'v' } } }],
+    ['PutItem', { Item: { ...k, m: { M: { [big]: { S: 'v' } } } } }],
+    ['GetItem', { Key: k, AttributesToGet: [big] }],
+    ['UpdateItem', { Key: k, AttributeUpdates: { [big]: { Action: 'PUT', Value: { S: 'v' } } } }],
+  ]) {
+    expectError(await rawCall(action, { TableName: T, ...body }), 'ValidationException',
+      'One or more parameter values were invalid: Attribute name is too large, must be less than 65536 bytes');
+  }
+  // 65535 bytes is allowed.
+  expectOk(await rawCall('PutItem', { TableName: T, Item: { ...k, ['n'.repeat(65535)]: { S: 'v' } } }));
+});

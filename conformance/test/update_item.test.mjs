@@ -141,7 +141,7 @@ test('SET from an absent attribute is refused', async () => {
 });
 
 // if_not_exists(path, value) keeps an existing value and supplies one when absent.
-test('SET with if_not_exists', async () => {
+test('SET with if_not_exists', async (t) => {
   const k = key();
   await put({ ...k, a: { N: '1' }, m: { M: {} } });
   const out = await update(k, 'SET a = if_not_exists(a, :v), b = if_not_exists(b, :v), m.c = if_not_exists(m.c, :v), d = if_not_exists(a, :v) + :one',
@@ -150,6 +150,9 @@ test('SET with if_not_exists', async () => {
   // The first argument must be a path.
   expectError(await raw(k, 'SET a = if_not_exists(:v, a)', { ':v': { N: '1' } }), 'ValidationException',
     'Invalid UpdateExpression: Operator or function requires a document path; operator or function: if_not_exists');
+  // No arithmetic inside a function's arguments: a syntax error at the operator.
+  expectError(await raw(k, 'SET c = if_not_exists(c, :a + :b)', { ':a': { N: '1' }, ':b': { N: '2' } }), 'ValidationException',
+    'Invalid UpdateExpression: Syntax error; token: "+", near: ":a + :b"', differsOn('dynalite', 'dynalite words syntax errors as its parser does', t));
 });
 
 // list_append concatenates two lists, in either order, from paths or values.

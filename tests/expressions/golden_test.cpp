@@ -114,6 +114,10 @@ const Row kRows[] = {
   {K::U, R"~(ADD a b)~", "", "", R"~(Invalid UpdateExpression: Syntax error; token: "b", near: "a b")~"},
   {K::U, R"~(DELETE a b)~", "", "", R"~(Invalid UpdateExpression: Syntax error; token: "b", near: "a b")~"},
   {K::U, R"~(SET a = :v + :w + :w)~", "", ":v=N:1 :w=N:1", R"~(Invalid UpdateExpression: Syntax error; token: "+", near: ":w + :w")~"},
+  {K::U, R"~(SET c = if_not_exists(c, :a + :b))~", "", ":a=N:1 :b=N:2", R"~(Invalid UpdateExpression: Syntax error; token: "+", near: ":a + :b")~"},
+  {K::U, R"~(SET c = list_append(:a - :b, c))~", "", ":a=N:1 :b=N:2", R"~(Invalid UpdateExpression: Syntax error; token: "-", near: ":a - :b")~"},
+  {K::F, R"~(((b.c)).d = :v)~", "", ":v=N:1", R"~(Invalid FilterExpression: The expression has redundant parentheses;)~"},  // real DynamoDB (2020)
+  {K::F, R"~(((b))[0] = :v)~", "", ":v=N:1", R"~(Invalid FilterExpression: The expression has redundant parentheses;)~"},  // real DynamoDB (2020)
   {K::U, R"~(SET)~", "", "", R"~(Invalid UpdateExpression: Syntax error; token: "<EOF>", near: "SET")~"},
   {K::U, R"~(SET a)~", "", "", R"~(Invalid UpdateExpression: Syntax error; token: "<EOF>", near: "a")~"},
   {K::U, R"~(SET a =)~", "", "", R"~(Invalid UpdateExpression: Syntax error; token: "<EOF>", near: "=")~"},

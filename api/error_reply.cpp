@@ -17,9 +17,10 @@ Reply error_reply(const model::Error& error, model::Compat compat) {
   std::string type = std::string(model::error_namespace(error.code())) + "#" + model::error_code_name(error.code());
   w.String(type.data(), type.size());
   if (!error.message().empty()) {
-    // Coral's own deserializer spells it "Message"; every DynamoDB error says "message", every
-    // DynamoDB Local error "Message".
-    w.Key(local || error.code() == ErrorCode::SerializationException ? "Message" : "message");
+    // Coral's own deserializer and its authorization check spell it "Message"; every other
+    // DynamoDB error says "message", every DynamoDB Local error "Message".
+    const bool coral_spelling = error.code() == ErrorCode::SerializationException || error.coral_message_key;
+    w.Key(local || coral_spelling ? "Message" : "message");
     const std::string message =
         model::valid_utf8(local && error.dynamodb_local_message() ? error.dynamodb_local_message() : error.message());
     w.String(message.data(), message.size());

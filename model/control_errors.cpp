@@ -15,9 +15,11 @@ Error tag_resource_not_found(const std::string& arn) {
   return Error(ErrorCode::ResourceNotFoundException, "Requested resource not found: ResourcArn: " + arn + " not found");
 }
 Error not_authorized(const std::string& account, const std::string& operation, const std::string& resource) {
-  return Error(ErrorCode::AccessDeniedException, "User: arn:aws:iam::" + account +
-                                                     ":root is not authorized to perform: dynamodb:" + operation +
-                                                     " on resource: " + resource);
+  Error e(ErrorCode::AccessDeniedException, "User: arn:aws:iam::" + account +
+                                                ":root is not authorized to perform: dynamodb:" + operation +
+                                                " on resource: " + resource);
+  e.coral_message_key = true;  // the 2020 capture: {"__type": "...#AccessDeniedException", "Message": ...}
+  return e;
 }
 Error too_many_tags(std::size_t count) {
   return validation(std::string(kInvalidParameters) +

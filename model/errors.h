@@ -111,6 +111,9 @@ class Error : public std::exception {
   std::shared_ptr<const AttributeValue> item;
   // TransactionCanceledException.
   std::vector<CancellationReason> cancellation_reasons;
+  // The body spells the key "Message", as Coral's own checks do (its deserializer's
+  // SerializationException always; its authorization failure, not_authorized).
+  bool coral_message_key = false;
 
  private:
   ErrorCode code_;

@@ -101,6 +101,7 @@ test('tag calls validate the ARN and the lists as DynamoDB does', { skip: noTags
     const res = await tagCall(action, body);
     expectError(res, 'AccessDeniedException');
     assert.match(res.message, new RegExp(`^User: arn:aws:iam::\\d+:\\S+ is not authorized to perform: dynamodb:${action} on resource: foo$`));
+    assert.equal(res.messageKey, 'Message', res.text);  // Coral's spelling, which clients reading Message need
   }
   const empty = await tagCall('TagResource', { ResourceArn: '', Tags: tags });
   assert.match(empty.message, /on resource: \*$/, empty.text);

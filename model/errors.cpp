@@ -215,6 +215,10 @@ Error duplicate_attribute_definition(const std::string& name) {
   return Error(ErrorCode::ValidationException, "Attribute Name is duplicated: " + name,
                "Cannot have two attributes with the same name");
 }
+Error duplicate_non_key_attribute(const std::string& name) {
+  return Error(ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS "Duplicate value in NonKeyAttributes: " + name,
+               "Cannot have two attributes with the same name");
+}
 Error duplicate_index_name(const std::string& index) {
   return validation(MINNOW_INVALID_PARAMETERS "Duplicate index name: " + index);
 }

@@ -375,6 +375,10 @@ inline constexpr FixedError kTooManyProjectedAttributes{
     "One or more parameter values were invalid: Number of projected attributes in all indexes exceeds "
     "limit of 100"};  // more than 100 NonKeyAttributes over all indexes
 Error duplicate_index_name(const std::string& index);
+// A name listed twice in NonKeyAttributes (DynamoDB's text not captured; "Duplicate value in
+// NonKeyAttributes: a", as AttributesToGet's; DynamoDB Local: "Cannot have two attributes with the
+// same name").
+Error duplicate_non_key_attribute(const std::string& name);
 inline constexpr FixedError kTooManyLocalIndexes{ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
                                                  "Number of LocalSecondaryIndexes exceeds per-table limit of 5"};
 Error index_throughput_with_pay_per_request(const std::string& index);

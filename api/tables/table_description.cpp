@@ -1,6 +1,8 @@
 #include "api/tables/table_description.h"
 
 #include <algorithm>
+#include <set>
+#include <string_view>
 #include <cstdio>
 #include <ctime>
 #include <random>
@@ -171,6 +173,11 @@ void check_projection(const requests::RequestedProjection& projection) {
   const bool has_attributes = projection.non_key_attributes.has_value();
   if (has_attributes && *projection.type != "INCLUDE") throw model::non_key_attributes_without_include(*projection.type);
   if (!has_attributes && *projection.type == "INCLUDE") throw model::Error(model::kIncludeWithoutNonKeyAttributes);
+  if (has_attributes) {
+    std::set<std::string_view> seen;
+    for (const std::string& name : *projection.non_key_attributes)
+      if (!seen.insert(name).second) throw model::duplicate_non_key_attribute(name);
+  }
 }
 
 void check_projection(const JsonValue& projection) { check_projection(requested_projection(projection)); }

@@ -216,6 +216,12 @@ const createCases = [
     GlobalSecondaryIndexes: [{ IndexName: 'gsi', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'INCLUDE' } }] },
   message: 'One or more parameter values were invalid: ProjectionType is INCLUDE, but NonKeyAttributes is not specified',
   local: 'message', dynalite: 'accepts' },
+  // A name listed twice in NonKeyAttributes (not pinned).
+  { why: 'a name twice in NonKeyAttributes', body: { TableName: newName('dupnk'), KeySchema: KS,
+    AttributeDefinitions: [...AD, { AttributeName: 'g', AttributeType: 'S' }], ...PPR,
+    GlobalSecondaryIndexes: [{ IndexName: 'gsi', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }],
+      Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['a', 'b', 'a'] } }] },
+  message: 'One or more parameter values were invalid: Duplicate value in NonKeyAttributes: a', local: 'message', dynalite: 'accepts' },
   // TableName is required.
   { why: 'missing TableName', body: { KeySchema: KS, AttributeDefinitions: AD, ...PPR },
     message: 'The parameter \'TableName\' is required but was not present in the request', local: 'message' },

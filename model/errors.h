@@ -414,8 +414,9 @@ inline constexpr FixedError kIndexUpdateBlocked{
     "info: Action Blocked: IndexUpdate"};
 inline constexpr FixedError kIndexAlreadyExists{ErrorCode::ValidationException,
                                                 "Attempting to create an index which already exists"};  // Local
-inline constexpr FixedError kNoAttributeSchema{
-    ErrorCode::ValidationException, "No Attribute Schema Defined"};  // Local: a GSI Create without AttributeDefinitions
+// DynamoDB Local's text for a GSI Create in a request without AttributeDefinitions (DynamoDB says
+// attribute_not_defined's).
+inline constexpr FixedError kNoAttributeSchema{ErrorCode::ValidationException, "No Attribute Schema Defined"};
 Error attribute_not_defined(const std::string& attribute);           // Local
 inline constexpr FixedError kGlobalIndexNotFound{
     ErrorCode::ValidationException, "Invalid global secondary index name"};  // Local, for an Update of an unknown index

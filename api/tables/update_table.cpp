@@ -242,14 +242,21 @@ std::vector<std::string> definition_names(const engine::TableDefinition& def) {
 
 // A GSI to create: checked like CreateTable's GSIs, against the merged attribute definitions.
 engine::IndexDefinition new_index(const requests::GlobalSecondaryIndexUpdate::Create& create,
-                                  const engine::TableDefinition& next, bool on_demand, bool definitions_given) {
+                                  const engine::TableDefinition& next, bool on_demand,
+                                  const std::optional<std::vector<engine::AttributeDefinition>>& requested) {
   const std::string& name = create.index_name;
-  // DynamoDB Local's checks of the new key's definitions come before the key's form.
-  if (!definitions_given) throw model::Error(model::kNoAttributeSchema);
-  std::vector<std::string> definitions = definition_names(next);
+  // The new key's attributes are defined in this request's AttributeDefinitions, even those the
+  // table already defines; checked before the key's form (DynamoDB Local says "No Attribute
+  // Schema Defined" when the request has none).
   for (const auto& e : create.key_schema) {
-    if (!contains(definitions, e.attribute_name)) throw model::attribute_not_defined(e.attribute_name);
+    const bool defined = requested && std::any_of(requested->begin(), requested->end(),
+                                                  [&](const auto& a) { return a.name == e.attribute_name; });
+    if (defined) continue;
+    const model::Error error = model::attribute_not_defined(e.attribute_name);
+    if (requested) throw error;
+    throw model::Error(error.code(), error.message(), model::kNoAttributeSchema.message);
   }
+  std::vector<std::string> definitions = definition_names(next);
   check_global_index_key_schema(create.key_schema, definitions);
   check_projection(create.projection);
   if (on_demand && create.throughput) throw model::index_throughput_with_pay_per_request(name);
@@ -386,7 +393,7 @@ requests::UpdateTablePlan plan_update(const ActionContext& context, const reques
   for (const auto& update : request.index_updates) {
     if (update.create) {
       engine::IndexDefinition index =
-          new_index(*update.create, next, on_demand, request.attribute_definitions.has_value());
+          new_index(*update.create, next, on_demand, request.attribute_definitions);
       if (delay) {
         index.status = "CREATING";
         index.backfill_from_ms = now + engine::kTransientPhaseMs;

@@ -687,7 +687,7 @@ TEST_CASE("UpdateTable creates and deletes GSIs") {
   const std::string create_h =
       R"("GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"gsi2","KeySchema":[{"AttributeName":"h","KeyType":"HASH"}],)"
       R"("Projection":{"ProjectionType":"KEYS_ONLY"},"ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1}}}])";
-  h.error("UpdateTable", update("Grow", create_h), kValidation, "No Attribute Schema Defined");
+  h.error("UpdateTable", update("Grow", create_h), kValidation, "Attribute h is not defined in AttributeDefinitions");
   h.error("UpdateTable",
           update("Grow", R"("AttributeDefinitions":[{"AttributeName":"x","AttributeType":"N"}],)" + create_h),
           kValidation, "Attribute h is not defined in AttributeDefinitions");

@@ -404,6 +404,11 @@ inline constexpr FixedError kIndexUpdateActionRequired{
     ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
     "One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, "
     "GlobalSecondaryIndexUpdate.Delete must not be null"};
+// One GlobalSecondaryIndexUpdates element naming two actions (DynamoDB's text not captured).
+inline constexpr FixedError kIndexUpdateOneAction{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "Only one of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, "
+    "GlobalSecondaryIndexUpdate.Delete may be specified"};
 Error duplicate_index_update(const std::string& index);
 inline constexpr FixedError kTooManyIndexUpdates{ErrorCode::LimitExceededException,
                                                  "Subscriber limit exceeded: Only 1 online index can be created or "

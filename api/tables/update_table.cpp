@@ -110,6 +110,8 @@ requests::ThroughputUnits throughput_units(const JsonValue& throughput) {
 
 // One GlobalSecondaryIndexUpdates element; its index name is its first action's.
 requests::GlobalSecondaryIndexUpdate index_update(const JsonValue& update, std::string& name) {
+  if ((member(update, "Update") ? 1 : 0) + (member(update, "Create") ? 1 : 0) + (member(update, "Delete") ? 1 : 0) > 1)
+    throw model::Error(model::kIndexUpdateOneAction);
   requests::GlobalSecondaryIndexUpdate u;
   if (const JsonValue* action = member(update, "Update"))
     u.update = {string_member(*action, "IndexName"), throughput_units((*action)["ProvisionedThroughput"])};

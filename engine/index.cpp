@@ -88,7 +88,7 @@ std::string SecondaryIndex::partition_prefix(const std::vector<const model::Attr
   return out;
 }
 
-std::optional<std::string> SecondaryIndex::entry_key(const model::Item& item, const std::string& base_key) const {
+std::optional<std::string> SecondaryIndex::index_key(const model::Item& item) const {
   std::vector<const model::AttributeValue*> hash_values;
   for (const model::KeyAttribute& a : key_.hash) {
     const model::AttributeValue* v = model::find_attribute(item, a.name);
@@ -101,20 +101,30 @@ std::optional<std::string> SecondaryIndex::entry_key(const model::Item& item, co
     if (!v || v->type() != a.type || is_empty_scalar(*v)) return std::nullopt;
     append_delimited(key, *v);
   }
-  // Items with equal index keys come in DynamoDB's order: by the digest of their table key.
-  append_be(key, model::table_key_hash(item, table_schema_) >> 40, 3);
-  key += base_key;
   return key;
 }
 
+std::string SecondaryIndex::table_part(const model::AttributeMap& item, const std::string& base_key) const {
+  std::string part;
+  part.reserve(3 + base_key.size());
+  append_be(part, model::table_key_hash(item, table_schema_) >> 40, 3);
+  part += base_key;
+  return part;
+}
+
 std::string SecondaryIndex::entry_key_of_attributes(const model::AttributeMap& attributes) const {
-  return *entry_key(attributes, model::storage_key(attributes, table_schema_));
+  return *index_key(attributes) + table_part(attributes, model::storage_key(attributes, table_schema_));
 }
 
 void SecondaryIndex::update(const std::string& base_key, const model::Item* old_item, const model::Item* new_item,
                             BaseItems::const_iterator new_position) {
-  std::optional<std::string> old_key = old_item ? entry_key(*old_item, base_key) : std::nullopt;
-  std::optional<std::string> new_key = new_item ? entry_key(*new_item, base_key) : std::nullopt;
+  std::optional<std::string> old_key = old_item ? index_key(*old_item) : std::nullopt;
+  std::optional<std::string> new_key = new_item ? index_key(*new_item) : std::nullopt;
+  if (!old_key && !new_key) return;
+  // Both versions share the table key: its digest is taken once.
+  const std::string table = table_part(new_key ? *new_item : *old_item, base_key);
+  if (old_key) *old_key += table;
+  if (new_key) *new_key += table;
   if (old_key) {
     auto it = entries_.find(*old_key);
     if (it != entries_.end()) {

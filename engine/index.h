@@ -84,10 +84,14 @@ class SecondaryIndex {
   // or B index key value; nullopt when it can.
   std::optional<model::IndexKeyViolation> check_item(const model::Item& item) const;
 
-  // The entry key for `item` stored under `base_key`, or nullopt when the item lacks an index
-  // key attribute (or has one of the wrong type: check_item rejects those before a write).
-  std::optional<std::string> entry_key(const model::Item& item, const std::string& base_key) const;
-  // The same for a key given as attributes (an ExclusiveStartKey: index and table keys).
+  // An entry's key is its index key (index_key), then the table part (table_part).
+  // The index key of `item`, or nullopt when the item lacks an index key attribute (or has one of
+  // the wrong type: check_item rejects those before a write).
+  std::optional<std::string> index_key(const model::Item& item) const;
+  // After it, for the item stored under `base_key`: the 24-bit digest of its table key (DynamoDB's
+  // order of equal index keys), then `base_key`. The same for every version of the item.
+  std::string table_part(const model::AttributeMap& item, const std::string& base_key) const;
+  // The entry key of a key given as attributes (an ExclusiveStartKey: index and table keys).
   std::string entry_key_of_attributes(const model::AttributeMap& attributes) const;
 
   // Replaces the item's entry (old_item/new_item null: absent) after a base write.

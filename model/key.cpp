@@ -75,41 +75,33 @@ AttributeMap key_of(const Item& item, const KeySchema& schema) {
   return key;
 }
 
-std::string key_value_bytes(const AttributeValue& value) {
+namespace {
+// A key value's bytes: S as UTF-8, B raw, N as `number` encodes it.
+std::string key_bytes_with(const AttributeValue& value, std::string (Number::*number)() const) {
   switch (value.type()) {
     case ValueType::S:
       return value.as<std::string>();
     case ValueType::B:
       return value.as<Binary>().bytes;
     case ValueType::N:
-      return value.as<Number>().sortable_bytes();
+      return (value.as<Number>().*number)();
     default:
       return {};
   }
 }
 
-namespace {
 // DynamoDB's partition order, as dynalite reproduces it: the first 24 bits of MD5("Outliers" ‖
 // the key's bytes), the rest zero, so that a tie is broken by the key's bytes (in the storage key).
 uint64_t dynamodb_hash(std::string_view bytes) {
   const Md5Digest d = md5({"Outliers", bytes});
   return uint64_t(d[0]) << 56 | uint64_t(d[1]) << 48 | uint64_t(d[2]) << 40;
 }
+
+// The bytes of a key value DynamoDB digests: N in its binary form.
+std::string digested_bytes(const AttributeValue& value) { return key_bytes_with(value, &Number::dynamodb_bytes); }
 }  // namespace
 
-// The bytes of a key value DynamoDB digests: S as UTF-8, B raw, N in its binary form.
-std::string digested_bytes(const AttributeValue& value) {
-  switch (value.type()) {
-    case ValueType::S:
-      return value.as<std::string>();
-    case ValueType::B:
-      return value.as<Binary>().bytes;
-    case ValueType::N:
-      return value.as<Number>().dynamodb_bytes();
-    default:
-      return {};
-  }
-}
+std::string key_value_bytes(const AttributeValue& value) { return key_bytes_with(value, &Number::sortable_bytes); }
 
 uint64_t partition_hash(const AttributeValue& hash_value) { return dynamodb_hash(digested_bytes(hash_value)); }
 

@@ -260,9 +260,9 @@ def main():
     failures, ran, skipped = 0, 0, []
     for path in files:
         name = os.path.relpath(path, ROOT)
-        runnable = [(line, LANGUAGES[lang], text) for line, lang, words, text in blocks_of(path)
-                    if lang in LANGUAGES and "no-run" not in words]
-        skipped += [f"{name}:{line}" for line, lang, words, _ in blocks_of(path) if lang in LANGUAGES and "no-run" in words]
+        blocks = [b for b in blocks_of(path) if b[1] in LANGUAGES]
+        runnable = [(line, LANGUAGES[lang], text) for line, lang, words, text in blocks if "no-run" not in words]
+        skipped += [f"{name}:{line}" for line, _, words, _ in blocks if "no-run" in words]
         if not runnable:
             continue
         run = FileRun(path, minnow, aws)

@@ -601,9 +601,8 @@ TEST_CASE("Store: backups, recovery windows and restored tables survive a restar
 
 namespace {
 
-// Rewrites a data file as format 1 wrote it: version 1 in the header, End records without the
-// totals format 2 added. Only for files with nothing format 1 lacked (no backups, no recovery logs).
-void downgrade_to_version_1(const std::string& file) {
+// Rewrites a data file with `version` in its header, each record's payload through `rewrite`.
+void rewrite_as_version(const std::string& file, uint8_t version, const std::function<void(std::string&)>& rewrite) {
   std::string bytes;
   {
     std::ifstream in(file, std::ios::binary);
@@ -611,18 +610,13 @@ void downgrade_to_version_1(const std::string& file) {
   }
   const persist::FileHeader header = persist::read_file_header(bytes);
   std::string out = persist::file_header(header.kind, header.generation);
-  out[8] = 1;  // the version, little-endian
+  out[8] = static_cast<char>(version);  // the version, little-endian
   const uint32_t crc = minnow::persist::crc32c(std::string_view(out).substr(0, 20));
   for (int i = 0; i < 4; ++i) out[20 + i] = static_cast<char>(crc >> (8 * i));
   persist::FrameReader frames(bytes);
   while (auto payload = frames.next()) {
     std::string p(*payload);
-    persist::ByteReader r(p);
-    if (r.u8() == 21) {  // End: keep the first four totals
-      for (int i = 0; i < 4; ++i) r.varint();
-      REQUIRE(r.remaining() == 3);  // three zero totals
-      p.resize(p.size() - 3);
-    }
+    rewrite(p);
     const std::size_t start = persist::begin_frame(out);
     out += p;
     persist::end_frame(out, start);
@@ -630,41 +624,36 @@ void downgrade_to_version_1(const std::string& file) {
   std::ofstream(file, std::ios::binary | std::ios::trunc) << out;
 }
 
+// Rewrites a data file as format 1 wrote it: version 1 in the header, End records without the
+// totals format 2 added. Only for files with nothing format 1 lacked (no backups, no recovery logs).
+void downgrade_to_version_1(const std::string& file) {
+  rewrite_as_version(file, 1, [](std::string& p) {
+    persist::ByteReader r(p);
+    if (r.u8() != 21) return;  // End: keep the first four totals
+    for (int i = 0; i < 4; ++i) r.varint();
+    REQUIRE(r.remaining() == 3);  // three zero totals
+    p.resize(p.size() - 3);
+  });
+}
+
 // Rewrites a snapshot as format 2 wrote it: version 2 in the header, and the storage keys of its
 // items led by another partition hash (format 3 changed it to DynamoDB's).
 void downgrade_to_version_2(const std::string& file) {
-  std::string bytes;
-  {
-    std::ifstream in(file, std::ios::binary);
-    bytes.assign(std::istreambuf_iterator<char>(in), {});
-  }
-  const persist::FileHeader header = persist::read_file_header(bytes);
-  std::string out = persist::file_header(header.kind, header.generation);
-  out[8] = 2;  // the version, little-endian
-  const uint32_t crc = minnow::persist::crc32c(std::string_view(out).substr(0, 20));
-  for (int i = 0; i < 4; ++i) out[20 + i] = static_cast<char>(crc >> (8 * i));
-  persist::FrameReader frames(bytes);
-  while (auto payload = frames.next()) {
-    std::string p(*payload);
+  rewrite_as_version(file, 2, [](std::string& p) {
     persist::ByteReader r(p);
-    if (r.u8() == 18) {  // TableItems: varint table, then (bytes key, bytes item)*
-      std::string rewritten;
-      persist::ByteWriter w(rewritten);
-      w.u8(18);
-      w.varint(r.varint());
-      while (!r.done()) {
-        std::string key(r.bytes());
-        for (int i = 0; i < 8; ++i) key[i] = static_cast<char>(0xa5 ^ i);
-        w.bytes(key);
-        w.bytes(r.bytes());
-      }
-      p = std::move(rewritten);
+    if (r.u8() != 18) return;  // TableItems: varint table, then (bytes key, bytes item)*
+    std::string rewritten;
+    persist::ByteWriter w(rewritten);
+    w.u8(18);
+    w.varint(r.varint());
+    while (!r.done()) {
+      std::string key(r.bytes());
+      for (int i = 0; i < 8; ++i) key[i] = static_cast<char>(0xa5 ^ i);
+      w.bytes(key);
+      w.bytes(r.bytes());
     }
-    const std::size_t start = persist::begin_frame(out);
-    out += p;
-    persist::end_frame(out, start);
-  }
-  std::ofstream(file, std::ios::binary | std::ios::trunc) << out;
+    p = std::move(rewritten);
+  });
 }
 
 }  // namespace

@@ -84,7 +84,10 @@ Reply Service::handle(Request& request) {
   // sends no body): the health checks compose files give its image test for that status.
   // dynalite answers 404, as to every method but GET and POST; real DynamoDB's is not recorded.
   if (request.method == "HEAD") return error_reply(model::Error(model::kMissingAuthenticationToken));
-  if (request.method != "POST" || (!request.body.empty() && !is_json_content_type(request.content_type))) {
+  // DynamoDB signs the path and executes only `/`; DynamoDB Local serves a POST on any path.
+  const bool served_path = request.path == "/" || impl_->options.compat == model::Compat::kDynamoDBLocal;
+  if (request.method != "POST" || !served_path ||
+      (!request.body.empty() && !is_json_content_type(request.content_type))) {
     return Reply{404, "application/x-amz-json-1.0", model::kNotJsonPostBody};
   }
   Reply reply = handle_operation(request);
@@ -114,7 +117,6 @@ Reply Service::handle_operation(Request& request) {
     char pool[kRequestPoolBytes];
     rapidjson::MemoryPoolAllocator<> allocator(pool, sizeof pool);
     JsonDocument document(&allocator);
-    if (request.body_undecodable) throw model::Error(model::kBareSerialization);
     if (!is_blank(request.body)) parse_request_json(request.body, document);
     const Action* action = find_action(request.target);
     if (!action) throw model::Error(model::kUnknownOperation);

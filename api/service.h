@@ -46,8 +46,6 @@ struct Request {
   // The body's bytes as received, which SigV4 signs, when a Content-Encoding changed them;
   // null when they are `body`.
   const std::string* encoded_body = nullptr;
-  // Its bytes are not what its Content-Encoding says: answered as broken JSON is.
-  bool body_undecodable = false;
 };
 
 // The media type of a Content-Type value, without parameters

@@ -21,14 +21,15 @@ Coding parse_content_encoding(std::string_view value);
 std::string_view coding_name(Coding coding);  // "gzip", "deflate"
 
 enum class DecodeResult { kOk, kTooLarge, kCorrupt };
-// Inflates `in` (gzip, or deflate: zlib-wrapped as HTTP says, or raw as some clients send it)
-// into `out`.
+// Inflates `in` (gzip, every member of it; or deflate: zlib-wrapped as HTTP says, or raw as some
+// clients send it) into `out`. Bytes after the last stream are ignored.
 DecodeResult decode(std::string_view in, Coding coding, std::size_t limit, std::string& out);
 
-// Replies shorter than this go out as they are: compressing them saves less than it costs.
-inline constexpr std::size_t kMinCompressedReplyBytes = 1024;
+// Replies of at most this many bytes go out as they are, as DynamoDB sends them (a 2 KB GetItem
+// answer comes plain).
+inline constexpr std::size_t kMaxPlainReplyBytes = 4096;
 
-// gzip if the client accepts it, else deflate if it accepts that, else identity. q=0 refuses.
+// The coding DynamoDB would answer with for this Accept-Encoding (the rules in the .cpp).
 Coding choose_response_coding(std::string_view accept_encoding);
 std::string encode(std::string_view in, Coding coding);
 

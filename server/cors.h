@@ -1,6 +1,7 @@
 // Cross-origin resource sharing, as DynamoDB Local offers it: every origin by default, or only
 // those -cors lists. A preflight (OPTIONS with Origin) is answered here, with what DynamoDB
-// answers (dynalite recorded it): the requested method and headers allowed, for two days.
+// answers (dynalite recorded it): the requested method and headers allowed, for two days. Every
+// answer to an allowed origin, preflights included, says which response headers a page may read.
 // Minnow's /_minnow test controls never get CORS headers: a web page must not reach them.
 // Immutable once built; thread-safe.
 #pragma once

@@ -28,12 +28,13 @@ api::Reply call_service(api::Service& service, api::Request& request) {
 
 enum class Body { kPlain, kDecoded, kUndecodable, kTooLarge };
 
-// Decodes a gzip or deflate body in place, keeping the bytes as sent in `encoded`. A body that
-// is not what its encoding says is left empty (kUndecodable); one that decodes to more than
-// `limit` bytes is kTooLarge.
+// Decodes a gzip or deflate body in place, keeping the bytes as sent in `encoded`. A body in a
+// coding Minnow does not know, or not what its coding says, is kUndecodable; one that decodes to
+// more than `limit` bytes is kTooLarge.
 Body decode_body(HttpRequest& request, std::size_t limit, std::string& encoded) {
   const Coding coding = parse_content_encoding(std_view(request[http::field::content_encoding]));
-  if (coding != Coding::kGzip && coding != Coding::kDeflate) return Body::kPlain;
+  if (coding == Coding::kIdentity) return Body::kPlain;
+  if (coding == Coding::kUnknown) return Body::kUndecodable;
   encoded = std::move(request.body());
   std::string decoded;
   switch (decode(encoded, coding, limit, decoded)) {
@@ -45,14 +46,13 @@ Body decode_body(HttpRequest& request, std::size_t limit, std::string& encoded) 
     case DecodeResult::kCorrupt:
       break;
   }
-  request.body().clear();
   return Body::kUndecodable;
 }
 
 // Compresses `body` when the client accepts it and it is worth it, adding the header line.
 void compress_reply(std::string_view accept_encoding, std::string& body, std::string& headers) {
   const Coding coding = choose_response_coding(accept_encoding);
-  if (coding == Coding::kIdentity || body.size() < kMinCompressedReplyBytes) return;
+  if (coding == Coding::kIdentity || body.size() <= kMaxPlainReplyBytes) return;
   std::string compressed = encode(body, coding);
   if (compressed.empty() || compressed.size() >= body.size()) return;
   body = std::move(compressed);
@@ -72,28 +72,35 @@ ExchangeResult exchange(const ExchangeSettings& settings, HttpRequest& request, 
   const std::string_view origin =
       api::is_admin_path(path) ? std::string_view() : std_view(request[http::field::origin]);
   const Body state = decode_body(request, settings.max_body_bytes, buffers.encoded_body);
+  const bool preflight = request.method() == http::verb::options && !origin.empty() && state != Body::kTooLarge;
   api::Reply reply;
   if (state == Body::kTooLarge) {
     // As for a body sent too large (server/session.h): 413, empty, and the connection closes.
     reply = api::Reply{413, "", ""};
     result.close = true;
     keep_alive = false;
-  } else if (request.method() == http::verb::options && !origin.empty()) {
+  } else if (preflight) {
     reply = api::Reply{200, "", ""};
     settings.cors.append_preflight_headers(origin, std_view(request[http::field::access_control_request_method]),
                                            std_view(request[http::field::access_control_request_headers]),
                                            reply.headers);
+  } else if (state == Body::kUndecodable) {
+    // DynamoDB fails such a request with a 500 before reading it (nothing is executed).
+    reply = api::internal_error_reply();
   } else {
     api::Request api_request = to_api_request(request, request_id, buffers.headers);
-    if (state != Body::kPlain) api_request.encoded_body = &buffers.encoded_body;
-    api_request.body_undecodable = state == Body::kUndecodable;
+    if (state == Body::kDecoded) api_request.encoded_body = &buffers.encoded_body;
     reply = call_service(settings.service, api_request);
-    if (!origin.empty()) settings.cors.append_response_headers(origin, reply.headers);
   }
+  if (!origin.empty() && !preflight) settings.cors.append_response_headers(origin, reply.headers);
   result.delay = std::chrono::milliseconds(reply.delay_ms);
   body = std::move(reply.body);
-  compress_reply(std_view(request[http::field::accept_encoding]), body, reply.headers);
-  write_response_head(reply.status, reply.content_type, body, version, keep_alive, head, request_id, reply.headers);
+  if (state == Body::kTooLarge) {
+    write_payload_too_large(version, head, body, reply.headers);
+  } else {
+    compress_reply(std_view(request[http::field::accept_encoding]), body, reply.headers);
+    write_response_head(reply.status, reply.content_type, body, version, keep_alive, head, request_id, reply.headers);
+  }
   // A HEAD answer has the head a GET would get and no body: a body would be read as the start of
   // the next answer on the connection.
   if (request.method() == http::verb::head) body.clear();

@@ -1,9 +1,11 @@
 // One HTTP exchange: a request, whole, in; the response's head and body out. Around
 // api::Service::handle it does what HTTP asks of a DynamoDB endpoint:
 //   - a gzip or deflate request body is decoded, the body limit applying to the decoded size
-//     (413 beyond it, as for a body sent too large); SigV4 still signs the bytes as sent;
+//     (413 beyond it, as for a body sent too large); SigV4 still signs the bytes as sent; a body
+//     in an unknown coding, or not in the one it names, is a 500 and is not executed (DynamoDB's
+//     answers);
 //   - CORS (server/cors.h): a preflight is answered here, other answers get the headers;
-//   - a reply of kMinCompressedReplyBytes or more is compressed when the client accepts it;
+//   - a reply over kMaxPlainReplyBytes is compressed when the client accepts it;
 //   - the request is timed and recorded (server/request_logger.h), but for reads of the record.
 // Server-private: includes Beast. Thread-safe with an ExchangeBuffers object per connection.
 #pragma once

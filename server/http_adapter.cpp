@@ -67,4 +67,16 @@ void write_response_head(int status, std::string_view content_type, std::string_
   out.append("\r\n");
 }
 
+void write_payload_too_large(unsigned version, std::string& head, std::string& body, std::string_view extra_headers) {
+  body.clear();
+  if (version < 11) return write_response_head(413, "", body, version, false, head, {}, extra_headers);
+  head.clear();
+  head.append("HTTP/1.1 413 Payload Too Large\r\nServer: Server\r\nDate: ");
+  head.append(http_date_now());
+  head.append("\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n");
+  head.append(extra_headers);
+  head.append("\r\n");
+  body = "0\r\n\r\n";
+}
+
 }  // namespace minnow::server

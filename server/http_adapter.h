@@ -42,4 +42,10 @@ void write_response_head(int status, std::string_view content_type, std::string_
                          bool keep_alive, std::string& out, std::string_view request_id = {},
                          std::string_view extra_headers = {});
 
+// DynamoDB's answer to a body over the limit (dynalite recorded it): 413, no body, sent chunked
+// (the empty last chunk is `body`), and the connection closes. HTTP/1.0 has no chunks: an
+// empty body with Content-Length there.
+void write_payload_too_large(unsigned version, std::string& head, std::string& body,
+                             std::string_view extra_headers = {});
+
 }  // namespace minnow::server

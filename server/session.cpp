@@ -24,14 +24,24 @@ namespace {
 
 // One read usually holds a whole DynamoDB request; bigger bodies follow through the parser.
 constexpr std::size_t kFirstReadBytes = 16 * 1024;
-// SigV4 Authorization headers are a few hundred bytes; Beast's default limit is 8 KiB.
-constexpr std::uint32_t kHeaderLimit = 64 * 1024;
+// DynamoDB answers 400 to a request line of more than 16 KB, or header fields of more than 16 KB
+// in all; Beast's one limit on the whole head leaves room for both, head_too_large() splits it.
+constexpr std::size_t kMaxRequestLineBytes = 16 * 1024;
+constexpr std::size_t kMaxHeaderFieldsBytes = 16 * 1024;
+constexpr std::uint32_t kHeaderLimit = kMaxRequestLineBytes + kMaxHeaderFieldsBytes + 2;
 // How long a rejected client may keep sending before the connection is closed regardless.
 constexpr std::chrono::seconds kLingerTime{2};
 constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
 
 bool is_http_error(const error_code& ec) {
   return ec.category() == http::make_error_code(http::error::bad_target).category();
+}
+
+bool head_too_large(const HttpRequest& head) {
+  const std::size_t line = head.method_string().size() + 1 + head.target().size() + sizeof " HTTP/1.1\r\n" - 1;
+  std::size_t fields = 0;
+  for (const auto& field : head) fields += field.name_string().size() + 2 + field.value().size() + 2;
+  return line > kMaxRequestLineBytes || fields > kMaxHeaderFieldsBytes;
 }
 
 }  // namespace
@@ -137,6 +147,7 @@ void Session::serve() {
       parser_->header_limit(kHeaderLimit);
       parser_->body_limit(registry_->limits().max_body_bytes);
       continue_sent_ = false;
+      head_checked_ = false;
       // One deadline for the whole request, header and body.
       set_deadline(registry_->limits().read_timeout);
     }
@@ -146,6 +157,10 @@ void Session::serve() {
       const std::size_t used = parser_->put(buffer_.data(), ec);
       buffer_.consume(used);
       if (ec && ec != http::error::need_more) return on_read_error(ec);
+      if (!head_checked_ && parser_->is_header_done()) {
+        head_checked_ = true;
+        if (head_too_large(parser_->get())) return reject(http::status::bad_request);
+      }
       if (parser_->is_done()) {
         if (handle()) return;  // the reply waits for the log; resume_reply() goes on
         if (reply_delay_.count() > 0) return hold_reply();
@@ -271,17 +286,12 @@ bool Session::after_reply() {
   return true;
 }
 
-// Statuses as DynamoDB (413, empty: dynalite recorded it) and the common servers in front of
-// the references give them (414 and 431 from Jetty and node alike; 400 for the rest).
+// Statuses as DynamoDB gives them: 413 for a body over the limit (server/http_adapter.h), 400 for
+// a head over its limits or anything else that does not parse as HTTP.
 void Session::on_read_error(error_code ec) {
   if (ec == http::error::body_limit) return reject(http::status::payload_too_large);
   if (ec == http::error::end_of_stream || ec == http::error::partial_message) return close();
-  if (ec == http::error::header_limit) {
-    // The parser takes the request line as soon as it is whole: without it, the line was too long.
-    const bool line_too_long = parser_->get().method_string().empty();
-    return reject(line_too_long ? http::status::uri_too_long : http::status::request_header_fields_too_large);
-  }
-  if (is_http_error(ec)) return reject(http::status::bad_request);
+  if (ec == http::error::header_limit || is_http_error(ec)) return reject(http::status::bad_request);
   close();
 }
 
@@ -290,7 +300,11 @@ void Session::reject(http::status status) {
   lingering_ = true;
   keep_alive_ = false;
   out_body_.clear();
-  write_response_head(static_cast<int>(status), "", out_body_, 11, false, out_head_);
+  if (status == http::status::payload_too_large) {
+    write_payload_too_large(11, out_head_, out_body_);
+  } else {
+    write_response_head(static_cast<int>(status), "", out_body_, 11, false, out_head_);
+  }
   state_ = State::kWrite;
   if (send_reply()) after_reply();
 }

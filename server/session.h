@@ -4,8 +4,8 @@
 //
 // A connection's life, one request at a time (pipelined requests wait in the read buffer):
 //   idle     waiting for the first bytes of the next request     idle timeout
-//   read     header, then body (body limit: 413; header limit:   read timeout for the whole request
-//            414 or 431; then close)
+//   read     header, then body (body limit: 413; head limits:    read timeout for the whole request
+//            400; then close)
 //   handle   exchange(): Service::handle, synchronously; the reply may then wait for the log
 //            (ReplyGate)
 //   hold     a reply the Service delays (injected latency) waits on a timer, no thread blocked
@@ -160,6 +160,7 @@ class Session : public std::enable_shared_from_this<Session> {
   bool timer_armed_ = false;
   State state_ = State::kIdle;
   bool continue_sent_ = false;
+  bool head_checked_ = false;  // against DynamoDB's limits on the request line and header fields
   bool woken_ = false;       // bytes of a new request arrived while idle
   bool keep_alive_ = false;  // of the reply being written
   bool stopping_ = false;    // finish the request in flight, then close

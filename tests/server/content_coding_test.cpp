@@ -79,17 +79,32 @@ TEST_CASE("content coding: the limit applies to the decoded size (no zip bombs)"
   CHECK(decode(exact, Coding::kGzip, 999, out) == DecodeResult::kTooLarge);
 }
 
-TEST_CASE("content coding: broken, truncated or trailing bytes are corrupt") {
+TEST_CASE("content coding: broken or truncated bodies are corrupt") {
   const std::string good = encode(std::string(2000, 'z'), Coding::kGzip);
   std::string out;
   CHECK(decode("not compressed at all", Coding::kGzip, 1 << 20, out) == DecodeResult::kCorrupt);
   CHECK(decode(good.substr(0, good.size() / 2), Coding::kGzip, 1 << 20, out) == DecodeResult::kCorrupt);
-  CHECK(decode(good + "junk", Coding::kGzip, 1 << 20, out) == DecodeResult::kCorrupt);
   CHECK(decode("", Coding::kGzip, 1 << 20, out) == DecodeResult::kCorrupt);
   CHECK(decode("{\"TableName\":\"x\"}", Coding::kDeflate, 1 << 20, out) == DecodeResult::kCorrupt);
+  // A second member that starts as gzip but breaks off.
+  CHECK(decode(good + good.substr(0, 12), Coding::kGzip, 1 << 20, out) == DecodeResult::kCorrupt);
 }
 
-TEST_CASE("content coding: Accept-Encoding") {
+TEST_CASE("content coding: every gzip member is read, bytes after the last ignored (as DynamoDB reads them)") {
+  std::string out;
+  const std::string members = encode("{\"Lim", Coding::kGzip) + encode("it\":5}", Coding::kGzip);
+  CHECK(decode(members, Coding::kGzip, 1 << 20, out) == DecodeResult::kOk);
+  CHECK(out == "{\"Limit\":5}");
+  CHECK(decode(encode("{}", Coding::kGzip) + "junk", Coding::kGzip, 1 << 20, out) == DecodeResult::kOk);
+  CHECK(out == "{}");
+  CHECK(decode(encode("{}", Coding::kDeflate) + "junk", Coding::kDeflate, 1 << 20, out) == DecodeResult::kOk);
+  CHECK(out == "{}");
+  // The limit counts every member.
+  const std::string half = encode(std::string(600, 'a'), Coding::kGzip);
+  CHECK(decode(half + half, Coding::kGzip, 1000, out) == DecodeResult::kTooLarge);
+}
+
+TEST_CASE("content coding: Accept-Encoding as DynamoDB reads it") {
   CHECK(choose_response_coding("") == Coding::kIdentity);
   CHECK(choose_response_coding("identity") == Coding::kIdentity);
   CHECK(choose_response_coding("gzip") == Coding::kGzip);
@@ -98,9 +113,23 @@ TEST_CASE("content coding: Accept-Encoding") {
   CHECK(choose_response_coding("br;q=1.0, deflate;q=0.5") == Coding::kDeflate);
   CHECK(choose_response_coding("gzip;q=0, deflate") == Coding::kDeflate);
   CHECK(choose_response_coding("gzip;q=0") == Coding::kIdentity);
-  CHECK(choose_response_coding("*") == Coding::kGzip);
-  CHECK(choose_response_coding("*, gzip;q=0") == Coding::kIdentity);
   CHECK(choose_response_coding("GZIP ; q=0.8") == Coding::kGzip);
+  // Only gzip and deflate count.
+  CHECK(choose_response_coding("x-gzip") == Coding::kIdentity);
+  CHECK(choose_response_coding("br, compress") == Coding::kIdentity);
+  // The highest q wins; on equal q, the first listed.
+  CHECK(choose_response_coding("deflate;q=0.5, gzip;q=0.2") == Coding::kDeflate);
+  CHECK(choose_response_coding("br, identity, deflate, gzip") == Coding::kDeflate);
+  // "*" stands for the codings not listed, which lose ties to listed ones.
+  CHECK(choose_response_coding("*") == Coding::kGzip);
+  CHECK(choose_response_coding("*, deflate") == Coding::kDeflate);
+  CHECK(choose_response_coding("*, gzip;q=0.5") == Coding::kDeflate);
+  CHECK(choose_response_coding("*, gzip;q=0") == Coding::kDeflate);
+  CHECK(choose_response_coding("*;q=0, gzip;q=0") == Coding::kIdentity);
+  // A q that does not parse counts as 1; a coding listed twice takes its highest q.
+  CHECK(choose_response_coding("gzip;q=0.x, deflate;q=0.9") == Coding::kGzip);
+  CHECK(choose_response_coding("deflate;q=0. x, gzip;q=0.9") == Coding::kDeflate);
+  CHECK(choose_response_coding("gzip;q=0, gzip;q=1, gzip;q=0") == Coding::kGzip);
 }
 
 }  // namespace content_coding_test

@@ -11,15 +11,16 @@ TEST_CASE("cors: every origin by default, DynamoDB's preflight answer") {
   CHECK(any.allows("http://localhost:3000"));
   std::string headers;
   any.append_response_headers("http://a.example", headers);
-  CHECK(headers == "Access-Control-Allow-Origin: *\r\n");
+  const std::string expose = "Access-Control-Expose-Headers: x-amzn-RequestId,x-amzn-ErrorType,x-amzn-ErrorMessage,Date\r\n";
+  CHECK(headers == "Access-Control-Allow-Origin: *\r\n" + expose);
   headers.clear();
   any.append_preflight_headers("http://a.example", "POST", "content-type,x-amz-target", headers);
-  CHECK(headers ==
-        "Access-Control-Allow-Origin: *\r\nAccess-Control-Allow-Headers: content-type,x-amz-target\r\n"
-        "Access-Control-Allow-Methods: POST\r\nAccess-Control-Max-Age: 172800\r\n");
+  CHECK(headers == "Access-Control-Allow-Origin: *\r\n" + expose +
+                       "Access-Control-Allow-Headers: content-type,x-amz-target\r\n"
+                       "Access-Control-Allow-Methods: POST\r\nAccess-Control-Max-Age: 172800\r\n");
   headers.clear();
   any.append_preflight_headers("http://a.example", "", "", headers);
-  CHECK(headers == "Access-Control-Allow-Origin: *\r\nAccess-Control-Max-Age: 172800\r\n");
+  CHECK(headers == "Access-Control-Allow-Origin: *\r\n" + expose + "Access-Control-Max-Age: 172800\r\n");
 }
 
 TEST_CASE("cors: a -cors list allows only its origins, echoed with Vary") {
@@ -30,7 +31,8 @@ TEST_CASE("cors: a -cors list allows only its origins, echoed with Vary") {
   CHECK_FALSE(list.allows("http://localhost:3001"));
   std::string headers;
   list.append_response_headers("https://app.example", headers);
-  CHECK(headers == "Access-Control-Allow-Origin: https://app.example\r\nVary: Origin\r\n");
+  CHECK(headers.starts_with("Access-Control-Allow-Origin: https://app.example\r\nVary: Origin\r\n"
+                            "Access-Control-Expose-Headers: "));
   headers.clear();
   list.append_response_headers("https://evil.example", headers);
   list.append_preflight_headers("https://evil.example", "POST", "content-type", headers);

@@ -30,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     if (!parser) {
       parser.emplace();
       parser->eager(true);
-      parser->header_limit(64 * 1024);  // server/session.cpp's kHeaderLimit
+      parser->header_limit(2 * 16 * 1024 + 2);  // server/session.cpp's kHeaderLimit
       parser->body_limit(1 << 20);
     }
     if (buffer.size() > 0) {

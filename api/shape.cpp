@@ -43,6 +43,18 @@ enum class Check : uint8_t {
   TableName
 };
 
+// How a failed constraint is reported (model/shape_errors.h): the older form echoing the value
+// as Java prints it (the default), the older form echoing it as JSON (BatchGetItem's table
+// names, still), or the newer form naming the member path, checked in a stage of its own before
+// the older checks (a request failing one is reported with those alone).
+enum class Form : uint8_t { kJava, kJson, kPath };
+
+struct Constraint {
+  Check check;
+  const JsonValue* arg;
+  Form form = Form::kJava;
+};
+
 struct Shape::Rule {
   Kind kind = Kind::String;
   std::string type;     // String, Boolean, Long, List, Map, ValueStruct, FieldStruct, AttrStruct, ...
@@ -50,7 +62,7 @@ struct Shape::Rule {
   bool required = false;
   bool table_name = false;
   // Constraints in the order the spec lists them: DynamoDB reports them in that order.
-  std::vector<std::pair<Check, const JsonValue*>> constraints;
+  std::vector<Constraint> constraints;
   std::unique_ptr<Rule> element;                                       // List and Map elements
   std::vector<std::pair<std::string, std::unique_ptr<Rule>>> members;  // struct members
   bool of_attribute_values = false;    // L and M inside an AttributeValue: elements are AttributeValues
@@ -107,6 +119,7 @@ Check check_named(const std::string& c) {
 std::unique_ptr<Rule> parse_rule(const JsonValue& spec) {
   auto rule = std::make_unique<Rule>();
   const JsonValue* children = nullptr;
+  const JsonValue* forms = nullptr;
   if (spec.IsString()) {
     rule->type = spec.GetString();
   } else {
@@ -121,10 +134,24 @@ std::unique_ptr<Rule> parse_rule(const JsonValue& spec) {
         rule->table_name = it->value.GetBool();
       else if (key == "children")
         children = &it->value;
+      else if (key == "form")
+        forms = &it->value;
       else if (key == "regex" && std::string_view(it->value.GetString()) != kNamePattern)
         throw std::logic_error("shape: unsupported regex");
       else
-        rule->constraints.emplace_back(check_named(key), &it->value);
+        rule->constraints.push_back({check_named(key), &it->value});
+    }
+  }
+  // "form": {"<constraint>": "path" | "json"}: the constraints not reported in the default form.
+  if (forms) {
+    for (auto it = forms->MemberBegin(); it != forms->MemberEnd(); ++it) {
+      const Check check = check_named(it->name.GetString());
+      const std::string_view form = it->value.GetString();
+      auto constraint = std::find_if(rule->constraints.begin(), rule->constraints.end(),
+                                     [check](const Constraint& c) { return c.check == check; });
+      if (constraint == rule->constraints.end() || (form != "path" && form != "json"))
+        throw std::logic_error("shape: form for a constraint the rule does not have");
+      constraint->form = form == "path" ? Form::kPath : Form::kJson;
     }
   }
   auto lt = rule->type.find('<');
@@ -338,8 +365,9 @@ std::string number_text(const JsonValue& v) {
   return text;
 }
 
-// JavaScript's String(value) for a value in a message.
-std::string value_text(const JsonValue* v) {
+// A value as the older form echoes it: JavaScript's String(value), objects as JSON (dynalite's
+// captures, which BatchGetItem's table-name check still gives).
+std::string json_text(const JsonValue* v) {
   if (!v) return "null";
   if (v->IsString()) return std::string(v->GetString(), v->GetStringLength());
   if (v->IsBool()) return v->GetBool() ? "true" : "false";
@@ -350,11 +378,45 @@ std::string value_text(const JsonValue* v) {
     for (const auto& x : v->GetArray()) {
       if (!first) s += ", ";
       first = false;
-      s += value_text(&x);
+      s += json_text(&x);
     }
     return s + "]";
   }
   return to_json_text(*v);
+}
+
+const Rule* member_rule(const Rule* rule, std::string_view name) {
+  if (!rule) return nullptr;
+  for (const auto& [member_name, member] : rule->members)
+    if (member_name == name) return member.get();
+  return nullptr;
+}
+
+// A value as Java's toString prints it, which the older form echoes (2026): lists `[a, b]`, maps
+// `{k=v}`, structures `KeySchemaElement(attributeName=pk, keyType=HASH)` with the members the
+// request gives, in its order. `rule` (null when unknown) names the structures.
+std::string java_text(const JsonValue* v, const Rule* rule) {
+  if (!v || v->IsNull()) return "null";
+  if (v->IsArray()) {
+    std::string s = "[";
+    for (rapidjson::SizeType i = 0; i < v->Size(); ++i)
+      s += (i ? ", " : "") + java_text(&(*v)[i], rule ? element_of(*rule) : nullptr);
+    return s + "]";
+  }
+  if (!v->IsObject()) return json_text(v);
+  const bool structure = rule && (rule->kind == Kind::ValueStruct || rule->kind == Kind::FieldStruct);
+  std::string s = structure ? rule->subtype + "(" : "{";
+  bool first = true;
+  for (auto it = v->MemberBegin(); it != v->MemberEnd(); ++it) {
+    s += first ? "" : ", ";
+    first = false;
+    if (structure) {
+      s += lower_first(it->name.GetString()) + "=" + java_text(&it->value, member_rule(rule, view(it->name)));
+    } else {
+      s += std::string(view(it->name)) + "=" + java_text(&it->value, rule ? element_of(*rule) : nullptr);
+    }
+  }
+  return s + (structure ? ")" : "}");
 }
 
 // Length as Java counts it: UTF-16 code units for strings.
@@ -397,27 +459,43 @@ std::optional<std::string> table_name_problem(const JsonValue& v) {
   return std::nullopt;
 }
 
+// Where a value sits, in both forms' spelling: "keySchema.1.member.attributeName" (older) and
+// "KeySchema.1.member.AttributeName" (newer).
+struct MemberPath {
+  std::string camel;
+  std::string api;
+
+  MemberPath then(std::string_view step, bool member_name) const {
+    const std::string first = member_name ? lower_first(std::string(step)) : std::string(step);
+    return {camel.empty() ? first : camel + "." + first, api.empty() ? std::string(step) : api + "." + std::string(step)};
+  }
+};
+
+// One stage of the constraint checks: the newer form's constraints, or the older form's.
 class ConstraintChecker {
  public:
+  explicit ConstraintChecker(bool newer_stage) : newer_stage_(newer_stage) {}
+
   std::vector<std::string> errors;
 
   void check_members(const JsonValue* object, const std::vector<std::pair<std::string, std::unique_ptr<Rule>>>& members,
-                     const std::string& parent) {
+                     const MemberPath& parent) {
     for (const auto& [name, rule] : members) {
       check(name, object ? member(*object, name) : nullptr, *rule, parent);
     }
   }
 
   // `map_entry`: v is a map's value, which may be null.
-  void check(const std::string& name, const JsonValue* v, const Rule& rule, const std::string& parent,
+  void check(const std::string& name, const JsonValue* v, const Rule& rule, const MemberPath& parent,
              bool map_entry = false) {
-    for (const auto& [constraint, arg] : rule.constraints) {
+    const MemberPath here = parent.then(name, true);
+    for (const Constraint& constraint : rule.constraints) {
       if (errors.size() >= kMaxReportedErrors) return;
-      if (constraint != Check::NotNull && !v) continue;
-      apply(constraint, *arg, v, name, parent);
+      if ((constraint.form == Form::kPath) != newer_stage_) continue;
+      if (constraint.check != Check::NotNull && !v) continue;
+      apply(constraint, v, rule, here);
     }
     if (errors.size() >= kMaxReportedErrors) return;
-    std::string here = (parent.empty() ? "" : parent + ".") + lower_first(name);
     // A null map entry where a structure belongs has none of the structure's members: those that
     // must not be null are reported, so that nothing after the checks meets a null entry.
     if (!v && map_entry && !rule.members.empty() && rule.subtype != "AttributeValue")
@@ -425,10 +503,10 @@ class ConstraintChecker {
     if (!v) return;
     if ((rule.kind == Kind::List || rule.kind == Kind::ParameterizedList) && rule.element) {
       for (rapidjson::SizeType i = 0; i < v->Size(); ++i)
-        check("member", &(*v)[i], *rule.element, here + "." + std::to_string(i + 1));
+        check("member", &(*v)[i], *rule.element, here.then(std::to_string(i + 1), false));
     } else if ((rule.kind == Kind::Map || rule.kind == Kind::ParameterizedMap) && rule.element) {
       for (auto it = v->MemberBegin(); it != v->MemberEnd(); ++it)
-        check("member", it->value.IsNull() ? nullptr : &it->value, *rule.element, here + "." + it->name.GetString(),
+        check("member", it->value.IsNull() ? nullptr : &it->value, *rule.element, here.then(view(it->name), false),
               /*map_entry=*/true);
     } else if (!rule.members.empty() && rule.subtype != "AttributeValue") {
       check_members(v, rule.members, here);
@@ -436,68 +514,92 @@ class ConstraintChecker {
   }
 
  private:
-  void fail(const std::string& message, const JsonValue* v, const std::string& name, const std::string& parent) {
-    std::string value = value_text(v);
-    if (value != "null") value = "'" + value + "'";
-    errors.push_back(
-        model::constraint_failure(value, (parent.empty() ? "" : parent + ".") + lower_first(name), message));
+  const bool newer_stage_;
+
+  void fail(const std::string& message, const Constraint& constraint, const JsonValue* v, const Rule& rule,
+            const MemberPath& path) {
+    if (constraint.form == Form::kPath) {
+      errors.push_back(model::constraint_failure_at(path.api, message));
+      return;
+    }
+    std::string value = constraint.form == Form::kJson ? json_text(v) : java_text(v, &rule);
+    if (v) value = "'" + value + "'";
+    errors.push_back(model::constraint_failure(value, path.camel, message));
   }
 
   static std::string bound_text(const JsonValue& arg) { return number_text(arg); }
 
-  void apply(Check c, const JsonValue& arg, const JsonValue* v, const std::string& name, const std::string& parent) {
-    if (c == Check::NotNull) {
-      if (!v) fail(model::kMustNotBeNull, v, name, parent);
-    } else if (c == Check::GreaterThanOrEqual) {
-      if (!(number_of(*v) >= arg.GetDouble())) fail(model::must_be_at_least(bound_text(arg)), v, name, parent);
-    } else if (c == Check::LessThanOrEqual) {
-      if (!(number_of(*v) <= arg.GetDouble())) fail(model::must_be_at_most(bound_text(arg)), v, name, parent);
-    } else if (c == Check::Regex) {
-      if (!matches_name_pattern(*v)) fail(model::must_match_pattern(kNamePattern), v, name, parent);
-    } else if (c == Check::LengthGreaterThanOrEqual) {
-      if (!(length_of(*v) >= arg.GetUint64())) fail(model::length_must_be_at_least(bound_text(arg)), v, name, parent);
-    } else if (c == Check::LengthLessThanOrEqual) {
-      if (!(length_of(*v) <= arg.GetUint64())) fail(model::length_must_be_at_most(bound_text(arg)), v, name, parent);
-    } else if (c == Check::Enum) {
-      bool found = false;
-      std::string set;
-      for (const auto& e : arg.GetArray()) {
-        if (!set.empty()) set += ", ";
-        set += e.GetString();
-        if (v->IsString() && view(*v) == view(e)) found = true;
+  void apply(const Constraint& constraint, const JsonValue* v, const Rule& rule, const MemberPath& path) {
+    const JsonValue& arg = *constraint.arg;
+    const auto fail_with = [&](const std::string& message) { fail(message, constraint, v, rule, path); };
+    switch (constraint.check) {
+      case Check::NotNull:
+        if (!v) fail_with(model::kMustNotBeNull);
+        return;
+      case Check::GreaterThanOrEqual:
+        if (!(number_of(*v) >= arg.GetDouble())) fail_with(model::must_be_at_least(bound_text(arg)));
+        return;
+      case Check::LessThanOrEqual:
+        if (!(number_of(*v) <= arg.GetDouble())) fail_with(model::must_be_at_most(bound_text(arg)));
+        return;
+      case Check::Regex:
+        if (!matches_name_pattern(*v)) fail_with(model::must_match_pattern(kNamePattern));
+        return;
+      case Check::LengthGreaterThanOrEqual:
+        if (!(length_of(*v) >= arg.GetUint64())) fail_with(model::length_must_be_at_least(bound_text(arg)));
+        return;
+      case Check::LengthLessThanOrEqual:
+        if (!(length_of(*v) <= arg.GetUint64())) fail_with(model::length_must_be_at_most(bound_text(arg)));
+        return;
+      case Check::Enum: {
+        bool found = false;
+        std::string set;
+        for (const auto& e : arg.GetArray()) {
+          if (!set.empty()) set += ", ";
+          set += e.GetString();
+          if (v->IsString() && view(*v) == view(e)) found = true;
+        }
+        if (!found) fail_with(model::must_be_in_enum(set));
+        return;
       }
-      if (!found) fail(model::must_be_in_enum(set), v, name, parent);
-    } else if (c == Check::TableName) {
-      if (auto problem = table_name_problem(*v)) fail(*problem, v, name, parent);
-    } else if (c == Check::Keys || c == Check::Values) {
-      check_map_entries(c == Check::Keys, arg, *v, name, parent);
+      case Check::TableName:
+        if (auto problem = table_name_problem(*v)) fail_with(*problem);
+        return;
+      case Check::Keys:
+      case Check::Values:
+      {
+        // One failure per failing entry, each listing every constraint.
+        const auto [failing, listed] = map_entries_problem(constraint.check == Check::Keys, arg, *v);
+        for (std::size_t i = 0; i < failing; ++i) fail_with(model::map_entries_must_satisfy(constraint.check == Check::Keys, listed));
+        return;
+      }
     }
   }
 
-  // Each key (or value) of a map against the listed constraints; one error per failing entry.
-  void check_map_entries(bool keys, const JsonValue& arg, const JsonValue& map, const std::string& name,
-                         const std::string& parent) {
+  // How many keys (or values) of a map fail the listed constraints, and the constraints' texts.
+  static std::pair<std::size_t, std::string> map_entries_problem(bool keys, const JsonValue& arg, const JsonValue& map) {
+    std::string listed;
+    for (auto c = arg.MemberBegin(); c != arg.MemberEnd(); ++c) {
+      const std::string_view constraint = view(c->name);
+      std::string text;
+      if (constraint == "lengthGreaterThanOrEqual") text = model::length_must_be_at_least(number_text(c->value));
+      if (constraint == "lengthLessThanOrEqual") text = model::length_must_be_at_most(number_text(c->value));
+      if (constraint == "regex") text = model::must_match_pattern(kNamePattern);
+      if (!text.empty()) listed += (listed.empty() ? "" : ", ") + text;
+    }
+    std::size_t failing = 0;
     for (auto it = map.MemberBegin(); it != map.MemberEnd(); ++it) {
       const JsonValue& subject = keys ? it->name : it->value;
       bool ok = true;
-      std::string list;
       for (auto c = arg.MemberBegin(); c != arg.MemberEnd(); ++c) {
-        std::string constraint = c->name.GetString();
-        std::string text;
-        if (constraint == "lengthGreaterThanOrEqual") {
-          ok = ok && length_of(subject) >= c->value.GetUint64();
-          text = model::length_must_be_at_least(number_text(c->value));
-        } else if (constraint == "lengthLessThanOrEqual") {
-          ok = ok && length_of(subject) <= c->value.GetUint64();
-          text = model::length_must_be_at_most(number_text(c->value));
-        } else if (constraint == "regex") {
-          ok = ok && matches_name_pattern(subject);
-          text = model::must_match_pattern(kNamePattern);
-        }
-        if (!text.empty()) list += (list.empty() ? "" : ", ") + text;
+        const std::string_view constraint = view(c->name);
+        if (constraint == "lengthGreaterThanOrEqual") ok = ok && length_of(subject) >= c->value.GetUint64();
+        if (constraint == "lengthLessThanOrEqual") ok = ok && length_of(subject) <= c->value.GetUint64();
+        if (constraint == "regex") ok = ok && matches_name_pattern(subject);
       }
-      if (!ok) fail(model::map_entries_must_satisfy(keys, list), &map, name, parent);
+      if (!ok) ++failing;
     }
+    return {failing, listed};
   }
 };
 
@@ -526,12 +628,12 @@ void Shape::check(const JsonValue& request) const {
     if (!rule->table_name || !v) continue;
     // A control-plane operation's table name is reported alone, before any other member.
     if (auto problem = table_name_problem(*v))
-      throw model::validation_errors({model::constraint_failure("'" + value_text(v) + "'", lower_first(name), *problem)});
+      throw model::validation_errors({model::constraint_failure("'" + json_text(v) + "'", lower_first(name), *problem)});
   }
-  ConstraintChecker checker;
-  checker.check_members(&request, members_, "");
-  if (!checker.errors.empty()) {
-    throw model::validation_errors(checker.errors);
+  for (const bool newer_stage : {true, false}) {
+    ConstraintChecker checker(newer_stage);
+    checker.check_members(&request, members_, MemberPath{});
+    if (!checker.errors.empty()) throw model::validation_errors(checker.errors);
   }
 }
 

@@ -9,7 +9,10 @@
 //      alone) -> ValidationException (the first one);
 //   3. constraints (notNull, enum, lengths, ranges, regex, keys, values, tableNameRules: the
 //      table-name checks of "tableName" among the others), at most ten, reported
-//      together as "N validation errors detected: ...".
+//      together as "N validation errors detected: ...". DynamoDB is moving them to a newer
+//      form (model/shape_errors.h): a rule's "form": {"<constraint>": "path"} says which use it
+//      (they are checked first, in a stage of their own); the others echo the value as Java
+//      prints it, or as JSON where "form" says "json".
 // Members the shape does not declare are ignored, as DynamoDB ignores them.
 // Constant after construction; thread-safe.
 #pragma once

@@ -34,6 +34,9 @@ std::string constraint_failure(std::string_view value, std::string_view path, st
   return "Value " + std::string(value) + " at '" + std::string(path) +
          "' failed to satisfy constraint: " + std::string(constraint);
 }
+std::string constraint_failure_at(std::string_view path, std::string_view constraint) {
+  return "Value at '" + std::string(path) + "' failed to satisfy constraint: " + std::string(constraint);
+}
 Error validation_errors(const std::vector<std::string>& failures) {
   std::string message =
       std::to_string(failures.size()) + " validation error" + (failures.size() > 1 ? "s" : "") + " detected: ";

@@ -46,9 +46,14 @@ std::string must_match_pattern(std::string_view pattern);     // "Member must sa
 std::string must_be_in_enum(std::string_view values);         // values as "A, B"
 // "Map keys must satisfy constraint: [...]" or "Map value must satisfy constraint: [...]".
 std::string map_entries_must_satisfy(bool keys, std::string_view constraints);
-// "Value 'x' at 'path' failed to satisfy constraint: <constraint>"; `value` as printed ("null" or
-// quoted).
+// The two forms of a constraint failure. AWS is moving DynamoDB's checks, region by region
+// (2026), from the older form, which echoes the value (as Java prints it) at a camelCase path:
+//   "Value 'x' at 'path' failed to satisfy constraint: <constraint>"  (`value` "null" or quoted)
+// to the newer one, which names the member path as the API spells it and echoes nothing:
+//   "Value at 'Member.Path' failed to satisfy constraint: <constraint>"
+// Which checks use which form is said where each operation declares them (api/shape.h).
 std::string constraint_failure(std::string_view value, std::string_view path, std::string_view constraint);
+std::string constraint_failure_at(std::string_view path, std::string_view constraint);
 // "1 validation error detected: ..." or "N validation errors detected: a; b".
 Error validation_errors(const std::vector<std::string>& failures);
 

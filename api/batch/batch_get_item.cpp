@@ -26,8 +26,10 @@ const Shape kShape(R"({
   "ReturnConsumedCapacity": {"type": "String", "enum": ["INDEXES", "TOTAL", "NONE"]},
   "RequestItems": {"type": "Map<KeysAndAttributes>", "notNull": true, "lengthGreaterThanOrEqual": 1,
     "keys": {"lengthLessThanOrEqual": 255, "lengthGreaterThanOrEqual": 3, "regex": "[a-zA-Z0-9_.-]+"},
+    "form": {"lengthGreaterThanOrEqual": "path", "keys": "json"},
     "children": {"type": "ValueStruct<KeysAndAttributes>", "children": {
       "Keys": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 100,
+        "form": {"lengthGreaterThanOrEqual": "path", "lengthLessThanOrEqual": "path"},
         "children": {"type": "ParameterizedMap", "children": "AttrStruct<ValueStruct>"}},
       "AttributesToGet": {"type": "List", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255, "children": "String"},
       "ConsistentRead": "Boolean",

@@ -31,7 +31,9 @@ const Shape kShape(R"({
     "lengthGreaterThanOrEqual": 1,
     "keys": {"lengthLessThanOrEqual": 255, "lengthGreaterThanOrEqual": 3, "regex": "[a-zA-Z0-9_.-]+"},
     "values": {"lengthLessThanOrEqual": 25, "lengthGreaterThanOrEqual": 1},
-    "children": {"type": "ParameterizedList", "children": {"type": "ValueStruct<WriteRequest>", "children": {
+    "form": {"lengthGreaterThanOrEqual": "path"},
+    "children": {"type": "ParameterizedList", "lengthLessThanOrEqual": 25, "form": {"lengthLessThanOrEqual": "path"},
+      "children": {"type": "ValueStruct<WriteRequest>", "children": {
       "DeleteRequest": {"type": "FieldStruct<DeleteRequest>", "children": {
         "Key": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"}}},
       "PutRequest": {"type": "FieldStruct<PutRequest>", "children": {

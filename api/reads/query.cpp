@@ -48,7 +48,7 @@ const Shape kShape(R"({
                                                                                           R"(,
   "ConditionalOperator": {"type": "String", "enum": ["OR", "AND"]},
   "AttributesToGet": {"type": "List", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255, "children": "String"},
-  "Limit": {"type": "Integer", "greaterThanOrEqual": 1},
+  "Limit": {"type": "Integer", "greaterThanOrEqual": 1, "form": {"greaterThanOrEqual": "path"}},
   "KeyConditions": {"type": "Map<Condition>", "children": {"type": "ValueStruct<Condition>", "children": {
     "ComparisonOperator": {"type": "String", "notNull": true, "enum": ["IN", "NULL", "BETWEEN", "LT", "NOT_CONTAINS", "EQ", "GT", "NOT_NULL", "NE", "LE", "BEGINS_WITH", "GE", "CONTAINS"]},
     "AttributeValueList": {"type": "List", "children": "AttrStruct<ValueStruct>"}}}},

@@ -401,11 +401,19 @@ test('validation messages and their order', async (t) => {
 });
 
 // Shape checks come first and are aggregated.
-test('shape checks: Limit, Select, IndexName', async () => {
-  const res = await rawCall('Query', { TableName: TN, KeyConditions: KC, Limit: 0, Select: 'SOME', IndexName: 'x' });
-  expectError(res, 'ValidationException', "3 validation errors detected: Value 'SOME' at 'select' failed to satisfy constraint: " +
+test('shape checks: Select, IndexName', async () => {
+  const res = await rawCall('Query', { TableName: TN, KeyConditions: KC, Select: 'SOME', IndexName: 'x' });
+  expectError(res, 'ValidationException', "2 validation errors detected: Value 'SOME' at 'select' failed to satisfy constraint: " +
     'Member must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]; ' +
-    "Value 'x' at 'indexName' failed to satisfy constraint: Member must have length greater than or equal to 3; " +
-    "Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
+    "Value 'x' at 'indexName' failed to satisfy constraint: Member must have length greater than or equal to 3",
   differsOn('dynamodb-local', LOCAL_WORDING));
+});
+
+// Limit is checked in AWS's newer validation form (2026): the member path, no value echoed.
+test('shape checks: Limit 0', async (t) => {
+  const res = await rawCall('Query', { TableName: TN, KeyConditions: KC, Limit: 0 });
+  if (differsOn('dynamodb-local', LOCAL_WORDING, t)) return;
+  if (differsOn('dynalite', "has its 2020 capture's older form: Value '0' at 'limit'", t)) return;
+  expectError(res, 'ValidationException',
+    "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1");
 });

@@ -411,6 +411,77 @@ TEST_CASE("protocol: validation errors are aggregated in DynamoDB's order", "[pr
   }
 }
 
+// AWS's newer validation form (2026) names the member path as the API spells it and echoes
+// nothing; its checks come first. The older form echoes the value as Java prints it.
+TEST_CASE("protocol: the newer validation form, checked first; Java's echo in the older", "[protocol]") {
+  Harness h;
+  const std::string many_keys = [] {
+    std::string keys;
+    for (int i = 0; i < 101; ++i) keys += (i ? "," : "") + std::string(R"({"pk":{"S":"k)") + std::to_string(i) + "\"}}";
+    return keys;
+  }();
+  const std::string many_writes = [] {
+    std::string writes;
+    for (int i = 0; i < 26; ++i)
+      writes += (i ? "," : "") + std::string(R"({"PutRequest":{"Item":{"pk":{"S":"k)") + std::to_string(i) + "\"}}}}";
+    return writes;
+  }();
+  struct Case {
+    const char* action;
+    std::string body;
+    std::string expected;
+  };
+  const Case cases[] = {
+      {"BatchGetItem", R"({"RequestItems":{}})",
+       validation("1 validation error detected: Value at 'RequestItems' failed to satisfy constraint: Member must "
+                  "have length greater than or equal to 1")},
+      {"BatchGetItem", R"({"RequestItems":{"Music":{"Keys":[]}}})",
+       validation("1 validation error detected: Value at 'RequestItems.Music.member.Keys' failed to satisfy "
+                  "constraint: Member must have length greater than or equal to 1")},
+      {"BatchGetItem", R"({"RequestItems":{"Music":{"Keys":[)" + many_keys + "]}}}",
+       validation("1 validation error detected: Value at 'RequestItems.Music.member.Keys' failed to satisfy "
+                  "constraint: Member must have length less than or equal to 100")},
+      // BatchGetItem's table-name check still echoes JSON.
+      {"BatchGetItem", R"({"RequestItems":{"a!":{"Keys":[{"pk":{"S":"k"}}]}}})",
+       validation(R"(1 validation error detected: Value '{\"a!\":{\"Keys\":[{\"pk\":{\"S\":\"k\"}}]}}' at 'requestItems' )"
+                  "failed to satisfy constraint: Map keys must satisfy constraint: [Member must have length less than "
+                  "or equal to 255, Member must have length greater than or equal to 3, Member must satisfy regular "
+                  "expression pattern: [a-zA-Z0-9_.-]+]")},
+      {"BatchWriteItem", R"({"RequestItems":{}})",
+       validation("1 validation error detected: Value at 'RequestItems' failed to satisfy constraint: Member must "
+                  "have length greater than or equal to 1")},
+      {"BatchWriteItem", R"({"RequestItems":{"Music":[)" + many_writes + "]}}",
+       validation("1 validation error detected: Value at 'RequestItems.Music.member' failed to satisfy constraint: "
+                  "Member must have length less than or equal to 25")},
+      {"BatchWriteItem", R"({"RequestItems":{"Music":[]}})",
+       validation("1 validation error detected: Value '{Music=[]}' at 'requestItems' failed to satisfy constraint: "
+                  "Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must "
+                  "have length greater than or equal to 1]")},
+      {"BatchWriteItem", R"({"RequestItems":{"bad!name":[{"PutRequest":{"Item":{"pk":{"S":"a"}}}}]}})",
+       validation("1 validation error detected: Value '{bad!name=[WriteRequest(putRequest=PutRequest(item={pk="
+                  "AttributeValue(s=a)}))]}' at 'requestItems' failed to satisfy constraint: Map keys must satisfy "
+                  "constraint: [Member must have length less than or equal to 255, Member must have length greater "
+                  "than or equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]")},
+      {"CreateTable",
+       R"({"TableName":"Music","BillingMode":"PAY_PER_REQUEST","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],)"
+       R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"},{"AttributeName":"extra","KeyType":"RANGE"}]})",
+       validation("1 validation error detected: Value '[KeySchemaElement(attributeName=pk, keyType=HASH), "
+                  "KeySchemaElement(attributeName=sk, keyType=RANGE), KeySchemaElement(attributeName=extra, "
+                  "keyType=RANGE)]' at 'keySchema' failed to satisfy constraint: Member must have length less than or "
+                  "equal to 2")},
+      // The newer form's checks come first, alone.
+      {"Query", R"({"TableName":"ab","Limit":0})",
+       validation("1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have "
+                  "value greater than or equal to 1")},
+  };
+  for (const auto& c : cases) {
+    INFO(c.action << " " << c.body.substr(0, 200));
+    api::Reply reply = h.call(c.action, c.body);
+    CHECK(reply.status == 400);
+    CHECK(reply.body == c.expected);
+  }
+}
+
 TEST_CASE("protocol: error bodies of the DynamoDB namespace use a lower-case message", "[protocol]") {
   Harness h;
   api::Reply reply = h.call("DescribeTable", R"({"TableName":"no-such-table"})");

@@ -189,7 +189,7 @@ TEST_CASE("Query: validation messages in DynamoDB's order") {
       {R"({"TableName":"thr","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"a"}},"Select":"ALL_PROJECTED_ATTRIBUTES"})",
        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName"},
       {R"({"TableName":"thr","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"a"}},"Limit":0})",
-       "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater "
+       "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater "
        "than or equal to 1"},
   };
   for (const auto& [body, message] : rows) h.error("Query", body, kValidation, message);

@@ -1,6 +1,7 @@
 #include "engine/index.h"
 
 #include "model/errors.h"
+#include "model/key.h"
 #include "model/item_codec.h"
 
 namespace minnow::engine {
@@ -52,16 +53,21 @@ SecondaryIndex::SecondaryIndex(const IndexDefinition& definition,
       key_(index_key_schema(definition, attribute_definitions)),
       table_schema_(table_schema) {}
 
+// An item the index cannot key is refused on write, and skipped when the index is built from the
+// table (UpdateTable's backfill).
 std::optional<model::IndexKeyViolation> SecondaryIndex::check_item(const model::Item& item) const {
+  using Problem = model::IndexKeyViolation::Problem;
   for (const auto* attrs : {&key_.hash, &key_.range}) {
+    const bool is_hash = attrs == &key_.hash;
     for (const model::KeyAttribute& a : *attrs) {
       const model::AttributeValue* v = model::find_attribute(item, a.name);
       if (!v) continue;
-      model::IndexKeyViolation violation{
-          model::IndexKeyViolation::Problem::WrongType, false, name_, a.name, a.type, v->type()};
+      model::IndexKeyViolation violation{Problem::WrongType, false, name_, a.name, a.type, v->type()};
       if (v->type() != a.type) return violation;
-      violation.problem = model::IndexKeyViolation::Problem::EmptyValue;
+      violation.problem = Problem::EmptyValue;
       if (is_empty_scalar(*v)) return violation;
+      violation.problem = is_hash ? Problem::PartitionKeyTooLarge : Problem::SortKeyTooLarge;
+      if (model::key_value_too_large(*v, is_hash)) return violation;
     }
   }
   return std::nullopt;

@@ -334,10 +334,12 @@ void Table::sync_indexes() {
         synced.push_back(std::move(*same));
         continue;
       }
+      // Built from the table's items, but for those it cannot key (a value of the wrong type, or
+      // over the key size limits): they stay in the table only, as DynamoDB's backfill leaves them.
       auto index = std::make_unique<SecondaryIndex>(d, definition_.attribute_definitions, key_schema_, local);
       for (auto it = items_.begin(); it != items_.end(); ++it) {
         model::Item item = model::decode_item(it->second);
-        index->update(it->first, nullptr, &item, it);
+        if (!index->check_item(item)) index->update(it->first, nullptr, &item, it);
       }
       synced.push_back(std::move(index));
     }

@@ -28,32 +28,47 @@ const char* key_operator_name(KeyOperator op) {
 
 namespace {
 
-void collect_paths(const Node& n, std::vector<const Path*>& out) {
-  if (n.kind == NodeKind::Path) {
-    out.push_back(&n.path);
-    return;
-  }
-  for (const Node& a : n.args) collect_paths(a, out);
-}
-
 const std::string& head(const Path& p) { return p.elements[0].name; }
 
+// DynamoDB's structure checks (captured in 2020 by dynalite's checkExpr), node by node from the
+// left: an operator or function a key condition cannot use, a function used as an operand, a
+// BETWEEN or begins_with without the key first; then the operands: a second attribute name, a
+// nested path; then a condition naming no attribute, or a key already used.
 void shape(const Node& n, std::set<std::string>& keys, std::size_t& count) {
-  if (n.kind == NodeKind::Or) throw model::key_condition_invalid_operator("OR");
-  if (n.kind == NodeKind::And) {
-    shape(n.args[0], keys, count);
-    shape(n.args[1], keys, count);
-    return;
+  switch (n.kind) {
+    case NodeKind::Or:
+      throw model::key_condition_invalid_operator("OR");
+    case NodeKind::Not:
+      throw model::key_condition_invalid_operator("NOT");
+    case NodeKind::In:
+      throw model::key_condition_invalid_operator("IN");
+    case NodeKind::Compare:
+      if (n.comparator == Comparator::Ne) throw model::key_condition_invalid_operator("<>");
+      break;
+    case NodeKind::Call:
+      if (n.function == Function::Size) throw model::Error(model::kKeyConditionNestedOperations);
+      if (n.function != Function::BeginsWith) throw model::key_condition_invalid_operator(n.text);
+      if (n.args[0].kind != NodeKind::Path) throw model::key_condition_first_operand("begins_with");
+      break;
+    case NodeKind::Between:
+      if (n.args[0].kind != NodeKind::Path) throw model::key_condition_first_operand("BETWEEN");
+      break;
+    default:
+      break;
   }
-  if (n.kind == NodeKind::Not) return;  // refused in the second step
-  if (n.kind == NodeKind::Between && n.args[0].kind != NodeKind::Path) {
-    throw model::key_condition_first_operand("BETWEEN");
+  const Path* attribute = nullptr;
+  for (const Node& a : n.args) {
+    if (a.kind == NodeKind::Path) {
+      if (attribute) throw model::Error(model::kKeyConditionMultipleNames);
+      if (a.path.elements.size() > 1) throw model::Error(model::kKeyConditionNestedAttributes);
+      attribute = &a.path;
+    } else if (a.kind != NodeKind::Value) {
+      shape(a, keys, count);
+    }
   }
-  std::vector<const Path*> paths;
-  collect_paths(n, paths);
-  if (paths.size() > 1) throw model::Error(model::kKeyConditionMultipleNames);
-  if (paths.empty()) throw model::Error(model::kKeyConditionNoKeyAttribute);
-  if (!keys.insert(head(*paths[0])).second) throw model::Error(model::kKeyConditionOnePerKey);
+  if (n.kind == NodeKind::And) return;
+  if (!attribute) throw model::Error(model::kKeyConditionNoKeyAttribute);
+  if (!keys.insert(head(*attribute)).second) throw model::Error(model::kKeyConditionOnePerKey);
   ++count;
 }
 
@@ -115,7 +130,6 @@ void terms(const Node& n, std::vector<KeyConditionTerm>& out) {
     throw model::Error(model::kKeyConditionNoKeyAttribute);
   }
   t.attribute = head(key->path);
-  t.nested = key->path.elements.size() > 1;
   out.push_back(std::move(t));
 }
 

@@ -1,15 +1,15 @@
 // KeyConditionExpression: the restricted form Query accepts, on top of the condition grammar.
 //
 // DynamoDB checks a key condition in two steps that are visible in its error order:
-//   1. check_key_condition_shape (run by compile_request, before unused placeholders are
-//      refused): OR, a BETWEEN without the key first, a condition naming no attribute or two,
-//      the same key twice, more than eight conditions (kMaxKeyConditionTerms; more than the key
-//      has is the Query action's check).
+//   1. check_key_condition_shape (run by compile_request once unused placeholders have been
+//      refused, as both references order it), node by node from the left (DynamoDB's order,
+//      captured in 2020 by dynalite): an operator or function a key condition cannot use (OR,
+//      NOT, IN, <>, attribute_exists & co); a function used as an operand (size); BETWEEN or
+//      begins_with without the key first; a second attribute name in one condition, a nested
+//      path; a condition naming no attribute; the same key twice; more than eight conditions
+//      (kMaxKeyConditionTerms; more than the key has is the Query action's check).
 //   2. key_condition_terms (run by the Query action after compile_request, then the action
-//      matches the terms against the key schema): NOT, <>, IN, attribute_exists & co, size(),
-//      begins_with without the key first.
-// Nested paths are returned as terms with `nested` set: Query reports "Key attributes must be
-// scalars; ..." when the head is a key attribute, else kKeyConditionNestedAttributes.
+//      matches the terms against the key schema).
 #pragma once
 
 #include <cstddef>
@@ -29,7 +29,6 @@ const char* key_operator_name(KeyOperator op);  // "EQ", ... as in the legacy Ke
 
 struct KeyConditionTerm {
   std::string attribute;  // resolved top-level name
-  bool nested = false;    // the path had more than one element
   KeyOperator op = KeyOperator::EQ;
   std::vector<model::AttributeValue> values;  // 1, or 2 for BETWEEN; operator already flipped
                                               // when the key was written on the right

@@ -49,16 +49,6 @@ model::Item project(const model::Item& item, const std::vector<Path>& paths) {
   return out;
 }
 
-model::Item updated_attributes(const model::Item& item, const Update& update) {
-  model::Item out;
-  for (const UpdateSection& s : update.sections) {
-    for (const UpdateAction& a : s.actions) {
-      if (!find_path(item, a.path)) continue;
-      const std::string& name = a.path.elements[0].name;
-      out.insert_or_assign(name, item.find(name)->second);
-    }
-  }
-  return out;
-}
+model::Item updated_attributes(const model::Item& item, const Update& update) { return project(item, update.paths()); }
 
 }  // namespace minnow::expressions

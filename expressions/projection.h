@@ -17,9 +17,9 @@ namespace minnow::expressions {
 model::Item project(const model::Item& item, const std::vector<Path>& paths);
 inline model::Item project(const model::Item& item, const Projection& p) { return project(item, p.paths); }
 
-// ReturnValues UPDATED_OLD (on the old item) or UPDATED_NEW (on the new one): the whole top-level
-// attribute of every updated path that resolves in `item` (DynamoDB Local's behaviour: SET a.b
-// returns all of a).
+// ReturnValues UPDATED_OLD (on the old item) or UPDATED_NEW (on the new one): every updated path
+// that resolves in `item`, in project()'s shape (SET a.b returns {"a":{"M":{"b":...}}}; DynamoDB
+// Local returns all of a).
 model::Item updated_attributes(const model::Item& item, const Update& update);
 
 }  // namespace minnow::expressions

@@ -597,15 +597,13 @@ Compiled compile_request(const RequestExpressions& req) {
   Compiled out;
   if (req.update) out.update = compile_update(*req.update, ph);
   if (req.condition) out.condition = compile_condition(*req.condition, ExpressionKind::Condition, ph);
+  if (req.key_condition) out.key_condition = compile_condition(*req.key_condition, ExpressionKind::KeyCondition, ph);
   if (req.filter) out.filter = compile_condition(*req.filter, ExpressionKind::Filter, ph);
   if (req.search_condition)
     out.search_condition = compile_condition(*req.search_condition, ExpressionKind::SearchCondition, ph);
   if (req.projection) out.projection = compile_projection(*req.projection, ph);
-  if (req.key_condition) {
-    out.key_condition = compile_condition(*req.key_condition, ExpressionKind::KeyCondition, ph);
-    check_key_condition_shape(*out.key_condition);
-  }
   ph.check_unused();
+  if (out.key_condition) check_key_condition_shape(*out.key_condition);
   return out;
 }
 

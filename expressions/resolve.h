@@ -12,9 +12,10 @@
 //   ... c.update, c.condition, c.filter, c.key_condition, c.projection (std::optional each)
 //
 // compile_request validates the two maps, then parses and resolves UpdateExpression,
-// ConditionExpression, FilterExpression (or SearchConditionExpression), ProjectionExpression and KeyConditionExpression
-// in that order (the first error wins; DynamoDB Local's order: a Query reports a broken filter or projection before a
-// broken key condition), then refuses unused names, then unused values. The trees it returns hold copies of the
+// ConditionExpression, KeyConditionExpression, FilterExpression (or SearchConditionExpression) and
+// ProjectionExpression in that order (the first error wins; DynamoDB's order, captured in 2020: a Query reports a
+// broken key condition before a broken filter or projection, where DynamoDB Local reports them first), then refuses
+// unused names, then unused values, then checks the key condition's structure (expressions/key_condition.h). The trees it returns hold copies of the
 // substituted values: they do not point into the request and can be evaluated from any thread (evaluate.h, update.h,
 // projection.h).
 //

@@ -12,6 +12,10 @@ Error index_key_error(const IndexKeyViolation& v, bool in_update) {
     case Problem::EmptyValue:
       if (in_update && !v.vector_index) return index_key_update_empty_value(v.expected);
       return index_key_empty_value(v.index, v.attribute, v.expected);
+    case Problem::PartitionKeyTooLarge:
+      return Error(kPartitionKeyTooLarge);
+    case Problem::SortKeyTooLarge:
+      return Error(kSortKeyTooLarge);
     case Problem::VectorNotList:
       return vector_type_mismatch(v.attribute, v.actual, v.index);
     case Problem::VectorElementNotNumber:

@@ -17,6 +17,8 @@ struct IndexKeyViolation {
   enum class Problem {
     WrongType,               // `attribute` is `actual`, the index needs `expected`
     EmptyValue,              // an empty S or B key value (`expected` is its type)
+    PartitionKeyTooLarge,    // a partition key value over 2048 bytes, as for a table's key
+    SortKeyTooLarge,         // a sort key value over 1024 bytes
     VectorNotList,           // the vector attribute is `actual`, not L
     VectorElementNotNumber,  // element `position` (from 1) is `actual`, not N
     VectorDimensions,        // the vector has `count` elements, the index `dimensions`

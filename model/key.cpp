@@ -1,5 +1,6 @@
 #include "model/key.h"
 
+#include "model/base64.h"
 #include "model/errors.h"
 #include "model/limits.h"
 #include "model/md5.h"
@@ -23,8 +24,7 @@ std::size_t scalar_bytes(const AttributeValue& v) {
 void check_key_value(const KeyAttribute& attr, const AttributeValue& v, bool is_hash, bool start_key) {
   if (is_empty_scalar(v))
     throw start_key ? query_key_empty_value(attr.name, attr.type) : key_empty_value(attr.name, attr.type);
-  if (is_hash && scalar_bytes(v) > kMaxPartitionKeyBytes) throw Error(kPartitionKeyTooLarge);
-  if (!is_hash && scalar_bytes(v) > kMaxSortKeyBytes) throw Error(kSortKeyTooLarge);
+  if (key_value_too_large(v, is_hash)) throw Error(is_hash ? kPartitionKeyTooLarge : kSortKeyTooLarge);
 }
 
 void append_be64(std::string& out, uint64_t x) {
@@ -32,6 +32,22 @@ void append_be64(std::string& out, uint64_t x) {
 }
 
 }  // namespace
+
+Error exclusive_start_key_invalid(const AttributeMap& start_key) {
+  std::string text;
+  for (const auto& [name, value] : start_key) {
+    std::string shown;
+    if (value.type() == ValueType::S) shown = value.as<std::string>();
+    if (value.type() == ValueType::N) shown = value.as<Number>().to_string();
+    if (value.type() == ValueType::B) shown = base64_encode(value.as<Binary>().bytes);
+    text += (text.empty() ? "" : ", ") + name + "=AttributeValue: {" + std::string(value_type_name(value.type())) + ":" +
+            shown + "}";
+  }
+  return Error(ErrorCode::ValidationException, "The provided exclusive start key is invalid: ExclusiveStartKey: {" + text + "}");
+}
+bool key_value_too_large(const AttributeValue& v, bool is_hash) {
+  return scalar_bytes(v) > (is_hash ? kMaxPartitionKeyBytes : kMaxSortKeyBytes);
+}
 
 namespace {
 void check_key(const AttributeMap& key, const KeySchema& schema, bool start_key) {

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "model/attribute_value.h"
+#include "model/errors.h"
 
 namespace minnow::model {
 
@@ -29,6 +30,14 @@ struct KeySchema {
 
 // An empty S or B value, which no key (of the table or of an index) may have.
 bool is_empty_scalar(const AttributeValue& v);
+// Whether a key value (of the table or of an index) is over its size limit: 2048 bytes for a
+// partition key, 1024 for a sort key (numbers never are).
+bool key_value_too_large(const AttributeValue& v, bool is_hash);
+
+// A start key where no page can follow (a Query of a table without a sort key), echoed as
+// DynamoDB prints it: "The provided exclusive start key is invalid: ExclusiveStartKey:
+// {p=AttributeValue: {S:abc}}".
+Error exclusive_start_key_invalid(const AttributeMap& start_key);
 
 // Checks the Key parameter of GetItem/DeleteItem/UpdateItem: exactly the key attributes, of
 // the schema's types, non-empty, within the size limits. Throws with DynamoDB's messages.

@@ -26,9 +26,11 @@ inline constexpr std::size_t kMaxVectorDimensions = 4096;
 inline constexpr std::size_t kMaxVectorTopK = 100;
 inline constexpr std::size_t kMaxVectorIndexes = 20;
 // Arrays and objects nested in a request. The deepest valid request, a BatchWriteItem whose item
-// holds attribute values nested 32 levels (kMaxAttributeNesting), has 70; deeper JSON is refused
-// while parsing, so that no walk over a request recurses further.
-inline constexpr std::size_t kMaxJsonDepth = 100;
+// holds attribute values nested 32 levels (kMaxAttributeNesting), has 70; DynamoDB reads far
+// deeper requests and answers them with its semantic error (kNestingTooDeep: an item of 50 nested
+// maps, PartiQL parameters 100 maps deep, about 200 levels), so this bound is well above that.
+// Deeper JSON is refused while parsing, so that no walk over a request recurses further.
+inline constexpr std::size_t kMaxJsonDepth = 1000;
 // Attribute values nested in lists and maps: a value at this depth (the top one is 1) may not
 // itself be a list or a map.
 inline constexpr std::size_t kMaxAttributeNesting = 32;

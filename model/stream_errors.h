@@ -16,9 +16,6 @@ inline constexpr FixedError kTtlSpecificationRequired{ErrorCode::ValidationExcep
                                                       "TimeToLiveSpecification cannot be null"};
 inline constexpr FixedError kTtlAttributeNameRequired{
     ErrorCode::ValidationException, "AttributeName cannot be null when time to live is being enabled"};
-inline constexpr FixedError kTtlAttributeNameLength{
-    ErrorCode::ValidationException,
-    "Names of key attributes and attributes projected into an index must be between 1 and 255 characters, inclusive"};
 inline constexpr FixedError kTtlAlreadyEnabled{ErrorCode::ValidationException, "TimeToLive is already enabled"};
 inline constexpr FixedError kTtlAlreadyDisabled{ErrorCode::ValidationException, "TimeToLive is already disabled"};
 inline constexpr FixedError kTtlDifferentAttribute{ErrorCode::ValidationException,

@@ -795,7 +795,7 @@ void plan_select(BoundSelect& out, std::optional<expressions::Condition> where, 
     const Term& t = *terms[i];
     if (t.op == KeyOperator::BEGINS_WITH && k.type == ValueType::N) break;
     for (const AttributeValue& v : t.values) check_key_value(k, v);
-    out.sort_conditions.push_back(KeyConditionTerm{t.attribute, false, t.op, t.values});
+    out.sort_conditions.push_back(KeyConditionTerm{t.attribute, t.op, t.values});
     taken[i] = true;
     if (t.op != KeyOperator::EQ) break;
   }

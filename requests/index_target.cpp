@@ -68,13 +68,24 @@ IndexTarget index_target(const engine::Table& table, std::string_view name) {
 
 void check_index_start_key(const model::AttributeMap& start_key, const IndexTarget& index,
                            const model::KeySchema& table_schema) {
-  if (start_key.size() != index.page_key.size()) throw model::Error(model::kStartKeyInvalid);
-  for (const auto& a : index.page_key) check_start_piece(start_key, a);
+  // DynamoDB's two steps: the index's key attributes, then the table's key.
+  for (const auto* attrs : {&index.key.hash, &index.key.range}) {
+    for (const model::KeyAttribute& a : *attrs) {
+      auto it = start_key.find(a.name);
+      if (it == start_key.end() || it->second.type() != a.type) throw model::Error(model::kKeyDoesNotMatchSchema);
+    }
+  }
+  model::AttributeMap table_key;  // what the start key has of the table's key
+  for (const auto& [name, value] : start_key)
+    if (name == table_schema.hash.name || (table_schema.range && name == table_schema.range->name))
+      table_key.emplace(name, value);
   try {
-    model::validate_start_key(model::key_of(start_key, table_schema), table_schema);
+    model::validate_start_key(table_key, table_schema);
   } catch (const model::Error& e) {
     throw model::start_key_invalid(e.message());
   }
+  if (start_key.size() != index.page_key.size()) throw model::Error(model::kStartKeyInvalid);
+  for (const auto& a : index.page_key) check_start_piece(start_key, a);
 }
 
 void check_index_select(Select select, const IndexTarget& index) {

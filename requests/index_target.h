@@ -42,8 +42,10 @@ struct IndexTarget {
 // The table's index of that name (model::index_not_found otherwise).
 IndexTarget index_target(const engine::Table& table, std::string_view name);
 
-// An ExclusiveStartKey on an index: exactly the page key's attributes, each a valid key piece
-// ("The provided starting key is invalid" otherwise), and the table key valid as a key.
+// An ExclusiveStartKey on an index, in DynamoDB's order: the index's key attributes present and
+// of their types ("The provided key element does not match the schema"), the table key valid as
+// a key ("The provided starting key is invalid: ..."), then exactly the page key's attributes,
+// each a valid key piece.
 void check_index_start_key(const model::AttributeMap& start_key, const IndexTarget& index,
                            const model::KeySchema& table_schema);
 

@@ -92,7 +92,8 @@ void Listener::on_accept(error_code ec, tcp::socket socket) {
     });
     return;
   }
-  if (registry_->full()) {
+  // At the cap, the session idle the longest makes room; with none idle the connection is refused.
+  if (registry_->full() && !registry_->close_longest_idle()) {
     refuse(socket);
     // Once a second at most: a flood must not flood the log too.
     const auto now = std::chrono::steady_clock::now();

@@ -1,6 +1,7 @@
 // Accepts TCP connections and starts a Session for each, on the session io_contexts in turn
-// (each run by one thread, so a session needs no strand). Beyond the registry's
-// max_connections a connection is answered 503 at once and closed.
+// (each run by one thread, so a session needs no strand). At the registry's max_connections the
+// session idle the longest is closed to make room; when none is idle, the connection is answered
+// 503 at once and closed.
 // Server-private: includes Asio.
 //
 // Concurrency: the acceptor is used only on strand_; stop() may be called from any thread.

@@ -64,6 +64,25 @@ bool SessionRegistry::add(const std::shared_ptr<Session>& session) {
   return true;
 }
 
+bool SessionRegistry::close_longest_idle() {
+  std::shared_ptr<Session> victim;
+  {
+    std::lock_guard lock(mu_);
+    std::chrono::steady_clock::rep earliest = 0;
+    for (auto& [key, weak] : sessions_) {
+      const auto until = key->idle_until();
+      if (until == 0 || (earliest != 0 && until >= earliest)) continue;
+      if (auto session = weak.lock()) {
+        victim = std::move(session);
+        earliest = until;
+      }
+    }
+  }
+  if (!victim) return false;
+  victim->close_if_idle();
+  return true;
+}
+
 void SessionRegistry::remove(const Session* session) {
   std::unique_lock lock(mu_);
   sessions_.erase(session);
@@ -114,6 +133,14 @@ void Session::start() {
   asio::post(socket_.get_executor(), [self = shared_from_this()] { self->serve(); });
 }
 
+void Session::close_if_idle() {
+  idle_until_.store(0, std::memory_order_relaxed);  // the next connection picks another
+  asio::post(socket_.get_executor(), [self = shared_from_this()] {
+    // Still waiting for a request's first bytes (none arrived since the listener looked).
+    if (self->state_ == State::kIdle && !self->woken_ && self->buffer_.size() == 0) self->close();
+  });
+}
+
 void Session::shutdown() {
   asio::post(socket_.get_executor(), [self = shared_from_this()] {
     self->stopping_ = true;
@@ -137,10 +164,12 @@ void Session::serve() {
         if (stopping_) return close();
         if (buffer_.size() == 0) {  // else a pipelined request is already here
           set_deadline(registry_->limits().idle_timeout);
+          idle_until_.store(deadline_.time_since_epoch().count(), std::memory_order_relaxed);
           return start_read();  // the first bytes of the next request
         }
       }
       woken_ = false;
+      idle_until_.store(0, std::memory_order_relaxed);
       state_ = State::kRead;
       parser_.emplace();
       parser_->eager(true);
@@ -327,6 +356,7 @@ void Session::drain() {
 void Session::close() {
   if (state_ == State::kClosed) return;
   state_ = State::kClosed;
+  idle_until_.store(0, std::memory_order_relaxed);
   error_code ignored;
   socket_.shutdown(tcp::socket::shutdown_send, ignored);
   socket_.close(ignored);

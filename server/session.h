@@ -21,8 +21,13 @@
 // that is not touched per request: it wakes at most every min(idle, read) timeout and compares
 // the current deadline (a plain time point) with the clock.
 //
+// At max_connections, a new connection is still served when a session is idle: the one idle
+// longest is closed to make room (as nginx and Envoy do), so idle sockets cannot deny service to
+// a client with a request; only when none is idle is the new one refused (server/listener.h).
+//
 // Concurrency: a Session lives on one single-threaded io_context (the socket's); every member is
-// used only on that thread, so no strand is needed. shutdown() posts to it.
+// used only on that thread, so no strand is needed, but for idle_until_, which the listener
+// reads (an atomic). shutdown() and close_if_idle() post to it.
 // SessionRegistry is shared by the listener and all sessions; its set of live sessions is
 // protected by mu_, everything else in it is constant after construction.
 #pragma once
@@ -31,6 +36,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/parser.hpp>
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -75,8 +81,11 @@ class SessionRegistry {
   const SessionLimits& limits() const { return limits_; }
   const ReplyGate& reply_gate() const { return reply_gate_; }
 
-  // Whether max_connections sessions are live: the listener refuses the next connection.
+  // Whether max_connections sessions are live: the listener makes room (close_longest_idle) or
+  // refuses the next connection.
   bool full();
+  // Asks the session idle the longest to close; false when none is idle.
+  bool close_longest_idle();
   // False once stopping: the caller drops the connection instead of serving it.
   bool add(const std::shared_ptr<Session>& session);
   void remove(const Session* session);
@@ -108,6 +117,10 @@ class Session : public std::enable_shared_from_this<Session> {
   // Thread-safe. Closes the connection now when it is idle, else after the reply in flight;
   // a request or reply that has not gone through within the limits' shutdown_grace is abandoned.
   void shutdown();
+  // Thread-safe. Closes the connection if it is still idle when its thread gets to it.
+  void close_if_idle();
+  // Thread-safe. When its idle timeout expires (steady clock ticks), or 0 while not idle.
+  std::chrono::steady_clock::rep idle_until() const { return idle_until_.load(std::memory_order_relaxed); }
 
  private:
   using Parser = http::request_parser<http::string_body>;
@@ -161,6 +174,7 @@ class Session : public std::enable_shared_from_this<Session> {
   State state_ = State::kIdle;
   bool continue_sent_ = false;
   bool head_checked_ = false;  // against DynamoDB's limits on the request line and header fields
+  std::atomic<Clock::rep> idle_until_{0};  // idle_until(); written on the session's thread only
   bool woken_ = false;       // bytes of a new request arrived while idle
   bool keep_alive_ = false;  // of the reply being written
   bool stopping_ = false;    // finish the request in flight, then close

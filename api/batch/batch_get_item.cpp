@@ -62,6 +62,7 @@ requests::BatchGetItemRequest decode(const ActionContext& context, const JsonVal
   const Members m = read_members(json, kMembers);
   requests::BatchGetItemRequest r;
   std::size_t total_keys = 0;
+  bool projection_expression = false, attributes_to_get = false;  // in any table so far
   for (auto t = m.request_items->MemberBegin(); t != m.request_items->MemberEnd(); ++t) {
     const TableMembers tm = read_members(t->value, kTableMembers);
     requests::BatchGetTable gets;
@@ -69,6 +70,11 @@ requests::BatchGetItemRequest decode(const ActionContext& context, const JsonVal
     ExpressionMembers expression{.names = tm.names, .projection = tm.projection_expression};
     validate_expression_params({{"ProjectionExpression", tm.projection_expression}},
                                {{"AttributesToGet", tm.attributes_to_get}}, expression);
+    // One request, one kind of projection parameter, even across tables.
+    projection_expression = projection_expression || tm.projection_expression;
+    attributes_to_get = attributes_to_get || tm.attributes_to_get;
+    if (projection_expression && attributes_to_get)
+      throw model::mixed_expression_parameters({"AttributesToGet"}, {"ProjectionExpression"});
     check_attributes_to_get(tm.attributes_to_get);
     gets.projection = read_projection(compile_expressions(expression).projection, tm.attributes_to_get);
     std::set<std::string> seen_keys;

@@ -16,10 +16,11 @@ namespace update_item {
 
 // dynalite's validations/updateItem.js, and the enum of AttributeUpdates' Action (AWS's
 // AttributeAction; dynalite does not check it, DynamoDB Local lists it in this order).
+// The missing Key is reported after the other members' errors (DynamoDB's order, 2026).
 const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_TABLE_NAME
-                   "," MINNOW_SHAPE_RETURN_ITEM_COLLECTION_METRICS "," MINNOW_SHAPE_RETURN_VALUES R"(,
-  "Key": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"},)" MINNOW_SHAPE_EXPECTED
-                   R"(,
+                   "," MINNOW_SHAPE_RETURN_ITEM_COLLECTION_METRICS "," MINNOW_SHAPE_RETURN_VALUES
+                   "," MINNOW_SHAPE_EXPECTED R"(,
+  "Key": {"type": "Map<AttributeValue>", "notNull": true, "children": "AttrStruct<ValueStruct>"},
   "AttributeUpdates": {"type": "Map<AttributeValueUpdate>", "children": {"type": "ValueStruct<AttributeValueUpdate>",
     "children": {"Action": {"type": "String", "enum": ["ADD", "DELETE", "PUT"]}, "Value": "AttrStruct<FieldStruct>"}}},
   "ConditionExpression": {"type": "String"}, "UpdateExpression": {"type": "String"},)" MINNOW_SHAPE_EXPRESSION_ATTRIBUTES

@@ -4,9 +4,10 @@
 //   shape; expression parameters; QueryFilter entries; duplicate AttributesToGet;
 //   ExclusiveStartKey values; KeyConditions or KeyConditionExpression present; expressions
 //   compiled; the key condition's terms; KeyConditions entries; one or two conditions;
-//   -- table; IndexName (exists; no ConsistentRead on a GSI); nested key paths in the key
-//   condition; ExclusiveStartKey's size; per key attribute (hash, then range): the start key's
-//   piece, then the condition on it; the start key against the conditions; ProjectionExpression
+//   -- table; IndexName (exists; no ConsistentRead on a GSI); with an index and a start key: Select ALL_ATTRIBUTES on a GSI not projecting
+//   everything, the start key against the index's key, then the table's; ExclusiveStartKey's
+//   size; per key attribute (hash, then range): the start key's piece, then the condition on it;
+//   a start key on a table without a sort key; the start key against the conditions; ProjectionExpression
 //   paths into keys; the filter on key attributes; Select ALL_ATTRIBUTES on a GSI not projecting
 //   everything; ConditionalOperator without a filter; Select; a GSI's projection.
 // A multi-attribute index key has its own rules instead of the per-attribute ones
@@ -24,6 +25,7 @@
 #include "expressions/legacy.h"
 #include "model/errors.h"
 #include "model/expression_errors.h"
+#include "model/key.h"
 #include "model/limits.h"
 #include "requests/index_target.h"
 #include "requests/key_checks.h"
@@ -65,7 +67,6 @@ struct KeyTerm {
   std::string attribute;
   std::string op;  // EQ, LT, ..., as in KeyConditions
   std::vector<model::AttributeValue> values;
-  bool nested = false;  // a document path (KeyConditionExpression only)
 };
 
 // on_index: the query names an index, whose key may have more than two attributes.
@@ -74,11 +75,11 @@ std::vector<KeyTerm> key_terms(const JsonValue* key_conditions, const expression
   std::vector<KeyTerm> terms;
   if (compiled.key_condition) {
     for (auto& t : expressions::key_condition_terms(*compiled.key_condition))
-      terms.push_back({t.attribute, expressions::key_operator_name(t.op), t.values, t.nested});
+      terms.push_back({t.attribute, expressions::key_operator_name(t.op), t.values});
     for (const KeyTerm& t : terms) expressions::check_comparison(t.op, t.values);
   } else {
     for (auto& c : decode_condition_map(key_conditions))
-      terms.push_back({c.attribute, *c.comparison_operator, *c.attribute_value_list, false});
+      terms.push_back({c.attribute, *c.comparison_operator, *c.attribute_value_list});
   }
   // More than two conditions can only be for a multi-attribute index key, in an expression or in
   // legacy KeyConditions alike: on an index they are checked once its key is known; on the table,
@@ -225,12 +226,12 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
                                                 : index->key.hash.size() + index->key.range.size();
   if (terms.size() > (key_schema ? 2 : key_attributes))
     throw model::query_conditions_exceed_key(terms.size(), key_attributes);
-  for (const KeyTerm& t : terms) {
-    if (!t.nested) continue;
-    bool is_key = false;
-    if (key_schema)
-      is_key = t.attribute == key_schema->hash.name || (key_schema->range && t.attribute == key_schema->range->name);
-    throw is_key ? model::key_path_not_scalar(t.attribute) : model::Error(model::kKeyConditionNestedAttributes);
+  const requests::Select select = decode_select(m.select);
+  // A start key on an index: Select ALL_ATTRIBUTES on a GSI that cannot answer it, then the
+  // index's key, then the table's (requests/index_target.h), before anything else of it.
+  if (index && start_key) {
+    requests::check_index_select(select, *index);
+    requests::check_index_start_key(*start_key, *index, table_schema);
   }
   engine::QuerySpec& spec = r.spec;
   engine::IndexQuerySpec& index_spec = r.index_spec;
@@ -239,11 +240,12 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
     std::size_t key_size = index ? index->page_key.size() : schema.range ? 2 : 1;
     if (start_key && start_key->size() != key_size) throw model::Error(model::kStartKeyInvalid);
     check_keys(schema, terms, start_key);
+    // A table without a sort key holds one item per partition: no page follows it.
+    if (start_key && !index && !schema.range) throw model::exclusive_start_key_invalid(*start_key);
     spec.hash_value = term_for(terms, schema.hash.name)->values[0];
     const KeyTerm* range_term = schema.range ? term_for(terms, schema.range->name) : nullptr;
     if (range_term) spec.sort = sort_condition(*range_term);
     if (start_key) {
-      if (index) requests::check_index_start_key(*start_key, *index, table_schema);
       const model::AttributeValue& start_hash = start_key->at(schema.hash.name);
       if (!spec.sort) {
         if (!(start_hash == spec.hash_value)) throw model::Error(model::kStartKeyOutsideQuery);
@@ -258,7 +260,6 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
       index_spec.sort = spec.sort;
     }
   } else {
-    if (start_key) requests::check_index_start_key(*start_key, *index, table_schema);
     index_spec = multi_key_spec(index->key, terms);
   }
   if (index)
@@ -290,7 +291,6 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
         throw model::filter_on_key_attribute(parameter, attr->name);
     }
   }
-  const requests::Select select = decode_select(m.select);
   if (index) requests::check_index_select(select, *index);
   check_select(select, m.conditional_operator, !query_filter.empty(), m.projection_expression, m.attributes_to_get,
                m.index_name);

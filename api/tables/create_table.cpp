@@ -38,7 +38,7 @@ namespace create_table {
 const Shape kShape(R"({
   "AttributeDefinitions": {"type": "List", "notNull": true, "children": {
     "type": "ValueStruct<AttributeDefinition>", "children": {
-      "AttributeName": {"type": "String", "notNull": true},
+      "AttributeName": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255},
       "AttributeType": {"type": "String", "notNull": true, "enum": ["B", "N", "S"]}}}},
   "TableName": {"type": "String", "required": true, "tableName": true},
   "BillingMode": {"type": "String", "enum": ["PROVISIONED", "PAY_PER_REQUEST"]},
@@ -47,7 +47,7 @@ const Shape kShape(R"({
     "ReadCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1}}},
   "KeySchema": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 2,
     "children": {"type": "ValueStruct<KeySchemaElement>", "children": {
-      "AttributeName": {"type": "String", "notNull": true},
+      "AttributeName": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255},
       "KeyType": {"type": "String", "notNull": true, "enum": ["HASH", "RANGE"]}}}},
   "LocalSecondaryIndexes": {"type": "List", "children": {
     "type": "ValueStruct<LocalSecondaryIndex>", "children": {
@@ -55,22 +55,22 @@ const Shape kShape(R"({
                     "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255},
       "KeySchema": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 2,
         "children": {"type": "ValueStruct<KeySchemaElement>", "children": {
-          "AttributeName": {"type": "String", "notNull": true},
+          "AttributeName": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255},
           "KeyType": {"type": "String", "notNull": true}}}},
       "Projection": {"type": "FieldStruct<Projection>", "notNull": true, "children": {
         "ProjectionType": {"type": "String", "enum": ["ALL", "INCLUDE", "KEYS_ONLY"]},
-        "NonKeyAttributes": {"type": "List", "lengthGreaterThanOrEqual": 1, "children": "String"}}}}}},
+        "NonKeyAttributes": {"type": "List", "lengthGreaterThanOrEqual": 1, "children": {"type": "String", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255}}}}}}},
   "GlobalSecondaryIndexes": {"type": "List", "children": {
     "type": "ValueStruct<GlobalSecondaryIndex>", "children": {
       "IndexName": {"type": "String", "notNull": true, "regex": "[a-zA-Z0-9_.-]+",
                     "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255},
       "KeySchema": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 8,
         "children": {"type": "ValueStruct<KeySchemaElement>", "children": {
-          "AttributeName": {"type": "String", "notNull": true},
+          "AttributeName": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255},
           "KeyType": {"type": "String", "notNull": true}}}},
       "Projection": {"type": "FieldStruct<Projection>", "notNull": true, "children": {
         "ProjectionType": {"type": "String", "enum": ["ALL", "INCLUDE", "KEYS_ONLY"]},
-        "NonKeyAttributes": {"type": "List", "lengthGreaterThanOrEqual": 1, "children": "String"}}},
+        "NonKeyAttributes": {"type": "List", "lengthGreaterThanOrEqual": 1, "children": {"type": "String", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255}}}},
       "ProvisionedThroughput": {"type": "FieldStruct<ProvisionedThroughput>", "children": {
         "WriteCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1},
         "ReadCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1}}}}}},

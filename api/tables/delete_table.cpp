@@ -1,4 +1,5 @@
-// DeleteTable: removes a table and answers its last description, DELETING.
+// DeleteTable: removes a table and answers a short description of it, DELETING (under --compat
+// dynamodb-local, the whole description, as DynamoDB Local answers).
 //
 // Order: the Shape, the table lookup (ResourceNotFoundException, "Table: X not found"), then
 // deletion protection (ValidationException, DynamoDB's wording). The table disappears from the
@@ -6,8 +7,10 @@
 // point-in-time recovery leaves a SYSTEM backup (api/backups/backups.h).
 #include "api/backups/backups.h"
 #include "api/operations.h"
+#include "api/table_lookup.h"
 #include "api/tables/table_description.h"
 #include "engine/table.h"
+#include "model/compat.h"
 #include "model/errors.h"
 #include "requests/tables.h"
 
@@ -26,6 +29,31 @@ requests::DeleteTableRequest decode(const ActionContext& context, const JsonValu
   return r;
 }
 
+// DynamoDB's short description of a table being deleted (2026): no creation time, key schema,
+// attribute definitions or indexes.
+void write_deleting_table(const ActionContext& context, const engine::TableDefinition& def, const engine::Table& table,
+                          JsonWriter& w) {
+  w.StartObject();
+  write_string(w, "TableName", def.name);
+  write_string(w, "TableStatus", "DELETING");
+  write_string(w, "TableId", def.id);
+  write_string(w, "TableArn", table_arn(context, def.name));
+  if (def.billing_mode == engine::BillingMode::PayPerRequest) {
+    w.Key("BillingModeSummary");
+    w.StartObject();
+    w.Key("BillingMode");
+    w.String("PAY_PER_REQUEST");
+    write_time(w, "LastUpdateToPayPerRequestDateTime", def.last_pay_per_request_ms ? def.last_pay_per_request_ms : def.creation_ms);
+    w.EndObject();
+  }
+  write_throughput(w, def.throughput);
+  w.Key("TableSizeBytes");
+  w.Uint64(table.size_bytes());
+  w.Key("ItemCount");
+  w.Uint64(table.item_count());
+  w.EndObject();
+}
+
 void delete_table(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
   const requests::DeleteTableRequest request = decode(context, json);
   requests::DeleteTableResult result = requests::execute(context.requests(), request);
@@ -34,14 +62,18 @@ void delete_table(const ActionContext& context, const JsonValue& json, JsonWrite
   engine::TableDefinition& def = result.definition;
   if (def.point_in_time_recovery.enabled) backups::keep_deleted_table(context, *request.table);
 
-  // A DELETING table describes no GSIs (as dynalite captured from DynamoDB), nor vector indexes.
-  def.global_indexes.clear();
-  def.deleting_indexes.clear();
-  def.vector_indexes.clear();
-  def.deleting_vector_indexes.clear();
   out.StartObject();
   out.Key("TableDescription");
-  write_table_description(context, def, request.table.get(), out, "DELETING");
+  if (context.options.compat == model::Compat::kDynamoDBLocal) {
+    // DynamoDB Local's whole description, without GSIs (as dynalite captured DynamoDB's in 2020).
+    def.global_indexes.clear();
+    def.deleting_indexes.clear();
+    def.vector_indexes.clear();
+    def.deleting_vector_indexes.clear();
+    write_table_description(context, def, request.table.get(), out, "DELETING");
+  } else {
+    write_deleting_table(context, def, *request.table, out);
+  }
   out.EndObject();
 }
 

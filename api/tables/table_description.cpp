@@ -96,8 +96,6 @@ void write_sse_description(const ActionContext& context, JsonWriter& w, const en
   w.EndObject();
 }
 
-namespace {
-
 void write_throughput(JsonWriter& w, const engine::ProvisionedThroughput& t) {
   w.Key("ProvisionedThroughput");
   w.StartObject();
@@ -111,6 +109,8 @@ void write_throughput(JsonWriter& w, const engine::ProvisionedThroughput& t) {
   w.Int64(t.write_capacity_units);
   w.EndObject();
 }
+
+namespace {
 
 void write_indexes(const ActionContext& context, JsonWriter& w, const char* key, const engine::TableDefinition& def,
                    const engine::Table* table, const std::vector<engine::IndexDefinition>& indexes, bool global) {

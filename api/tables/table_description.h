@@ -54,6 +54,8 @@ void write_projection(JsonWriter& w, const engine::Projection& projection);
 void write_time(JsonWriter& w, const char* key, int64_t epoch_ms);
 // "KeySchema": [{AttributeName, KeyType}, ...], as given.
 void write_key_schema(JsonWriter& w, const std::vector<engine::KeySchemaElement>& elements);
+// "ProvisionedThroughput": {...}, with the dates of the last changes.
+void write_throughput(JsonWriter& w, const engine::ProvisionedThroughput& throughput);
 // "SSEDescription": {Status, SSEType, KMSMasterKeyArn}.
 void write_sse_description(const ActionContext& context, JsonWriter& w, const engine::SseSpecification& sse);
 

@@ -59,7 +59,7 @@ const Shape kShape(R"({
       "Create": {"type": "FieldStruct<CreateGlobalSecondaryIndexAction>", "children": {
         "Projection": {"type": "FieldStruct<Projection>", "notNull": true, "children": {
           "ProjectionType": {"type": "String", "enum": ["ALL", "INCLUDE", "KEYS_ONLY"]},
-          "NonKeyAttributes": {"type": "List", "lengthGreaterThanOrEqual": 1, "children": "String"}}},
+          "NonKeyAttributes": {"type": "List", "lengthGreaterThanOrEqual": 1, "children": {"type": "String", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255}}}},
         "IndexName": {"type": "String", "notNull": true, "regex": "[a-zA-Z0-9_.-]+",
                       "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255},
         "ProvisionedThroughput": {"type": "FieldStruct<ProvisionedThroughput>", "children": {
@@ -67,14 +67,14 @@ const Shape kShape(R"({
           "ReadCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1}}},
         "KeySchema": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 8,
           "children": {"type": "ValueStruct<KeySchemaElement>", "children": {
-            "AttributeName": {"type": "String", "notNull": true},
+            "AttributeName": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255},
             "KeyType": {"type": "String", "notNull": true}}}}}},
       "Delete": {"type": "FieldStruct<DeleteGlobalSecondaryIndexAction>", "children": {
         "IndexName": {"type": "String", "notNull": true, "regex": "[a-zA-Z0-9_.-]+",
                       "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255}}}}}},
   "AttributeDefinitions": {"type": "List", "children": {
     "type": "ValueStruct<AttributeDefinition>", "children": {
-      "AttributeName": {"type": "String", "notNull": true},
+      "AttributeName": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255},
       "AttributeType": {"type": "String", "notNull": true, "enum": ["B", "N", "S"]}}}},
   "StreamSpecification": {"type": "FieldStruct<StreamSpecification>", "children": {
     "StreamEnabled": {"type": "Boolean", "notNull": true},

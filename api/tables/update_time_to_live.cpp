@@ -1,7 +1,9 @@
 // UpdateTimeToLive: enables or disables TTL on an attribute; answers the specification as sent.
 //
-// Order (DynamoDB Local's): the Shape; TimeToLiveSpecification present; AttributeName present
-// when enabling, then 1..255 characters; the table lookup ("Table: X not found"); then the
+// Order: the Shape, with the specification's model constraints (Enabled present, AttributeName
+// of 1 to 255 characters: DynamoDB's; DynamoDB Local checks the length after presence, in words
+// of its own); TimeToLiveSpecification present; AttributeName present when enabling (DynamoDB
+// Local's texts); the table lookup ("Table: X not found"); then the
 // state: enabling when enabled (same attribute: "already enabled"; another: "active on a
 // different AttributeName"), disabling when disabled or on another attribute
 // (requests/time_to_live.h).
@@ -17,22 +19,18 @@ namespace update_time_to_live {
 const Shape kShape(R"({
   "TableName": {"type": "String", "notNull": true, "tableName": true},
   "TimeToLiveSpecification": {"type": "FieldStruct<TimeToLiveSpecification>", "children": {
-    "Enabled": {"type": "Boolean"},
-    "AttributeName": {"type": "String"}}}
+    "Enabled": {"type": "Boolean", "notNull": true},
+    "AttributeName": {"type": "String", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255}}}
 })");
 
 requests::UpdateTimeToLiveRequest decode(const ActionContext& context, const JsonValue& request) {
   const JsonValue* spec = member(request, "TimeToLiveSpecification");
   if (!spec) throw model::Error(model::kTtlSpecificationRequired);
   requests::UpdateTimeToLiveRequest r;
-  const JsonValue* enabled = member(*spec, "Enabled");
-  r.enabled = enabled && coral_bool(*enabled);
+  r.enabled = coral_bool(*member(*spec, "Enabled"));  // the Shape checked it is there
   const JsonValue* name = member(*spec, "AttributeName");
   if (r.enabled && !name) throw model::Error(model::kTtlAttributeNameRequired);
-  if (name) {
-    r.attribute_name = std::string(view(*name));
-    if (r.attribute_name->empty() || r.attribute_name->size() > 255) throw model::Error(model::kTtlAttributeNameLength);
-  }
+  if (name) r.attribute_name = std::string(view(*name));
   r.table = find_table(context, request, /*table_operation=*/true);
   return r;
 }

@@ -302,6 +302,23 @@ test('PutItem without Item and GetItem without Key are rejected', async (t) => {
     `${ONE}Value null at 'key' failed to satisfy constraint: Member must not be null`, skip);
 });
 
+// UpdateItem reports a missing Key after its other members' errors (2026; dynalite's 2020
+// capture put it between returnValues and conditionalOperator).
+test('UpdateItem without Key: the missing key is the last error',
+  { skip: differsOn('dynamodb-local', LOCAL_WORDING) || differsOn('dynalite', 'reports the key before conditionalOperator (2020)') },
+  async () => {
+    expectError(await rawCall('UpdateItem', { TableName: T, ConditionalOperator: 'XOR' }), 'ValidationException',
+      "2 validation errors detected: Value 'XOR' at 'conditionalOperator' failed to satisfy constraint: Member must " +
+      "satisfy enum value set: [OR, AND]; Value null at 'key' failed to satisfy constraint: Member must not be null");
+    expectError(await rawCall('UpdateItem', { TableName: 'ab', ReturnValues: 'ALL', ReturnConsumedCapacity: 'X' }),
+      'ValidationException',
+      "4 validation errors detected: Value 'X' at 'returnConsumedCapacity' failed to satisfy constraint: Member must " +
+      "satisfy enum value set: [INDEXES, TOTAL, NONE]; Value 'ab' at 'tableName' failed to satisfy constraint: Member " +
+      "must have length greater than or equal to 3; Value 'ALL' at 'returnValues' failed to satisfy constraint: Member " +
+      "must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]; Value null at 'key' failed to " +
+      'satisfy constraint: Member must not be null');
+  });
+
 // ---------------------------------------------------------------------------------------------
 // Keys
 

@@ -208,6 +208,19 @@ const createCases = [
     message: `${ONE}Value 'ab c' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+`,
     dynalite: 'message',
     local: 'message' },
+  // Key and projected attribute names are 1 to 255 characters: a model constraint, reported before
+  // KeySchema is compared with AttributeDefinitions (DynamoDB Local: "Names of key attributes and
+  // attributes projected into an index must be between 1 and 255 characters, inclusive").
+  { why: 'a key attribute name of 256 characters', body: { TableName: newName('kn256'), ...PPR,
+    KeySchema: [{ AttributeName: 'k'.repeat(256), KeyType: 'HASH' }], AttributeDefinitions: AD },
+    message: `${ONE}Value '${'k'.repeat(256)}' at 'keySchema.1.member.attributeName' failed to satisfy constraint: Member must have length less than or equal to 255`,
+    local: 'message', dynalite: 'message' },
+  { why: 'an empty projected attribute name', body: { TableName: newName('nk0'), KeySchema: KS, ...PPR,
+    AttributeDefinitions: [...AD, { AttributeName: 'g', AttributeType: 'S' }],
+    GlobalSecondaryIndexes: [{ IndexName: 'byG', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }],
+      Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [''] } }] },
+    message: `${ONE}Value '' at 'globalSecondaryIndexes.1.member.projection.nonKeyAttributes.1.member' failed to satisfy constraint: Member must have length greater than or equal to 1`,
+    local: 'message', dynalite: 'accepts' },
   // A name defined twice is named, before keys are counted against definitions (2026).
   { why: 'an attribute defined twice', body: { TableName: newName('twice'), KeySchema: KS, AttributeDefinitions: [...AD, ...AD], ...PPR },
     message: 'Attribute Name is duplicated: pk', local: 'message', dynalite: 'message' },
@@ -475,6 +488,15 @@ test('DeleteTable returns the description and removes the table', async (t) => {
   assert.equal(out.TableDescription.TableName, TableName);
   if (!differsOn('dynamodb-local', 'DynamoDB Local reports TableStatus ACTIVE in the DeleteTable answer', t)) {
     assert.equal(out.TableDescription.TableStatus, 'DELETING');
+  }
+  // DynamoDB's answer is short (2026): no creation time, key schema, definitions or indexes.
+  if (!differsOn(['dynamodb-local', 'dynalite'], 'answers the whole description', t)) {
+    const d = out.TableDescription;
+    assert.deepEqual(Object.keys(d).sort(), ['BillingModeSummary', 'ItemCount', 'ProvisionedThroughput', 'TableArn',
+      'TableId', 'TableName', 'TableSizeBytes', 'TableStatus']);
+    assert.equal(d.BillingModeSummary.BillingMode, 'PAY_PER_REQUEST');
+    assert.ok(d.BillingModeSummary.LastUpdateToPayPerRequestDateTime instanceof Date);
+    assert.deepEqual(d.ProvisionedThroughput, { NumberOfDecreasesToday: 0, ReadCapacityUnits: 0, WriteCapacityUnits: 0 });
   }
   await waitGone(TableName);
   const list = await client.send(new ListTablesCommand({ ExclusiveStartTableName: TableName.slice(0, -1), Limit: 100 }));

@@ -334,14 +334,26 @@ test('ReturnValues UPDATED_NEW', async () => {
   assert.deepEqual(normalise(out.Attributes), normalise({ a: { S: 'a1' }, c: { SS: ['x', 'y'] }, n: { N: '5' } }));
 });
 
-// On a nested update, UPDATED_OLD and UPDATED_NEW return the whole top-level attribute.
-test('ReturnValues UPDATED_* on a nested path return the top-level attribute',
-  { skip: differsOn('dynalite', 'dynalite returns only the updated member inside its map') }, async () => {
+// UPDATED_OLD and UPDATED_NEW return only the updated paths, inside their parent structure:
+// several paths merge, UPDATED_OLD leaves out paths that did not exist, a SET past a list's end
+// is not in UPDATED_NEW, and after a REMOVE of a list element UPDATED_NEW has the element now at
+// that index (dynalite's capture of DynamoDB; DynamoDB Local returns whole top-level attributes).
+test('ReturnValues UPDATED_* on nested paths return only those paths',
+  { skip: differsOn('dynamodb-local', 'returns the whole top-level attribute') }, async () => {
     const k = await rvItem();
     const old = await update(k, 'SET m.x = :v', { ':v': { N: '9' } }, { ReturnValues: 'UPDATED_OLD' });
-    assert.deepEqual(old.Attributes, { m: { M: { x: { N: '1' }, y: { N: '2' } } } });
-    const neu = await update(k, 'SET m.y = :v', { ':v': { N: '8' } }, { ReturnValues: 'UPDATED_NEW' });
-    assert.deepEqual(neu.Attributes, { m: { M: { x: { N: '9' }, y: { N: '8' } } } });
+    assert.deepEqual(old.Attributes, { m: { M: { x: { N: '1' } } } });
+    const neu = await update(k, 'SET m.y = :v, m.z = :v', { ':v': { N: '8' } }, { ReturnValues: 'UPDATED_NEW' });
+    assert.deepEqual(neu.Attributes, { m: { M: { y: { N: '8' }, z: { N: '8' } } } });
+    const fresh = await update(k, 'SET m.w = :v, keep = :s', { ':v': { N: '7' }, ':s': { S: 'k2' } }, { ReturnValues: 'UPDATED_OLD' });
+    assert.deepEqual(fresh.Attributes, { keep: { S: 'k' } }, 'm.w did not exist before');
+    await update(k, 'SET m.l = :l', { ':l': { L: [{ S: 'e0' }, { S: 'e1' }, { S: 'e2' }] } });
+    const element = await update(k, 'SET m.l[1] = :v', { ':v': { S: 'E1' } }, { ReturnValues: 'UPDATED_NEW' });
+    assert.deepEqual(element.Attributes, { m: { M: { l: { L: [{ S: 'E1' }] } } } });
+    const past = await update(k, 'SET m.l[9] = :v, keep = :s', { ':v': { S: 'end' }, ':s': { S: 'k3' } }, { ReturnValues: 'UPDATED_NEW' });
+    assert.deepEqual(past.Attributes, { keep: { S: 'k3' } }, 'the element went to the end, not to [9]');
+    const removed = await update(k, 'REMOVE m.l[1]', null, { ReturnValues: 'UPDATED_NEW' });
+    assert.deepEqual(removed.Attributes, { m: { M: { l: { L: [{ S: 'e2' }] } } } });
   });
 
 // ReturnValues on an item that did not exist: nothing old, the new item with its key.

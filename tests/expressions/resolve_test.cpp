@@ -88,20 +88,22 @@ TEST_CASE("order of the expressions of one request") {
   auto names = golden::names("#u=u");
   RequestExpressions q;
   q.values = &values;
+  // The key condition is parsed before the filter and the projection (DynamoDB's 2020 order).
   q.key_condition = "pk = :v OR";
   q.projection = "a,";
+  CHECK(compile(q) == R"(Invalid KeyConditionExpression: Syntax error; token: "<EOF>", near: "OR")");
+  q.key_condition = "pk = :v";
   CHECK(compile(q) == R"(Invalid ProjectionExpression: Syntax error; token: "<EOF>", near: ",")");
   q.projection.reset();
   q.filter = "select = :v";
   CHECK(compile(q) == "Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: select");
   q.key_condition = "pk = :u";
-  CHECK(compile(q) == "Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: select");
+  CHECK(compile(q) == "Invalid KeyConditionExpression: An expression attribute value used in expression is not defined; attribute value: :u");
   q.key_condition = "select = :v";
-  q.filter = "a = :v";
-  q.projection = "a,";
-  CHECK(compile(q) == R"(Invalid ProjectionExpression: Syntax error; token: "<EOF>", near: ",")");
   q.filter = "a = ";
-  q.projection.reset();
+  q.projection = "a,";
+  CHECK(compile(q) == "Invalid KeyConditionExpression: Attribute name is a reserved keyword; reserved keyword: select");
+  q.key_condition = "pk = :v";
   CHECK(compile(q) == R"(Invalid FilterExpression: Syntax error; token: "<EOF>", near: "= ")");
   // Key-condition operators are refused after the unused placeholders.
   q = RequestExpressions{};

@@ -375,14 +375,19 @@ TEST_CASE("loopback: a port in use is reported") {
   }
 }
 
-TEST_CASE("loopback: connections beyond --max-connections get a 503 and are closed") {
+TEST_CASE("loopback: beyond --max-connections, with no connection idle, a new one gets a 503 and is closed") {
   auto options = test_options();
   options.max_connections = 2;
   TestServer server(options);
+  // Two connections in the middle of a request: neither is idle.
+  // Two connections in the middle of a request (the 100 Continue says the server has its head):
+  // neither is idle.
   Client first(server.port());
   std::optional<Client> second(std::in_place, server.port());
-  CHECK(first.exchange(health_check()).result_int() == 200);
-  CHECK(second->exchange(health_check()).result_int() == 200);
+  REQUIRE_FALSE(first.write_raw(raw_post_header(2, "Expect: 100-continue\r\n")));
+  CHECK(first.read().result_int() == 100);
+  REQUIRE_FALSE(second->write_raw(raw_post_header(2, "Expect: 100-continue\r\n")));
+  CHECK(second->read().result_int() == 100);
 
   {
     Client refused(server.port());
@@ -394,7 +399,8 @@ TEST_CASE("loopback: connections beyond --max-connections get a 503 and are clos
     CHECK(refused.closed_by_server());
   }
   // The connections being served are not disturbed.
-  CHECK(first.exchange(health_check()).result_int() == 200);
+  REQUIRE_FALSE(first.write_raw("{}"));
+  CHECK(first.read().result_int() != 503);
 
   // A slot frees when a connection closes (the session ends on its own thread, a moment later).
   second.reset();
@@ -407,6 +413,33 @@ TEST_CASE("loopback: connections beyond --max-connections get a 503 and are clos
     if (!served) std::this_thread::sleep_for(50ms);
   }
   CHECK(served);
+}
+
+TEST_CASE("loopback: at --max-connections, the connection idle the longest makes room for a new one") {
+  auto options = test_options();
+  options.max_connections = 2;
+  TestServer server(options);
+  Client oldest(server.port());
+  Client newer(server.port());
+  CHECK(oldest.exchange(health_check()).result_int() == 200);
+  CHECK(newer.exchange(health_check()).result_int() == 200);
+  // Both are idle once their threads are back to waiting: a new client is served (retried until
+  // then), and one idle connection (the oldest, unless its thread was late) is closed for it.
+  bool served = false;
+  for (const auto give_up = std::chrono::steady_clock::now() + kClientPatience;
+       !served && std::chrono::steady_clock::now() < give_up;) {
+    Client arriving(server.port());
+    Response response;
+    served = !arriving.write(health_check()) && !arriving.read(response) && response.result_int() == 200;
+    if (!served) std::this_thread::sleep_for(50ms);
+  }
+  CHECK(served);
+  int closed = 0;
+  for (Client* idle : {&oldest, &newer}) {
+    Response response;
+    if (idle->write(health_check()) || idle->read(response)) ++closed;
+  }
+  CHECK(closed == 1);
 }
 
 TEST_CASE("loopback: a stop does not wait for a client that stalls mid-request") {

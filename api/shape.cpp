@@ -20,6 +20,7 @@ constexpr std::size_t kMaxReportedErrors = 10;
 // The JSON type checks, decided once when the spec is parsed rather than per request.
 enum class Kind : uint8_t {
   Boolean,
+  StrictBoolean,  // an AttributeValue's BOOL or NULL: JSON true or false only
   Integral,
   String,
   Blob,
@@ -89,6 +90,7 @@ std::unique_ptr<Rule> attribute_value_rule(const std::string& struct_kind);
 
 Kind kind_named(const std::string& t) {
   if (t == "Boolean") return Kind::Boolean;
+  if (t == "StrictBoolean") return Kind::StrictBoolean;
   // A timestamp ("Date") is epoch seconds, a JSON number, in the JSON protocol.
   if (t == "Short" || t == "Integer" || t == "Long" || t == "Double" || t == "Date") return Kind::Integral;
   if (t == "String") return Kind::String;
@@ -173,7 +175,7 @@ std::unique_ptr<Rule> parse_rule(const JsonValue& spec) {
 
 std::unique_ptr<Rule> attribute_value_rule(const std::string& struct_kind) {
   static const char* kSpec = R"({
-    "S": "String", "B": "Blob", "N": "String", "BOOL": "Boolean", "NULL": "Boolean",
+    "S": "String", "B": "Blob", "N": "String", "BOOL": "StrictBoolean", "NULL": "StrictBoolean",
     "BS": {"type": "List", "children": "Blob"},
     "NS": {"type": "List", "children": "String"},
     "SS": {"type": "List", "children": "String"},
@@ -272,7 +274,10 @@ void check_type(const JsonValue& v, const Rule& rule) {
   const model::FixedError& kParameterized = model::kParameterizedTypeCast;
   switch (rule.kind) {
     case Kind::Boolean:
+    case Kind::StrictBoolean:
       if (v.IsNumber()) cannot_convert(v, "Boolean");
+      // DynamoDB reads "yes" or "1" as a Boolean member of a request, never as an attribute's BOOL.
+      if (v.IsString() && rule.kind == Kind::StrictBoolean) type_error(model::kUnexpectedToken);
       if (v.IsString()) {
         std::string s(v.GetString(), v.GetStringLength());
         for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));

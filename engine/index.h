@@ -45,6 +45,12 @@ struct IndexKeySchema {
   std::vector<model::KeyAttribute> range;  // 0-4, in KeySchema order
 };
 
+// An attribute a secondary index keys on, typed, with the index's name.
+struct IndexKeyAttribute {
+  model::KeyAttribute attribute;
+  std::string index;
+};
+
 // An empty S or B value, which no index key may have.
 using model::is_empty_scalar;
 

@@ -395,6 +395,21 @@ const SecondaryIndex* Table::find_index(const std::string& name) const {
   return nullptr;
 }
 
+std::vector<IndexKeyAttribute> Table::index_key_attributes() const {
+  std::shared_lock lock(mu_);
+  std::vector<IndexKeyAttribute> out;
+  for (const bool local : {false, true}) {
+    for (const auto& index : indexes_) {
+      if (index->local() != local) continue;
+      const IndexKeySchema& key = index->key_schema();
+      if (!local)
+        for (const model::KeyAttribute& a : key.hash) out.push_back({a, index->name()});
+      for (const model::KeyAttribute& a : key.range) out.push_back({a, index->name()});
+    }
+  }
+  return out;
+}
+
 std::optional<IndexStats> Table::index_stats(const std::string& name) const {
   std::shared_lock lock(mu_);
   const SecondaryIndex* index = find_index(name);

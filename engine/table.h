@@ -162,6 +162,9 @@ class Table {
                         ItemVisitor visit) const;
   // ItemCount and IndexSizeBytes of an index; nullopt when there is no such index.
   std::optional<IndexStats> index_stats(const std::string& index) const;
+  // The attributes the secondary indexes key on, as DynamoDB visits them in its checks: each
+  // GSI's key attributes, then each LSI's sort key (empty without indexes: no allocation).
+  std::vector<IndexKeyAttribute> index_key_attributes() const;
 
   // SearchVectors on the vector index `index` (engine/vector_index.h), at `now_ms` (the
   // definition's clock-driven status): model::vector_index_not_found when there is no such

@@ -167,24 +167,24 @@ Relation relation(const Path& a, const Path& b) {
   return Relation::Overlap;
 }
 
-// DynamoDB reports the last earlier path that collides with the new one, and as "path two" the
-// greatest of the paths written after that one (the new path included). Observed on DynamoDB
-// Local; matches every two-path case and most longer ones.
+// Overlapping paths are reported before conflicting ones, over the whole list (DynamoDB's order,
+// DynamoDB Local agrees). Of one kind, DynamoDB reports the last earlier path that collides with
+// the new one, and as "path two" the greatest of the paths written after that one (the new path
+// included). Observed on DynamoDB Local; matches every two-path case and most longer ones.
 std::optional<std::string> check_overlaps(const std::vector<const Path*>& paths) {
-  for (std::size_t p = 1; p < paths.size(); ++p) {
-    std::optional<std::size_t> last;
-    Relation kind = Relation::None;
-    for (std::size_t i = 0; i < p; ++i) {
-      Relation r = relation(*paths[i], *paths[p]);
-      if (r != Relation::None) last = i, kind = r;
+  for (const Relation kind : {Relation::Overlap, Relation::Conflict}) {
+    for (std::size_t p = 1; p < paths.size(); ++p) {
+      std::optional<std::size_t> last;
+      for (std::size_t i = 0; i < p; ++i)
+        if (relation(*paths[i], *paths[p]) == kind) last = i;
+      if (!last) continue;
+      const Path* two = paths[p];
+      for (std::size_t j = *last + 1; j < p; ++j)
+        if (compare_paths(*paths[j], *two) > 0) two = paths[j];
+      std::string one = paths[*last]->message_string();
+      return kind == Relation::Overlap ? model::expr_paths_overlap(one, two->message_string())
+                                       : model::expr_paths_conflict(one, two->message_string());
     }
-    if (!last) continue;
-    const Path* two = paths[p];
-    for (std::size_t j = *last + 1; j < p; ++j)
-      if (compare_paths(*paths[j], *two) > 0) two = paths[j];
-    std::string one = paths[*last]->message_string();
-    return kind == Relation::Overlap ? model::expr_paths_overlap(one, two->message_string())
-                                     : model::expr_paths_conflict(one, two->message_string());
   }
   return std::nullopt;
 }

@@ -126,6 +126,10 @@ Error key_path_not_scalar(const std::string& key) {
   return validation(
       "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: " + key);
 }
+Error index_key_path_not_scalar(const std::string& key) {
+  return validation(
+      "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: " + key);
+}
 Error key_attribute_updated(const std::string& key) {
   return validation("One or more parameter values were invalid: Cannot update attribute " + key +
                     ". This attribute is part of the key");

@@ -257,6 +257,11 @@ Error duplicate_attribute_to_get(const std::string& name);
 
 // ---- Updates -------------------------------------------------------------------------------
 Error key_path_not_scalar(const std::string& key);
+Error index_key_path_not_scalar(const std::string& key);  // ... are not allowed: IndexKey: d
+// An update that sets a secondary index key from an attribute of the item of another type (found
+// when the update runs; a type known beforehand is index_key_type_mismatch).
+inline constexpr FixedError kIndexKeyUpdateUnsupportedType{
+    ErrorCode::ValidationException, "The update expression attempted to update the secondary index key to unsupported type"};
 Error key_attribute_updated(const std::string& key);
 inline constexpr FixedError kUpdateItemTooLarge{ErrorCode::ValidationException,
                                                 "Item size to update has exceeded the maximum allowed size"};

@@ -48,11 +48,22 @@ requests::UpdateItemRequest decode(const ActionContext& context, const JsonValue
   const model::KeySchema& schema = r.table->key_schema();
   model::validate_key(r.update.key, schema);
   check_conditional_operator(m.conditional_operator, m.expected);
-  // Nested paths into key attributes read by the condition or a SET value, then key attributes
-  // written, then nested paths written.
-  requests::check_key_paths(read, schema);
+  // DynamoDB's order (dynalite's capture): a key attribute written, even through a nested path;
+  // an index key set to a value of a known, wrong type; nested paths into the table's key, then
+  // into an index key, read or written by the update; then nested paths into the key the
+  // condition reads (DynamoDB Local's check).
   requests::check_no_key_updates(r.update.written_attributes(), schema);
-  if (r.update.expression) requests::check_key_paths(r.update.expression->paths(), schema);
+  const std::vector<engine::IndexKeyAttribute> index_keys = r.table->index_key_attributes();
+  requests::check_index_key_types(r.update.expression ? &*r.update.expression : nullptr,
+                                  r.update.attribute_updates, index_keys);
+  if (r.update.expression) {
+    std::vector<expressions::Path> paths = r.update.expression->paths();
+    std::vector<expressions::Path> values = requests::read_paths(nullptr, &*r.update.expression, nullptr);
+    paths.insert(paths.end(), values.begin(), values.end());
+    requests::check_key_paths(paths, schema);
+    requests::check_index_key_paths(paths, index_keys);
+  }
+  requests::check_key_paths(read, schema);
   r.return_consumed_capacity = return_consumed_capacity(m.return_consumed_capacity);
   r.return_item_collection_metrics = item_collection_metrics_wanted(m.return_item_collection_metrics);
   return r;
@@ -61,6 +72,10 @@ requests::UpdateItemRequest decode(const ActionContext& context, const JsonValue
 void update_item(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
   requests::UpdateItemRequest request = decode(context, json);
   requests::ItemWriteResult result = requests::execute(context.requests(), request);
+  // An index key of a known type was checked before: this one was set from the item.
+  if (result.status == requests::ItemWriteResult::Status::IndexKeyInvalid &&
+      result.index_key->problem == model::IndexKeyViolation::Problem::WrongType && !result.index_key->vector_index)
+    throw model::Error(model::kIndexKeyUpdateUnsupportedType);
   throw_if_failed(result, /*in_update=*/true);
   write_item_write_response(out, *request.table, request.update.key, request.return_consumed_capacity,
                             request.return_item_collection_metrics, result);

@@ -53,7 +53,7 @@ requests::GetItemRequest decode(const ActionContext& context, const JsonValue& j
 
   r.table = find_table_named(context, *m.table_name, /*table_operation=*/false);
   model::validate_key(r.key, r.table->key_schema());
-  if (m.projection_expression) requests::check_key_paths(r.projection->paths, r.table->key_schema());
+  if (m.projection_expression) requests::check_key_and_index_key_paths(r.projection->paths, *r.table);
   r.consistent_read = m.consistent_read && coral_bool(*m.consistent_read);
   r.return_consumed_capacity = return_consumed_capacity(m.return_consumed_capacity);
   return r;

@@ -267,7 +267,7 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
   else
     spec.exclusive_start_key = start_key;
   const model::KeySchema& schema = table_schema;
-  if (compiled.projection) requests::check_key_paths(compiled.projection->paths, schema);
+  if (compiled.projection) requests::check_key_and_index_key_paths(compiled.projection->paths, *r.table);
   if (!query_filter.empty() || compiled.filter) {
     std::vector<std::string> heads;
     if (compiled.filter) {
@@ -292,6 +292,8 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
     }
   }
   if (index) requests::check_index_select(select, *index);
+  if (compiled.filter)
+    requests::check_key_and_index_key_paths(requests::read_paths(&*compiled.filter, nullptr, nullptr), *r.table);
   check_select(select, m.conditional_operator, !query_filter.empty(), m.projection_expression, m.attributes_to_get,
                m.index_name);
 

@@ -95,14 +95,9 @@ requests::ScanRequest decode(const ActionContext& context, const JsonValue& json
   }
   const requests::Select select = decode_select(m.select);
   if (index) requests::check_index_select(select, *index);
-  if (compiled.projection) requests::check_key_paths(compiled.projection->paths, schema);
-  if (compiled.filter) {
-    std::vector<const expressions::Path*> paths;
-    requests::collect_paths(compiled.filter->root, paths);
-    std::vector<expressions::Path> copies;
-    for (const auto* p : paths) copies.push_back(*p);
-    requests::check_key_paths(copies, schema);
-  }
+  if (compiled.projection) requests::check_key_and_index_key_paths(compiled.projection->paths, *r.table);
+  if (compiled.filter)
+    requests::check_key_and_index_key_paths(requests::read_paths(&*compiled.filter, nullptr, nullptr), *r.table);
   check_select(select, m.conditional_operator, !scan_filter.empty(), m.projection_expression, m.attributes_to_get,
                m.index_name);
 

@@ -7,8 +7,8 @@
 // The checks, in DynamoDB's order as dynalite captured it (validations/tagResource.js):
 //   1. the Shape (JSON types; a tag's Key and Value present, their lengths);
 //   2. ResourceArn absent -> "Invalid TableArn"; not of the form a:b:c:d:e:f/g ->
-//      AccessDeniedException; Tags (TagKeys) absent; not a table ARN -> "Invalid TableArn: ...";
-//      Tags (TagKeys) empty;
+//      AccessDeniedException (but a TagResource with its Tags: "Invalid TableArn: ...", 2026);
+//      Tags (TagKeys) absent; not a table ARN -> "Invalid TableArn: ..."; Tags (TagKeys) empty;
 //   3. what AWS documents and dynalite predates: no "aws:" key, allowed characters, no key twice
 //      in one request, at most 50 tags on the table (Minnow's wording, model/control_errors.h);
 //   4. the table: another account's ARN -> AccessDeniedException; another region's, or no such

@@ -166,6 +166,7 @@ test('header fields over 16 KB in all are 400; 15 KB are read',
   { skip: differsOn(['dynalite', 'dynamodb-local'], "answers 431 (node's and Jetty's HTTP servers)") }, async () => {
     const over = await rawExchange(`GET / HTTP/1.1\r\nHost: x\r\nX-A: ${'a'.repeat(9000)}\r\nX-B: ${'b'.repeat(8000)}\r\n\r\n`);
     assert.equal(statusOf(over), 400, over.slice(0, 200));
+    if (dynamodbLocalContract) return;  // its GET answers 400 whatever the size
     const under = await rawExchange(`GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-A: ${'a'.repeat(15 * 1024)}\r\n\r\n`);
     assert.equal(statusOf(under), 200, under.slice(0, 200));
   });

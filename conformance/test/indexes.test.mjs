@@ -338,6 +338,44 @@ test('DescribeTable shows the throughput of a provisioned GSI', async () => {
 // ---------------------------------------------------------------------------------------------
 // Maintenance on writes
 
+// UpdateItem's checks of key and index attributes, in DynamoDB's order (dynalite's capture): a key
+// attribute written, even when the update also reads a path into it; an index key set to a value
+// of a known, wrong type, before the item is read; any path through an index key, read or written;
+// at run time, an index key set from an item attribute of another type.
+test('UpdateItem checks key and index key attributes in DynamoDB\'s order', async (t) => {
+  const local = differsOn('dynamodb-local', 'words or orders some of these differently', t);
+  const update = (UpdateExpression, values, extra = {}) => rawCall('UpdateItem', { TableName: TW, Key: { pk: S('o'), sk: S('1') },
+    UpdateExpression, ...(values ? { ExpressionAttributeValues: values } : {}), ...extra });
+  expectError(await update('SET x = pk.y, pk = :v', { ':v': S('v') }), 'ValidationException',
+    `${INVALID}Cannot update attribute pk. This attribute is part of the key`);
+  if (local) return;
+  const mismatch = `${INVALID}Type mismatch for Index Key gk Expected: S Actual: N IndexName: gsw`;
+  expectError(await update('SET gk = :n', { ':n': N(1) }, { ConditionExpression: 'attribute_exists(nothing)' }), 'ValidationException', mismatch);
+  expectError(await update('SET gk = a + :n', { ':n': N(1) }), 'ValidationException', mismatch);
+  const scalars = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: ";
+  expectError(await update('SET x = gk.a'), 'ValidationException', `${scalars}gk`);
+  expectError(await update('SET ln[1] = :v', { ':v': N(1) }), 'ValidationException', `${scalars}ln`);
+  // At run time: the index key set from an attribute of the item, of another type.
+  expectOk(await update('SET s = :n', { ':n': N(5) }));
+  expectError(await update('SET gk = s'), 'ValidationException',
+    'The update expression attempted to update the secondary index key to unsupported type');
+  assert.equal(expectOk(await rawCall('GetItem', { TableName: TW, Key: { pk: S('o'), sk: S('1') } })).Item.gk, undefined);
+});
+
+// Reads refuse paths through an index key as through the table's key (2020's capture).
+test('a projection or filter path through an index key is refused', async (t) => {
+  if (differsOn('dynamodb-local', 'accepts these', t)) return;
+  const scalars = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: ";
+  expectError(await rawCall('GetItem', { TableName: TW, Key: { pk: S('o'), sk: S('1') }, ProjectionExpression: '#d.b.c',
+    ExpressionAttributeNames: { '#d': 'gk' } }), 'ValidationException', `${scalars}gk`);
+  expectError(await rawCall('GetItem', { TableName: TW, Key: { pk: S('o'), sk: S('1') }, ProjectionExpression: 'ln[0]' }),
+    'ValidationException', `${scalars}ln`);
+  expectError(await rawCall('Query', { TableName: TW, KeyConditionExpression: 'pk = :p', FilterExpression: 'attribute_exists(gk.c)',
+    ExpressionAttributeValues: { ':p': S('o') } }), 'ValidationException', `${scalars}gk`);
+  expectError(await rawCall('Scan', { TableName: TW, FilterExpression: 'gn[1] = :b', ExpressionAttributeValues: { ':b': N(1) } }),
+    'ValidationException', `${scalars}gn`);
+});
+
 // A key attribute of an index must have the type its definition says, on every write path.
 test('an index key of the wrong type is rejected on PutItem, UpdateItem and BatchWriteItem', async (t) => {
   const local = differsOn('dynamodb-local', 'DynamoDB Local says only "...Type mismatch for Index Key"', t);

@@ -276,10 +276,15 @@ test('invalid base64 is SerializationException',
       'Base64 encoded length is expected a multiple of 4 bytes but found: 3');
   });
 
-// BOOL must be a JSON boolean.
+// BOOL must be a JSON boolean: DynamoDB reads "yes" or "1" as a request's Boolean member, never
+// as an attribute's BOOL or NULL.
 test('BOOL given a string is SerializationException',
-  { skip: differsOn('dynamodb-local', 'DynamoDB Local answers HTTP 500 InternalFailure') }, async () => {
+  { skip: differsOn('dynamodb-local', 'DynamoDB Local answers HTTP 500 InternalFailure') }, async (t) => {
     expectError(await put({ ...key(), v: { BOOL: 'maybe' } }), 'SerializationException');
+    if (differsOn('dynalite', 'reads "yes", "1" and "true" as true (its 2020 capture of request members)', t)) return;
+    for (const v of [{ BOOL: 'yes' }, { BOOL: '1' }, { BOOL: 'true' }, { NULL: 'true' }]) {
+      expectError(await put({ ...key(), v }), 'SerializationException', 'Unexpected token received from parser');
+    }
   });
 
 // A value's static validation happens before the table is looked up (DynamoDB's order).

@@ -103,6 +103,11 @@ test('tag calls validate the ARN and the lists as DynamoDB does', { skip: noTags
     assert.match(res.message, new RegExp(`^User: arn:aws:iam::\\d+:\\S+ is not authorized to perform: dynamodb:${action} on resource: foo$`));
     assert.equal(res.messageKey, 'Message', res.text);  // Coral's spelling, which clients reading Message need
   }
+  // TagResource with its Tags and a malformed ARN is invalid (2026; the text is not captured).
+  const malformed = await tagCall('TagResource', { ResourceArn: 'not-a-valid-arn', Tags: tags });
+  if (!differsOn('dynalite', 'answers AccessDeniedException (2020)') && !differsOn('dynamodb-local', 'answers AccessDeniedException')) {
+    expectError(malformed, 'ValidationException', 'Invalid TableArn: Invalid ResourceArn provided as input not-a-valid-arn');
+  }
   const empty = await tagCall('TagResource', { ResourceArn: '', Tags: tags });
   assert.match(empty.message, /on resource: \*$/, empty.text);
   expectError(await tagCall('TagResource', { ResourceArn: arn }), 'ValidationException',

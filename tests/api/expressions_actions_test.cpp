@@ -102,8 +102,8 @@ TEST_CASE("Conditions that read a nested path into a key attribute are refused")
           kConditionFailed, "The conditional request failed");
 }
 
-// SET operands reading pk.x were evaluated instead of refused; the refusal comes before the
-// "Cannot update attribute" check.
+// SET operands reading pk.x were evaluated instead of refused; a key attribute written is
+// reported first (DynamoDB's order as dynalite captured it; DynamoDB Local reports the read).
 TEST_CASE("UpdateItem refuses SET operands that read a nested path into a key attribute") {
   Harness h;
   const std::string key = R"~("TableName":"ranged","Key":{"pk":{"S":"a"},"sk":{"N":"1"}})~";
@@ -115,7 +115,7 @@ TEST_CASE("UpdateItem refuses SET operands that read a nested path into a key at
   h.error("UpdateItem",
           "{" + key + R"~(,"UpdateExpression":"SET pk = :v","ConditionExpression":"attribute_exists(pk.y)",
           "ExpressionAttributeValues":{":v":{"S":"x"}}})~",
-          kValidation, kScalars + "pk");
+          kValidation, "One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key");
   // A nested path into a key attribute as a SET target is a key update.
   h.error("UpdateItem",
           "{" + key + R"~(,"UpdateExpression":"SET pk.x = :v","ExpressionAttributeValues":{":v":{"S":"x"}}})~",

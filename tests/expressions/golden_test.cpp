@@ -381,6 +381,9 @@ const Row kRows[] = {
   {K::P, R"~(a, a)~", "", "", R"~(Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a])~"},
   {K::P, R"~(a.b, a)~", "", "", R"~(Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a, b], path two: [a])~"},
   {K::P, R"~(a[0], a.b)~", "", "", R"~(Invalid ProjectionExpression: Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [a, [0]], path two: [a, b])~"},
+  // Overlaps are reported before conflicts, over the whole list (DynamoDB; DynamoDB Local agrees).
+  {K::P, R"~(b[1], b.a, #a.b, a)~", "#a=a", "", R"~(Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a, b], path two: [a])~"},
+  {K::U, R"~(SET b[1] = :v, b.a = :v, a.b = :v, a = :v)~", "", ":v=S:x", R"~(Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a, b], path two: [a])~"},
   {K::P, R"~(a[0][1], a[0])~", "", "", R"~(Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a, [0], [1]], path two: [a, [0]])~"},
 
   // ---- key conditions --------------------------------------------------------------------------

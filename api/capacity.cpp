@@ -69,7 +69,8 @@ void write_capacity_entry(JsonWriter& w, ReturnConsumedCapacity mode, const std:
       w.EndObject();
     }
   }
-  if (!units.vector_indexes.empty()) {
+  // Only under INDEXES, as DynamoDB reports them (AWS's reference documents the member for both).
+  if (mode == ReturnConsumedCapacity::Indexes && !units.vector_indexes.empty()) {
     w.Key("VectorIndexes");
     w.StartObject();
     for (const auto& [name, bytes] : units.vector_indexes) {

@@ -12,8 +12,8 @@ Error at_position(const Error& error, uint32_t line, uint32_t column, uint32_t l
   return out;
 }
 
-Error pql_not_well_formed(std::string_view statement) {
-  return v(concat({"Statement wasn't well formed, can't be processed: ", statement}));
+Error pql_not_well_formed(std::string_view reason) {
+  return v(concat({"Statement wasn't well formed, can't be processed: ", reason}));
 }
 Error pql_unsupported_clause(std::string_view clause) { return v(concat({"Unsupported clause: ", clause})); }
 Error pql_unsupported_operation(std::string_view op) { return v(concat({"Unsupported operation: ", op})); }

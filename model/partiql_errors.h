@@ -21,7 +21,9 @@ namespace minnow::model {
 Error at_position(const Error& error, uint32_t line, uint32_t column, uint32_t length);
 
 // ---- The statement as a whole ------------------------------------------------------------------
-Error pql_not_well_formed(std::string_view statement);  // any syntax error: the statement quoted
+// Any syntax error, with the parser's reason ("Unexpected term"; empty for the lexer's), never the
+// statement (DynamoDB Local quotes the statement there).
+Error pql_not_well_formed(std::string_view reason);
 Error pql_unsupported_clause(std::string_view clause);  // "Unsupported clause: LIMIT"
 Error pql_unsupported_operation(std::string_view op);   // "Unsupported operation: InsertOp"
 Error pql_unsupported_token(std::string_view token);    // "Unsupported token in expression: CASE"
@@ -155,7 +157,19 @@ inline constexpr FixedError kPqlTransactionUnsupported{ErrorCode::ValidationExce
                                                        "Unsupported operation in transaction."};
 inline constexpr FixedError kPqlTransactionReturning{ErrorCode::ValidationException,
                                                      "RETURNING clause is not supported in ExecuteTransaction."};
-inline constexpr FixedError kPqlBatchSingleItem{ErrorCode::ValidationException, "Only single item select is supported"};
+// DynamoDB's (2026); "Only single item select is supported" is DynamoDB Local's.
+inline constexpr FixedError kPqlBatchSingleItem{
+    ErrorCode::ValidationException,
+    "Select statements within BatchExecuteStatement must specify the primary key in the where clause.",
+    "Only single item select is supported"};
+// Index reads through PartiQL (ExecuteStatement's SELECT ... FROM "table"."index").
+inline constexpr FixedError kPqlConsistentReadOnGlobalIndex{
+    ErrorCode::ValidationException, "Strongly consistent read is not supported on Global Secondary Indexes"};
+inline constexpr FixedError kPqlIndexNotFound{ErrorCode::ValidationException,
+                                              "The table does not have the specified index"};
+inline constexpr FixedError kPqlMultiAttributeKey{
+    ErrorCode::ValidationException,
+    "PartiQL statements cannot be executed on tables with multi-attribute HASH keys or multi-attribute RANGE keys."};
 inline constexpr FixedError kPqlBatchMixed{ErrorCode::ValidationException,
                                            "Read and write requests together in the same batch is not supported."};
 inline constexpr FixedError kPqlBatchInvalidOperation{

@@ -157,6 +157,7 @@ class TreeBuilder {
     // No parentheses: PartiQL allows redundant ones, which the expression rules refuse.
     switch (e.kind) {
       case ExprKind::Compare: {
+        if (std::optional<Node> c = condition_compared_with_boolean(e)) return std::move(*c);
         static constexpr Comparator kComparators[] = {Comparator::Eq, Comparator::Ne, Comparator::Lt,
                                                       Comparator::Le, Comparator::Gt, Comparator::Ge};
         n.kind = NodeKind::Compare;
@@ -355,6 +356,23 @@ class TreeBuilder {
     el.index = static_cast<uint32_t>(std::stoll(digits));
     el.text = std::to_string(el.index);
     return el;
+  }
+
+  // `attribute_exists(a) = true`: a condition function compared with a boolean is that condition
+  // (= true, <> false) or its negation (DynamoDB accepts it in WHERE).
+  std::optional<Node> condition_compared_with_boolean(const Expr& e) {
+    if (e.op != Op::Eq && e.op != Op::Ne) return std::nullopt;
+    for (const int side : {0, 1}) {
+      const Expr& function = e.args[side];
+      const Expr& boolean = e.args[1 - side];
+      if (function.kind != ExprKind::Call || boolean.kind != ExprKind::Boolean) continue;
+      const expressions::FunctionDefinition* definition =
+          expressions::function_definition(expressions::function_from_name(lower(function.text)));
+      if (!definition || definition->place != expressions::FunctionPlace::Condition) continue;
+      const bool holds = (boolean.text == "true") == (e.op == Op::Eq);
+      return negate_if(call(function), !holds);
+    }
+    return std::nullopt;
   }
 
   Node negate_if(Node n, bool negated) {
@@ -854,6 +872,18 @@ BoundSelect bind_select(const SelectStatement& s, const Parameters& params, cons
   std::optional<expressions::Condition> where =
       where_condition(b, s.where, "Filter", expressions::ExpressionKind::Filter);
   const TableShape& table = lookup.table(s.from.table);
+  // An index whose key has several HASH or RANGE attributes cannot be read with PartiQL; in a
+  // batch this comes ahead of the batch's own rules (which refuse any other index, and an unknown
+  // one, in their own words).
+  const IndexShape* index = nullptr;
+  if (s.from.index) {
+    try {
+      index = &lookup.index(table, *s.from.index);
+    } catch (const model::Error&) {
+      if (context == Context::Single) throw;
+    }
+    if (index && (index->hash.size() > 1 || index->range.size() > 1)) throw model::Error(model::kPqlMultiAttributeKey);
+  }
   if (context != Context::Single) {
     // Batches and transactions read one item by its key, and nothing else.
     const bool tx = context == Context::Transaction;
@@ -867,10 +897,9 @@ BoundSelect bind_select(const SelectStatement& s, const Parameters& params, cons
     return out;
   }
   ReadKeys keys;
-  if (s.from.index) {
-    const IndexShape& index = lookup.index(table, *s.from.index);
-    keys.hash = index.hash;
-    keys.range = index.range;
+  if (index) {
+    keys.hash = index->hash;
+    keys.range = index->range;
   } else {
     keys.hash = {table.key.hash};
     if (table.key.range) keys.range = {*table.key.range};

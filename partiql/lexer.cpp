@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <limits>
 
 #include "model/partiql_errors.h"
 
@@ -306,7 +308,8 @@ class Lexer {
   }
 
  private:
-  [[noreturn]] void fail() const { throw model::pql_not_well_formed(text_); }
+  // DynamoDB's lexer failures say nothing after "can't be processed: ".
+  [[noreturn]] void fail() const { throw model::pql_not_well_formed(""); }
 
   // Advances over one byte, keeping line and column (columns count characters, not bytes).
   void advance() {
@@ -376,19 +379,32 @@ class Lexer {
     }
   }
 
+  // A number literal, read as Java's BigDecimal reads it: its exponent, and its scale (fraction
+  // digits less the exponent), must fit a 32-bit integer.
   TokenKind number() {
     while (is_digit(peek(0))) advance();
+    int64_t fraction_digits = 0;
     if (peek(0) == '.') {
       advance();
-      while (is_digit(peek(0))) advance();
+      while (is_digit(peek(0))) advance(), ++fraction_digits;
     }
+    int64_t exponent = 0;
     if (peek(0) == 'e' || peek(0) == 'E') {
       std::size_t sign = (peek(1) == '+' || peek(1) == '-') ? 1 : 0;
       if (!is_digit(peek(1 + sign))) fail();
+      const bool negative = peek(1) == '-';
       advance();
       if (sign) advance();
-      while (is_digit(peek(0))) advance();
+      constexpr int64_t kPastInt32 = int64_t{1} << 32;
+      while (is_digit(peek(0))) {
+        exponent = std::min(exponent * 10 + (peek(0) - '0'), kPastInt32);
+        advance();
+      }
+      if (negative) exponent = -exponent;
     }
+    const int64_t scale = fraction_digits - exponent;
+    constexpr int64_t kMin = std::numeric_limits<int32_t>::min(), kMax = std::numeric_limits<int32_t>::max();
+    if (exponent < kMin || exponent > kMax || scale < kMin || scale > kMax) fail();
     return TokenKind::Number;
   }
 

@@ -45,14 +45,24 @@ class Parser {
       fail();
     }
     if (peek().kind == TokenKind::Semicolon) next();
-    if (peek().kind != TokenKind::End) fail();
+    if (peek().kind != TokenKind::End) fail(kTokenAfterExpression);
     if (deferred_) throw *deferred_;
     st.parameters = parameters_;
     return st;
   }
 
  private:
-  [[noreturn]] void fail() const { throw model::pql_not_well_formed(text_); }
+  // DynamoDB's reasons (its parser's), after "Statement wasn't well formed, can't be processed: ".
+  static constexpr std::string_view kTokenAfterExpression = "Unexpected token after expression";
+  static constexpr std::string_view kUnexpectedTerm = "Unexpected term";
+  static constexpr std::string_view kInvalidPathDot = "Invalid path dot component";
+  static constexpr std::string_view kUnexpectedToken = "Unexpected token";  // the others (not captured)
+
+  [[noreturn]] void fail(std::string_view reason = kUnexpectedToken) const {
+    // A statement that stops where more must come: a term is missing.
+    if (reason != kInvalidPathDot && peek().kind == TokenKind::End) reason = kUnexpectedTerm;
+    throw model::pql_not_well_formed(reason);
+  }
 
   // An error DynamoDB reports only when the statement parses: the first one is kept.
   void defer(model::Error e) {
@@ -77,8 +87,9 @@ class Parser {
     next();
     return true;
   }
+  // What must follow a part of the statement is missing: DynamoDB's "after expression".
   void expect_word(std::string_view upper) {
-    if (!accept_word(upper)) fail();
+    if (!accept_word(upper)) fail(kTokenAfterExpression);
   }
   bool accept(TokenKind k) {
     if (peek().kind != k) return false;
@@ -86,7 +97,7 @@ class Parser {
     return true;
   }
   const Token& expect(TokenKind k) {
-    if (peek().kind != k) fail();
+    if (peek().kind != k) fail(kTokenAfterExpression);
     return next();
   }
 
@@ -215,6 +226,7 @@ class Parser {
     expect_word("INSERT");
     expect_word("INTO");
     s.into = target();
+    if (is_word(peek(), "AS")) fail(kTokenAfterExpression);  // INSERT takes no alias
     if (accept_word("VALUE")) {
       s.value = expression();
       if (accept_word("AT")) {
@@ -625,7 +637,7 @@ class Parser {
         } else if (n.kind == TokenKind::Identifier && !is_keyword(n.text)) {
           s.name = std::string(next().text);
         } else {
-          fail();
+          fail(n.kind == TokenKind::Identifier ? kInvalidPathDot : kUnexpectedToken);
         }
         e.steps.push_back(std::move(s));
       } else if (t.kind == TokenKind::LBracket) {

@@ -19,15 +19,17 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
     return result;
   }
   for (const auto& t : request.tables) {
+    // Each write is charged as PutItem's or DeleteItem's, its indexes included.
     CapacityBreakdown consumed;
-    VectorWriteCharges vectors;
-    if (request.return_consumed_capacity != ReturnConsumedCapacity::None) vectors.load(t.table->definition());
+    IndexWriteCharges charges;
+    if (request.return_consumed_capacity != ReturnConsumedCapacity::None) charges.load(t.table->definition());
     for (const auto& w : t.writes) {
       const Put* put = std::get_if<Put>(&w);
       std::size_t old_size = 0;
+      charges.start_write();
       auto violation = t.table->write(key_of(w), [&](const model::Item* old) {
         if (old) old_size = model::item_size(*old);
-        vectors.note(old, put ? &put->item : nullptr);
+        if (put || old) charges.note(old, put ? &put->item : nullptr);
         if (put) return engine::WriteDecision::put_borrowed(put->item);
         return old ? engine::WriteDecision::remove() : engine::WriteDecision::keep();
       });
@@ -35,9 +37,8 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
         result.index_key = std::move(violation);
         return result;
       }
-      consumed.table += write_cost(old_size, put ? put->size : 0);
+      consumed.add(charges.breakdown(write_cost(old_size, put ? put->size : 0)));
     }
-    vectors.add_to(consumed);
     result.consumed.push_back(std::move(consumed));
   }
   return result;

@@ -20,11 +20,7 @@ double read_units(std::size_t bytes, bool consistent) {
   return consistent ? units : units / 2;
 }
 
-double page_read_units(std::size_t bytes, bool consistent) {
-  if (bytes == 0) return 0;
-  double units = static_cast<double>((bytes + model::kReadUnitBytes - 1) / model::kReadUnitBytes);
-  return consistent ? units : units / 2;
-}
+double page_read_units(std::size_t bytes, bool consistent) { return read_units(bytes, consistent); }
 
 uint64_t vector_request_bytes(std::size_t vectors, std::size_t dimensions) {
   const uint64_t bytes = static_cast<uint64_t>(vectors) * dimensions * sizeof(float);
@@ -65,6 +61,10 @@ CapacityBreakdown transactional_write(const CapacityBreakdown& write) {
 
 void VectorWriteCharges::load(const engine::TableDefinition& definition) {
   for (const auto& index : definition.vector_indexes) indexes_.push_back({index, 0});
+}
+
+void VectorWriteCharges::start_write() {
+  for (Index& index : indexes_) index.bytes = 0;
 }
 
 bool VectorWriteCharges::in_index(const engine::VectorIndexDefinition& index, const model::Item& item) {
@@ -111,6 +111,11 @@ void IndexWriteCharges::load(const engine::TableDefinition& definition) {
   }
   touched_.assign(index_keys_.size(), false);
   vectors_.load(definition);
+}
+
+void IndexWriteCharges::start_write() {
+  touched_.assign(index_keys_.size(), false);
+  vectors_.start_write();
 }
 
 void IndexWriteCharges::note(const model::Item* old, const model::Item* written) {

@@ -25,8 +25,8 @@ double write_units(std::size_t bytes);
 // consistent.
 double read_units(std::size_t bytes, bool consistent);
 // Read units for a Query or Scan page: on the total size of the items read, 1 per 4 KB rounded
-// up, halved when eventually consistent; an empty page costs nothing (as DynamoDB Local and
-// dynalite answer).
+// up, halved when eventually consistent; an empty page costs one unit too, as DynamoDB charges it
+// (DynamoDB Local and dynalite charge nothing).
 double page_read_units(std::size_t bytes, bool consistent);
 
 // VectorWriteRequestBytes and VectorSearchRequestBytes for `vectors` vectors of `dimensions`
@@ -82,6 +82,8 @@ class VectorWriteCharges {
  public:
   void load(const engine::TableDefinition& definition);
   bool empty() const { return indexes_.empty(); }
+  // Forgets the writes noted so far (one charge per write of a batch).
+  void start_write();
   // One write that stores or deletes (not one that keeps the item, as a ConditionCheck): `old` the
   // stored item (null: none), `written` the item stored (null: deleted).
   void note(const model::Item* old, const model::Item* written);
@@ -103,6 +105,8 @@ class VectorWriteCharges {
 class IndexWriteCharges {
  public:
   void load(const engine::TableDefinition& definition);
+  // Before each write of a batch: forgets the indexes the last one touched.
+  void start_write();
   // One write, as VectorWriteCharges::note.
   void note(const model::Item* old, const model::Item* written);
   CapacityBreakdown breakdown(double table_units) const;

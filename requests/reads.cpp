@@ -8,13 +8,17 @@ namespace minnow::requests {
 
 namespace {
 
-// `units` read through the plan: the table's, or the index's (and the table's for what an LSI
-// read fetches from it).
-CapacityBreakdown read_capacity(const ReadPlan& plan, double units) {
-  if (plan.index) return index_capacity(*plan.index, units, plan.fetch_from_table ? units : 0);
-  CapacityBreakdown consumed;
-  consumed.table = units;
-  return consumed;
+// Units read through the plan: the table's, or the index's and (for what an LSI read fetches from
+// the table) the table's.
+CapacityBreakdown charged(const ReadPlan& plan, double units, double fetched_units) {
+  if (plan.index) return index_capacity(*plan.index, units, plan.fetch_from_table ? fetched_units : 0);
+  return table_capacity(units);
+}
+
+// The fetched items' units are rounded once over their bytes, apart from the index entries' (as
+// DynamoDB charges a Query of an LSI with Select ALL_ATTRIBUTES).
+double fetched_units(std::size_t fetched_bytes, bool consistent) {
+  return fetched_bytes ? page_read_units(fetched_bytes, consistent) : 0;
 }
 
 // Runs `read` (a query or scan of the table or an index, with the plan's limits) and hands every
@@ -24,6 +28,7 @@ Page read_page(const ReadPlan& plan, const PageSink& sink,
   Page page;
   const bool count_only = plan.select == Select::Count;
   engine::PageResult result = read([&](std::string_view encoded) {
+    if (plan.fetch_from_table) page.fetched_bytes += model::encoded_item_size(encoded);
     if (!plan.filter && !plan.projection) {  // the common case: no decoding at all
       ++page.count;
       if (!count_only) sink.encoded(encoded);
@@ -41,7 +46,8 @@ Page read_page(const ReadPlan& plan, const PageSink& sink,
   page.scanned_count = result.scanned_count;
   page.bytes_read = result.bytes_read;
   page.last_evaluated_key = std::move(result.last_evaluated_key);
-  page.consumed = read_capacity(plan, page_read_units(result.bytes_read, plan.consistent_read));
+  page.consumed = charged(plan, page_read_units(result.bytes_read, plan.consistent_read),
+                          fetched_units(page.fetched_bytes, plan.consistent_read));
   return page;
 }
 
@@ -86,6 +92,8 @@ engine::PageLimits PageBudget::remaining() const {
 void PageBudget::spend(const Page& page) {
   items_read_ += page.scanned_count;
   bytes_read_ += page.bytes_read;
+  fetched_bytes_ += page.fetched_bytes;
+  paged_ = true;
 }
 
 GetItemResult PageBudget::read(const Context& context, const GetItemRequest& request) {
@@ -110,7 +118,9 @@ Page PageBudget::read(const Context& context, ScanRequest& request, const PageSi
 }
 
 CapacityBreakdown PageBudget::consumed(const ReadPlan& plan) const {
-  return read_capacity(plan, page_read_units(bytes_read_, plan.consistent_read) + key_read_units_);
+  // The pages' units (an empty one costs a unit too), plus each key read's GetItem units.
+  const double paged = paged_ ? page_read_units(bytes_read_, plan.consistent_read) : 0;
+  return charged(plan, paged + key_read_units_, fetched_units(fetched_bytes_, plan.consistent_read) + key_read_units_);
 }
 
 }  // namespace minnow::requests

@@ -80,6 +80,7 @@ struct Page {
   uint64_t count = 0;          // items that passed the filter
   uint64_t scanned_count = 0;  // items read
   std::size_t bytes_read = 0;  // the sum of their sizes
+  std::size_t fetched_bytes = 0;  // of the table items an LSI read fetched (ReadPlan::fetch_from_table)
   std::optional<model::AttributeMap> last_evaluated_key;
   CapacityBreakdown consumed;  // table (and index) read units
 };
@@ -113,6 +114,8 @@ class PageBudget {
   std::size_t limit_;
   std::size_t items_read_ = 0;
   std::size_t bytes_read_ = 0;  // of the Queries and Scans
+  std::size_t fetched_bytes_ = 0;
+  bool paged_ = false;  // a Query or Scan was read (an empty one costs a unit too)
   double key_read_units_ = 0;
 };
 

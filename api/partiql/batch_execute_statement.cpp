@@ -77,7 +77,11 @@ void batch_execute_statement(const ActionContext& context, const JsonValue& requ
   for (std::size_t i = 0; i < slots.size(); ++i) {
     const JsonValue& s = statements[static_cast<rapidjson::SizeType>(i)];
     slots[i].text = view(s["Statement"]);
-    slots[i].params = decode_parameters(member(s, "Parameters"));
+    try {
+      slots[i].params = decode_parameters(member(s, "Parameters"));
+    } catch (const model::Error& e) {
+      slots[i].error = e;  // the statement's own (a number that does not convert, values nested too deep)
+    }
     slots[i].kind = statement_kind(slots[i].text);
     const JsonValue* consistent = member(s, "ConsistentRead");
     slots[i].consistent = consistent && coral_bool(*consistent);
@@ -90,6 +94,7 @@ void batch_execute_statement(const ActionContext& context, const JsonValue& requ
 
   Catalog catalog(context);
   for (Slot& s : slots) {
+    if (s.error) continue;
     if (s.kind == StatementKind::Other) {
       s.error = model::Error(model::kPqlBatchInvalidOperation);
       continue;

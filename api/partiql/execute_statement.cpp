@@ -44,7 +44,7 @@ void execute_statement(const ActionContext& context, const JsonValue& request, J
     ReadOptions options;
     const JsonValue* consistent = member(request, "ConsistentRead");
     options.consistent = consistent && coral_bool(*consistent);
-    if (options.consistent && index && index->global) throw model::Error(model::kConsistentReadOnGlobalIndex);
+    if (options.consistent && index && index->global) throw model::Error(model::kPqlConsistentReadOnGlobalIndex);
     check_index_projection(*select, index);
     if (const JsonValue* limit = member(request, "Limit")) options.limit = static_cast<std::size_t>(coral_long(*limit));
     PagePosition from;

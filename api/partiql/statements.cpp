@@ -113,7 +113,12 @@ minnow::partiql::Lookup Catalog::lookup() {
     Entry& e = entry(shape.name);
     auto it = e.indexes.find(name);
     if (it == e.indexes.end()) {
-      IndexTarget target = requests::index_target(*e.table, name);
+      IndexTarget target;
+      try {
+        target = requests::index_target(*e.table, name);
+      } catch (const model::Error&) {  // PartiQL's words do not name the index
+        throw model::Error(model::kPqlIndexNotFound);
+      }
       minnow::partiql::IndexShape s{target.name, target.global, target.key.hash, target.key.range};
       it = e.indexes.emplace(name, std::make_pair(std::move(s), std::move(target))).first;
     }
@@ -168,8 +173,9 @@ PagePosition decode_next_token(std::string_view statement, std::string_view toke
 void check_index_projection(const BoundSelect& select, const IndexTarget* index) {
   if (!index || !index->global || index->projects_all || !select.projection) return;
   std::vector<std::string> missing;
-  for (const expressions::Path& path : select.projection->paths) {
-    const std::string& head = path.elements[0].name;
+  // In the statement's order (the bound projection lists its paths last to first).
+  for (auto p = select.projection->paths.rbegin(); p != select.projection->paths.rend(); ++p) {
+    const std::string& head = p->elements[0].name;
     bool held = std::find(index->projected.begin(), index->projected.end(), head) != index->projected.end();
     if (!held && std::find(missing.begin(), missing.end(), head) == missing.end()) missing.push_back(head);
   }

@@ -27,6 +27,16 @@ const newName = tableNamer('partiql-write');
 const T = newName('t');  // pk S, sk N
 const H = newName('h');  // id S
 const NOT_WELL_FORMED = "Statement wasn't well formed, can't be processed: ";
+// DynamoDB gives its parser's reason after the colon (partiql_select.test.mjs pins them);
+// DynamoDB Local quotes the statement.
+function expectNotWellFormed(res, statement, t) {
+  if (differsOn('dynamodb-local', 'quotes the statement after the colon', t)) {
+    expectError(res, 'ValidationException', NOT_WELL_FORMED + statement);
+    return;
+  }
+  expectError(res, 'ValidationException', new RegExp(`^${NOT_WELL_FORMED}`));
+  assert.ok(!res.message.includes(statement), res.message);
+}
 const INCOMPLETE = 'Where clause does not contain a mandatory equality on all key attributes';
 const COND_FAILED = 'The conditional request failed';
 
@@ -158,7 +168,7 @@ test('UPDATE writes only an existing item; the rest of the WHERE is its conditio
   assert.equal((await get({ pk: S(pk), sk: N(1) }, T)).n.N, '2');
 });
 
-test('UPDATE errors', async () => {
+test('UPDATE errors', async (t) => {
   await put({ id: S('1'), v: N(1) });
   const cases = [
     ['UPDATE "h" SET v = 1', INCOMPLETE],
@@ -196,7 +206,7 @@ test('UPDATE errors', async () => {
   for (const statement of ['UPDATE "h" REMOVE a, b WHERE id = \'1\'', 'UPDATE "h" SET v += 1 WHERE id = \'1\'',
     'UPDATE "h" SET v = 1 WHERE id = \'1\' RETURNING ALL OLD', 'UPDATE "h" SET v = 1 WHERE id = \'1\' RETURNING NONE',
     'UPDATE "h" SET v = 1 WHERE id = \'1\' RETURNING UPDATED OLD *', 'UPDATE "h" WHERE id = \'1\'']) {
-    expectError(await exec(q(statement)), 'ValidationException', NOT_WELL_FORMED + q(statement));
+    expectNotWellFormed(await exec(q(statement)), q(statement), t);
   }
 });
 
@@ -221,7 +231,7 @@ test('DELETE removes the item; a missing one is fine; the rest of the WHERE is a
   assert.equal(await get({ pk: S(pk), sk: N(2) }, T), undefined);
 });
 
-test('DELETE errors', async () => {
+test('DELETE errors', async (t) => {
   const cases = [
     ['DELETE FROM "h"', INCOMPLETE],
     ['DELETE FROM "h" WHERE v = 1', INCOMPLETE],
@@ -232,7 +242,7 @@ test('DELETE errors', async () => {
     ['DELETE FROM "h" x WHERE id = \'5\'', 'Aliasing is not supported'],
   ];
   for (const [statement, message] of cases) expectError(await exec(q(statement)), 'ValidationException', message);
-  expectError(await exec(q('DELETE "h" WHERE id = \'5\'')), 'ValidationException', NOT_WELL_FORMED + q('DELETE "h" WHERE id = \'5\''));
+  expectNotWellFormed(await exec(q('DELETE "h" WHERE id = \'5\'')), q('DELETE "h" WHERE id = \'5\''), t);
   expectError(await exec(q('EXISTS(SELECT * FROM "h" WHERE id = \'1\' AND v = 1)')), 'ValidationException',
     'EXISTS can only be used in ExecuteTransaction write requests.');
 });

@@ -308,8 +308,8 @@ test('the document client', async () => {
 // ConsumedCapacity
 
 // Read capacity is charged on the total size of the items read (filtered out or not), one unit
-// per 4 KB rounded up, halved for eventually consistent reads; an empty result costs nothing.
-test('ConsumedCapacity of a query', async () => {
+// per 4 KB rounded up, halved for eventually consistent reads.
+test('ConsumedCapacity of a query', async (t) => {
   const items = [1, 2, 3].map((i) => ({ pk: S('other'), sk: N(i) }));
   const units = Math.ceil(items.map(itemSize).reduce((a, b) => a + b) / 4096);
   const base = { TableName: TN, KeyConditionExpression: 'pk = :p', FilterExpression: 'attribute_exists(nope)', ExpressionAttributeValues: { ':p': S('other') } };
@@ -317,8 +317,10 @@ test('ConsumedCapacity of a query', async () => {
   assert.deepEqual(ev.ConsumedCapacity, { TableName: TN, CapacityUnits: units / 2 });
   const strong = expectOk(await rawCall('Query', { ...base, ConsistentRead: true, ReturnConsumedCapacity: 'INDEXES' }));
   assert.deepEqual(strong.ConsumedCapacity, { TableName: TN, CapacityUnits: units, Table: { CapacityUnits: units } });
+  // A Query that reads nothing still costs a unit (half, eventually consistent), as DynamoDB charges it.
   const none = expectOk(await rawCall('Query', { ...base, ExpressionAttributeValues: { ':p': S('nobody') }, ReturnConsumedCapacity: 'TOTAL' }));
-  assert.deepEqual(none.ConsumedCapacity, { TableName: TN, CapacityUnits: 0 });
+  assert.deepEqual(none.ConsumedCapacity, { TableName: TN,
+    CapacityUnits: differsOn(['dynalite', 'dynamodb-local'], 'charge nothing for a Query that reads nothing', t) ? 0 : 0.5 });
   const big = expectOk(await rawCall('Query', { TableName: TN, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': S('other') } }));
   assert.equal(big.ConsumedCapacity, undefined);
 });

@@ -13,8 +13,8 @@
 //   or a search schema attribute; other writes leave it out;
 // - each affected index is charged one vector's float32 bytes (Dimensions x 4), rounded up to a
 //   multiple of 1 KB, at least 1 KB, as SearchVectors' VectorSearchRequestBytes are counted;
-// - it appears with ReturnConsumedCapacity TOTAL and INDEXES alike, and is not part of
-//   CapacityUnits (bytes, not units).
+// - it appears under ReturnConsumedCapacity INDEXES only, as DynamoDB answers (issue 34: never
+//   under TOTAL), and is not part of CapacityUnits (bytes, not units).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rawCall, expectOk } from '../lib/http.mjs';
@@ -60,11 +60,14 @@ const call = async (action, body) => expectOk(await rawCall(action, body));
 const vectorsOf = (capacity) => capacity.VectorIndexes;
 
 test('PutItem: each index the new item enters; none for an item no index holds', { skip }, async () => {
-  let out = await call('PutItem', { TableName: T, Item: { pk: S('p1'), tenant: S('a'), v: vec(8), w: vec(300) }, ReturnConsumedCapacity: 'TOTAL' });
-  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 3, VectorIndexes: BOTH });
+  let out = await call('PutItem', { TableName: T, Item: { pk: S('p1'), tenant: S('a'), v: vec(8), w: vec(300) }, ReturnConsumedCapacity: 'INDEXES' });
+  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 3, Table: { CapacityUnits: 3 }, VectorIndexes: BOTH });
+  // Not under TOTAL.
+  out = await call('PutItem', { TableName: T, Item: { pk: S('p1t'), tenant: S('a'), v: vec(8), w: vec(300) }, ReturnConsumedCapacity: 'TOTAL' });
+  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 3 });
   // Without the HASH attribute the item is not in `small`.
-  out = await call('PutItem', { TableName: T, Item: { pk: S('p2'), v: vec(8) }, ReturnConsumedCapacity: 'TOTAL' });
-  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 1 });
+  out = await call('PutItem', { TableName: T, Item: { pk: S('p2'), v: vec(8) }, ReturnConsumedCapacity: 'INDEXES' });
+  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 1, Table: { CapacityUnits: 1 } });
   out = await call('PutItem', { TableName: T, Item: { pk: S('p3'), x: S('no vector') }, ReturnConsumedCapacity: 'INDEXES' });
   assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 1, Table: { CapacityUnits: 1 } });
   // The same item again changes no indexed attribute.
@@ -95,10 +98,10 @@ test('UpdateItem: a changed vector or search schema attribute; not another attri
 
 test('DeleteItem: each index that held the item; nothing for an absent item', { skip }, async () => {
   await call('PutItem', { TableName: T, Item: { pk: S('d1'), tenant: S('a'), v: vec(8), w: vec(300) } });
-  let out = await call('DeleteItem', { TableName: T, Key: { pk: S('d1') }, ReturnConsumedCapacity: 'TOTAL' });
-  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 3, VectorIndexes: BOTH });
-  out = await call('DeleteItem', { TableName: T, Key: { pk: S('d1') }, ReturnConsumedCapacity: 'TOTAL' });
-  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 1 });
+  let out = await call('DeleteItem', { TableName: T, Key: { pk: S('d1') }, ReturnConsumedCapacity: 'INDEXES' });
+  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 3, Table: { CapacityUnits: 3 }, VectorIndexes: BOTH });
+  out = await call('DeleteItem', { TableName: T, Key: { pk: S('d1') }, ReturnConsumedCapacity: 'INDEXES' });
+  assert.deepEqual(out.ConsumedCapacity, { TableName: T, CapacityUnits: 1, Table: { CapacityUnits: 1 } });
 });
 
 test('BatchWriteItem: the bytes of every write, summed per index, in the table\'s entry only', { skip }, async () => {
@@ -113,11 +116,11 @@ test('BatchWriteItem: the bytes of every write, summed per index, in the table\'
       ],
       [P]: [{ PutRequest: { Item: { pk: S('b1'), v: vec(8) } } }],
     },
-    ReturnConsumedCapacity: 'TOTAL',
+    ReturnConsumedCapacity: 'INDEXES',
   });
   assert.deepEqual(out.ConsumedCapacity, [
-    { TableName: T, CapacityUnits: 6, VectorIndexes: { small: { VectorWriteRequestBytes: 3072 }, ...LARGE } },
-    { TableName: P, CapacityUnits: 1 },
+    { TableName: T, CapacityUnits: 6, Table: { CapacityUnits: 6 }, VectorIndexes: { small: { VectorWriteRequestBytes: 3072 }, ...LARGE } },
+    { TableName: P, CapacityUnits: 1, Table: { CapacityUnits: 1 } },
   ]);
 });
 
@@ -149,13 +152,13 @@ test('a cancelled transaction or a failed condition changes nothing and answers 
 
 test('PartiQL: INSERT, UPDATE and DELETE statements, alone, in a batch and in a transaction', { skip }, async () => {
   const v = (x) => `[${Array.from({ length: 8 }, (_, i) => x + i / 1024).join(', ')}]`;
-  let out = await call('ExecuteStatement', { Statement: `INSERT INTO "${T}" VALUE {'pk': 'q1', 'tenant': 'a', 'v': ${v(0.5)}}`, ReturnConsumedCapacity: 'TOTAL' });
+  let out = await call('ExecuteStatement', { Statement: `INSERT INTO "${T}" VALUE {'pk': 'q1', 'tenant': 'a', 'v': ${v(0.5)}}`, ReturnConsumedCapacity: 'INDEXES' });
   assert.deepEqual(vectorsOf(out.ConsumedCapacity), SMALL);
   out = await call('ExecuteStatement', { Statement: `UPDATE "${T}" SET v = ${v(0.25)} WHERE pk = 'q1'`, ReturnConsumedCapacity: 'INDEXES' });
   assert.deepEqual(vectorsOf(out.ConsumedCapacity), SMALL);
-  out = await call('ExecuteStatement', { Statement: `UPDATE "${T}" SET note = 'n' WHERE pk = 'q1'`, ReturnConsumedCapacity: 'TOTAL' });
+  out = await call('ExecuteStatement', { Statement: `UPDATE "${T}" SET note = 'n' WHERE pk = 'q1'`, ReturnConsumedCapacity: 'INDEXES' });
   assert.equal(vectorsOf(out.ConsumedCapacity), undefined);
-  out = await call('ExecuteStatement', { Statement: `DELETE FROM "${T}" WHERE pk = 'q1'`, ReturnConsumedCapacity: 'TOTAL' });
+  out = await call('ExecuteStatement', { Statement: `DELETE FROM "${T}" WHERE pk = 'q1'`, ReturnConsumedCapacity: 'INDEXES' });
   assert.deepEqual(vectorsOf(out.ConsumedCapacity), SMALL);
 
   out = await call('BatchExecuteStatement', {
@@ -163,16 +166,16 @@ test('PartiQL: INSERT, UPDATE and DELETE statements, alone, in a batch and in a 
       { Statement: `INSERT INTO "${T}" VALUE {'pk': 'q2', 'tenant': 'a', 'v': ${v(0.5)}}` },
       { Statement: `INSERT INTO "${T}" VALUE {'pk': 'q3', 'tenant': 'b', 'v': ${v(0.5)}}` },
     ],
-    ReturnConsumedCapacity: 'TOTAL',
+    ReturnConsumedCapacity: 'INDEXES',
   });
-  assert.deepEqual(out.ConsumedCapacity, [{ TableName: T, CapacityUnits: 2, VectorIndexes: { small: { VectorWriteRequestBytes: 2048 } } }]);
+  assert.deepEqual(out.ConsumedCapacity, [{ TableName: T, CapacityUnits: 2, Table: { CapacityUnits: 2 }, VectorIndexes: { small: { VectorWriteRequestBytes: 2048 } } }]);
 
   out = await call('ExecuteTransaction', {
     TransactStatements: [
       { Statement: `UPDATE "${T}" SET tenant = 'c' WHERE pk = 'q2'` },
       { Statement: `DELETE FROM "${T}" WHERE pk = 'q3'` },
     ],
-    ReturnConsumedCapacity: 'TOTAL',
+    ReturnConsumedCapacity: 'INDEXES',
   });
-  assert.deepEqual(out.ConsumedCapacity, [{ TableName: T, CapacityUnits: 4, VectorIndexes: { small: { VectorWriteRequestBytes: 2048 } } }]);
+  assert.deepEqual(out.ConsumedCapacity, [{ TableName: T, CapacityUnits: 4, Table: { CapacityUnits: 4 }, VectorIndexes: { small: { VectorWriteRequestBytes: 2048 } } }]);
 });

@@ -79,7 +79,7 @@ TEST_CASE("ExecuteStatement errors") {
   api::Reply syntax = h.call("ExecuteStatement", R"({"Statement":"SELECT"})");
   CHECK(
       syntax.body ==
-      R"({"__type":"com.amazon.coral.validate#ValidationException","message":"Statement wasn't well formed, can't be processed: SELECT"})");
+      R"({"__type":"com.amazon.coral.validate#ValidationException","message":"Statement wasn't well formed, can't be processed: Unexpected term"})");
   api::Reply nope = h.call("ExecuteStatement", R"({"Statement":"SELECT * FROM nope"})");
   CHECK(nope.body.find("ResourceNotFoundException") != std::string::npos);
 }
@@ -92,7 +92,7 @@ TEST_CASE("BatchExecuteStatement: one slot per statement, errors in their slots"
       {"Statement":"SELECT * FROM tab WHERE pk = 'a' AND sk = 2"},
       {"Statement":"SELECT * FROM tab WHERE pk = 'a'"}]})");
   CHECK(reads == R"({"Responses":[{"TableName":"tab","Item":{"pk":{"S":"a"},"sk":{"N":"1"}}},{"TableName":"tab"},)"
-                 R"({"Error":{"Code":"ValidationError","Message":"Only single item select is supported"}}]})");
+                 R"({"Error":{"Code":"ValidationError","Message":"Select statements within BatchExecuteStatement must specify the primary key in the where clause."}}]})");
   std::string writes = h.ok("BatchExecuteStatement", R"({"Statements":[
       {"Statement":"INSERT INTO tab VALUE {'pk': 'a', 'sk': 1}"},
       {"Statement":"UPDATE tab SET n = 1 WHERE pk = 'a' AND sk = 2"},

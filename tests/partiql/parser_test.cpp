@@ -97,7 +97,8 @@ TEST_CASE("nodes keep line, column and length") {
   CHECK(std::get<SelectStatement>(n.body).where->args[1].position == Position{1, 28, 3});
 }
 
-TEST_CASE("syntax errors quote the statement") {
+// Syntax errors carry the parser's reason, never the statement (DynamoDB, 2026).
+TEST_CASE("syntax errors give the parser's reason") {
   auto text = GENERATE(as<std::string>{}, "", "SELECT", "SELECT * FROM", "SELECT * FROM \"t\" WHERE",
                        "SELECT * FROM t WHERE pk == 'a'", "FOO BAR", "SELECT *, x FROM t",
                        "SELECT * FROM t WHERE x = 'unterminated", "SELECT * FROM t WHERE value = 1",
@@ -105,7 +106,25 @@ TEST_CASE("syntax errors quote the statement") {
                        "UPDATE t REMOVE a, b WHERE pk = 'a'", "UPDATE t SET a += 1 WHERE pk = 'a'",
                        "UPDATE t SET a = 1 WHERE pk = 'a' RETURNING ALL OLD", "DELETE t WHERE pk = 'a'",
                        "SELECT * FROM t WHERE missing(a)", "UPDATE t WHERE pk = 'a'", "SELECT * FROM t /* open");
-  CHECK(error_of(text) == kNotWellFormed + text);
+  const std::string error = error_of(text);
+  CHECK(error.starts_with(kNotWellFormed));
+  if (!text.empty()) CHECK(error.find(text) == std::string::npos);
+  // The reasons DynamoDB gives (captured): what is left after a whole statement, a statement
+  // that stops where a term must come, a keyword as a path step, and the lexer's (none).
+  for (const char* after : {"SELECT * FROM t WHERE pk = 'a' extra", "SELECT * FROM t WHERE a = 1 e5",
+                            "SELECT * FROM t WHERE pk = 'a')", "INSERT INTO t VALUE {'pk': 'a'} x",
+                            "DELETE FROM t WHERE pk = 'a' ORDER BY pk", "SELECT * FROM t ORDER BY pk WHERE pk = 'a'",
+                            "INSERT INTO t AS x VALUE {'pk': 'a'}"}) {
+    CAPTURE(after);
+    CHECK(error_of(after) == std::string(kNotWellFormed) + "Unexpected token after expression");
+  }
+  CHECK(error_of("SELECT * FROM t WHERE") == std::string(kNotWellFormed) + "Unexpected term");
+  CHECK(error_of("SELECT m.inner FROM t") == std::string(kNotWellFormed) + "Invalid path dot component");
+  for (const char* lexical : {"SELECT * FROM t # x", "SELECT * FROM t /* open", "SELECT * FROM t WHERE a = 1e2147483648",
+                              "SELECT * FROM t WHERE a = 1.5e-2147483647"}) {
+    CAPTURE(lexical);
+    CHECK(error_of(lexical) == kNotWellFormed);
+  }
 }
 
 TEST_CASE("constructs DynamoDB refuses get its messages once the statement parses") {
@@ -128,18 +147,18 @@ TEST_CASE("constructs DynamoDB refuses get its messages once the statement parse
   CHECK(error_of("SELECT * FROM t WHERE x = CASE WHEN 1 = 1 THEN 1 END") ==
         "Unsupported token in expression: CASE at 1:27:4");
   // A syntax error anywhere wins over a refused construct.
-  CHECK(error_of("SELECT * FROM t x WHERE") == std::string(kNotWellFormed) + "SELECT * FROM t x WHERE");
+  CHECK(error_of("SELECT * FROM t x WHERE") == std::string(kNotWellFormed) + "Unexpected term");
 }
 
 TEST_CASE("deep nesting is refused, not a stack overflow") {
   std::string deep = "SELECT * FROM t WHERE " + std::string(5000, '(') + "a = 1" + std::string(5000, ')');
-  CHECK(error_of(deep) == kNotWellFormed + deep);
+  CHECK(error_of(deep).starts_with(kNotWellFormed));
   std::string nots = "SELECT * FROM t WHERE ";
   for (int i = 0; i < 5000; ++i) nots += "NOT ";
   nots += "a = 1";
-  CHECK(error_of(nots) == kNotWellFormed + nots);
+  CHECK(error_of(nots).starts_with(kNotWellFormed));
   std::string lists = "INSERT INTO t VALUE {'a': " + std::string(5000, '[') + std::string(5000, ']') + "}";
-  CHECK(error_of(lists) == kNotWellFormed + lists);
+  CHECK(error_of(lists).starts_with(kNotWellFormed));
 }
 
 }  // namespace parser_test

@@ -34,6 +34,8 @@ class Parser {
       st.body = update();
     } else if (is_word(first, "DELETE")) {
       st.body = remove();
+    } else if (is_word(first, "FROM")) {
+      st.body = update_from();
     } else if (is_word(first, "EXISTS")) {
       next();
       expect(TokenKind::LParen);
@@ -291,6 +293,27 @@ class Parser {
     expect_word("UPDATE");
     s.table = target();
     alias();
+    assignments(s);
+    if (accept_word("WHERE")) s.where = expression();
+    if (is_word(peek(), "RETURNING")) s.returning = returning();
+    return s;
+  }
+
+  // The same update written FROM first: FROM "T" WHERE <key> [AND <condition>] SET ... | REMOVE ...
+  // (DynamoDB's grammar accepts it; its meaning is UPDATE's).
+  UpdateStatement update_from() {
+    UpdateStatement s;
+    expect_word("FROM");
+    s.table = target();
+    expect_word("WHERE");
+    s.where = expression();
+    assignments(s);
+    if (is_word(peek(), "RETURNING")) s.returning = returning();
+    return s;
+  }
+
+  // SET a = 1, b = 2 and REMOVE c, in any order and number; at least one.
+  void assignments(UpdateStatement& s) {
     bool any = false;
     while (true) {
       if (accept_word("SET")) {
@@ -312,9 +335,6 @@ class Parser {
       any = true;
     }
     if (!any) fail();
-    if (accept_word("WHERE")) s.where = expression();
-    if (is_word(peek(), "RETURNING")) s.returning = returning();
-    return s;
   }
 
   DeleteStatement remove() {

@@ -52,7 +52,8 @@ StatementKind statement_kind(std::string_view statement) {
   std::string word(statement.substr(i, end - i));
   for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   if (word == "SELECT") return StatementKind::Read;
-  if (word == "INSERT" || word == "UPDATE" || word == "DELETE") return StatementKind::Write;
+  // FROM first is an UPDATE (partiql/parser.cpp).
+  if (word == "INSERT" || word == "UPDATE" || word == "DELETE" || word == "FROM") return StatementKind::Write;
   if (word == "EXISTS") return StatementKind::Check;
   return StatementKind::Other;
 }

@@ -127,6 +127,18 @@ TEST_CASE("syntax errors give the parser's reason") {
   }
 }
 
+TEST_CASE("an UPDATE written FROM first") {
+  Statement s = parse_statement("from t WHERE pk = 'a' AND v > 1 REMOVE x SET a = 1, b = 2 SET c = ? RETURNING ALL NEW *");
+  const auto& u = std::get<UpdateStatement>(s.body);
+  CHECK(u.table.table == "t");
+  REQUIRE(u.where);
+  CHECK(u.actions.size() == 4);
+  CHECK(u.actions[0].remove);
+  CHECK(s.parameters == 1);
+  CHECK(error_of("FROM t WHERE pk = 'a'").starts_with(kNotWellFormed));  // no SET or REMOVE
+  CHECK(error_of("FROM t SET a = 1").starts_with(kNotWellFormed));       // no WHERE
+}
+
 TEST_CASE("constructs DynamoDB refuses get its messages once the statement parses") {
   CHECK(error_of("SELECT * FROM t WHERE pk = 'a' LIMIT 1") == "Unsupported clause: LIMIT at 1:38:1");
   CHECK(error_of("SELECT * FROM t GROUP BY x") == "Unsupported clause: GROUP BY");

@@ -213,7 +213,7 @@ class TreeBuilder {
   Node call(const Expr& e, Node (TreeBuilder::*argument)(const Expr&) = &TreeBuilder::operand) {
     std::string name = lower(e.text);
     Function f = expressions::function_from_name(name);
-    if (f == Function::Unknown) throw model::pql_unrecognized_function(e.text);
+    if (f == Function::Unknown) fail_at(model::pql_unrecognized_function(name), e.position);
     Node n = expressions::function_call(f, {});
     for (const Expr& a : e.args) n.args.push_back((this->*argument)(a));
     return n;
@@ -967,7 +967,7 @@ BoundWrite bind_update(const UpdateStatement& s, const Parameters& params, const
       if (a.value.args.size() != 2) fail_at(model::pql_set_function_arguments(name), a.value.position);
       const Expr& first = a.value.args[0];
       if (first.kind != ExprKind::Path || !(b.path(first) == action.path)) {
-        throw model::pql_set_function_first_argument(name);
+        fail_at(model::pql_set_function_first_argument(name), first.position);
       }
       const Expr& second = a.value.args[1];
       // DynamoDB's message points at the first argument.

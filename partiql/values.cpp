@@ -1,6 +1,8 @@
 #include "partiql/values.h"
 
 #include <algorithm>
+#include <cctype>
+#include <string>
 
 #include "model/errors.h"
 #include "model/partiql_errors.h"
@@ -54,7 +56,7 @@ AttributeValue number(const Expr& e, const std::string& under) {
 }
 
 AttributeValue bag(const Expr& e, const Parameters& params, const std::string& under) {
-  if (e.args.empty()) fail_at(model::Error(model::kPqlEmptyBag), e.position);
+  if (e.args.empty()) throw model::Error(model::kPqlEmptyBag);  // DynamoDB gives no position here
   std::vector<AttributeValue> members;
   members.reserve(e.args.size());
   for (std::size_t i = 0; i < e.args.size(); ++i) {
@@ -70,7 +72,11 @@ AttributeValue bag(const Expr& e, const Parameters& params, const std::string& u
   }
   for (std::size_t i = 0; i < members.size(); ++i) {
     for (std::size_t j = i + 1; j < members.size(); ++j) {
-      if (members[i] == members[j]) throw model::Error(model::kNumberSetDuplicates);
+      if (!(members[i] == members[j])) continue;
+      // "Input collection [x, x] contains duplicates.", the members as written.
+      std::string listed;
+      for (const Expr& m : e.args) listed += (listed.empty() ? "" : ", ") + m.text;
+      throw model::string_set_duplicates("[" + listed + "]");
     }
   }
   if (type == ValueType::N) {
@@ -122,6 +128,14 @@ bool is_value(const Expr& e) {
   }
 }
 
+namespace {
+std::string lower_text(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+}  // namespace
+
 std::string node_type_name(const Expr& e) {
   switch (e.kind) {
     case ExprKind::String:
@@ -146,8 +160,8 @@ std::string node_type_name(const Expr& e) {
       return "Bag";
     case ExprKind::Path:
       return e.steps.empty() ? "VariableReference" : "Path";
-    case ExprKind::Call:
-      return "CallAgg";
+    case ExprKind::Call:  // the function's name, as DynamoDB names the node
+      return lower_text(e.text);
     default:
       return "NAry";
   }

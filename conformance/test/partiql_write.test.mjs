@@ -91,7 +91,11 @@ test('INSERT with parameters', async () => {
     normalise({ pk: S(id), sk: N(3), a: { SS: ['x', 'y'] }, b: { M: { k: { L: [N(1)] } } } }));
 });
 
-test('INSERT errors', async () => {
+// A third element is DynamoDB Local's wording, where it differs from DynamoDB's.
+const LOCAL_WORDS = 'words it its own way';
+const expected = (row, t) => (row[2] && differsOn('dynamodb-local', LOCAL_WORDS, t) ? row[2] : row[1]);
+
+test('INSERT errors', async (t) => {
   const cases = [
     ['INSERT INTO "h" VALUE {\'v\': 3}', 'Key attribute should be present in the item: Key id'],
     ['INSERT INTO "h" VALUE {\'id\': 3}', 'Key attribute\'s data type should match its data type in table\'s schema: Key id'],
@@ -100,25 +104,26 @@ test('INSERT errors', async () => {
     ['INSERT INTO "h" VALUE {\'id\': \'x\'} RETURNING ALL OLD *', 'RETURNING is not supported in INSERT'],
     ['INSERT INTO "h" << {\'id\': \'x\'} >>', 'Unsupported operation: InsertOp'],
     ['INSERT INTO "h" VALUE {\'id\': \'6\', \'e\': <<1, \'a\'>>}', 'Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags'],
-    ['INSERT INTO "h" VALUE {\'id\': \'6\', \'e\': <<1, 1>>}', 'Input collection contains duplicates'],
+    ['INSERT INTO "h" VALUE {\'id\': \'6\', \'e\': <<1, 1>>}', 'One or more parameter values were invalid: Input collection [1, 1] contains duplicates.',
+      'Input collection contains duplicates'],
     ['INSERT INTO "h" VALUE {\'id\': \'10\', \'n\': 1e200}', 'Number overflow. Attempting to store a number with magnitude larger than supported range'],
   ];
-  for (const [statement, message] of cases) expectError(await exec(q(statement)), 'ValidationException', message);
+  for (const row of cases) expectError(await exec(q(row[0])), 'ValidationException', expected(row, t));
   // Messages with positions, counted on a table named "hsh".
   const positioned = [
     ['INSERT INTO "hsh" VALUE {\'id\': \'4\', \'id\': \'5\'}', 'Duplicate keys in tuple. Key: id under root at 1:37:4'],
     ['INSERT INTO "hsh" VALUE {\'id\': \'4\', \'m\': {\'a\': [1, <<1,2>>, <<\'x\'>>, null, true, MISSING]}}', 'Unsupported data type: LiteralMissing under key root.a.5 at 1:82:7'],
-    ['INSERT INTO "hsh" VALUE {\'id\': \'6\', \'e\': <<>>}', 'Empty bags are not supported at 1:42:2'],
+    ['INSERT INTO "hsh" VALUE {\'id\': \'6\', \'e\': <<>>}', 'Empty bags are not supported', 'Empty bags are not supported at 1:42:2'],
     ['INSERT INTO "hsh" VALUE {\'id\': \'6\', \'e\': <<true>>}', 'Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags at 1:44:4'],
     ['INSERT INTO "hsh" VALUE {\'id\': \'6\', "e": 1}', 'Tuple keys must be of type String. Actual type: VariableReference under root at 1:37:3'],
     ['INSERT INTO "hsh" VALUE {\'id\': \'6\', 1: 1}', 'Tuple keys must be of type String. Actual type: INT under root at 1:37:1'],
     ['INSERT INTO "hsh" VALUE [1]', 'Unsupported format in item expression. Please use struct format {...} to express item values for insert statement. at 1:25:1'],
     ['INSERT INTO "hsh" VALUE {\'id\': \'9\', \'n2\': -0.0}', 'Negative zero decimal is not supported under key root at 1:44:3'],
   ];
-  for (const [statement, message] of positioned) {
-    const res = await exec(statement);
+  for (const row of positioned) {
+    const res = await exec(row[0]);
     if (res.type?.endsWith('ResourceNotFoundException')) continue;  // a server without table "hsh" stops earlier
-    expectError(res, 'ValidationException', message);
+    expectError(res, 'ValidationException', expected(row, t));
   }
   expectError(await exec(q('INSERT INTO "h" VALUE ?'), { Parameters: [{ M: { id: S('p1') } }] }), 'ValidationException',
     /^Unsupported format in item expression\. Please use struct format \{\.\.\.\} to express item values for insert statement\. at 1:\d+:1$/);
@@ -207,7 +212,6 @@ test('UPDATE errors', async (t) => {
     ['UPDATE "h" SET v = 1 WHERE id = \'1\' AND id = \'2\'', 'Multiple conditions on same key id. Only single item Update/Insert/Delete are supported'],
     ['UPDATE "h" SET v = 1 WHERE id = 1', 'Key attribute\'s data type should match its data type in table\'s schema: Key id'],
     ['UPDATE "h" SET id = \'9\' WHERE id = \'1\'', 'One or more parameter values were invalid: Cannot update attribute id. This attribute is part of the key'],
-    ['UPDATE "h" SET s = set_add(t, <<\'c\'>>) WHERE id = \'1\'', 'The first argument to SET_ADD must equal the assignment value'],
     ['UPDATE "h" SET v = 1, v = 2 WHERE id = \'1\'', 'Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [v], path two: [v]'],
     ['UPDATE "h" SET v = 1 SET v = 2 WHERE id = \'1\'', 'Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [v], path two: [v]'],
     ['UPDATE "h" SET v = 1 REMOVE v WHERE id = \'1\'', 'Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [v], path two: [v]'],
@@ -223,11 +227,15 @@ test('UPDATE errors', async (t) => {
   const positioned = [
     ['UPDATE "hsh" SET s = set_add(s, \'c\') WHERE id = \'1\'', 'The second argument to SET_ADD must be a value with type SET at 1:30:1'],
     ['UPDATE "hsh" SET s = set_add(s) WHERE id = \'1\'', 'SET_ADD must have exactly two arguments at 1:22:7'],
+    ['UPDATE "hsh" SET s = set_add(t, <<\'c\'>>) WHERE id = \'1\'', 'The first argument to SET_ADD must equal the assignment value at 1:30:1',
+      'The first argument to SET_ADD must equal the assignment value'],
+    ['UPDATE "hsh" SET s = set_add(s, <<\'x\', \'x\'>>) WHERE id = \'1\'', 'One or more parameter values were invalid: Input collection [x, x] contains duplicates.',
+      'Input collection contains duplicates'],
   ];
-  for (const [statement, message] of positioned) {
-    const res = await exec(statement);
+  for (const row of positioned) {
+    const res = await exec(row[0]);
     if (res.type?.endsWith('ResourceNotFoundException')) continue;
-    expectError(res, 'ValidationException', message);
+    expectError(res, 'ValidationException', expected(row, t));
   }
   for (const statement of ['UPDATE "h" REMOVE a, b WHERE id = \'1\'', 'UPDATE "h" SET v += 1 WHERE id = \'1\'',
     'UPDATE "h" SET v = 1 WHERE id = \'1\' RETURNING ALL OLD', 'UPDATE "h" SET v = 1 WHERE id = \'1\' RETURNING NONE',

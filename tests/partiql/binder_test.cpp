@@ -325,8 +325,9 @@ TEST_CASE("WHERE errors") {
   CHECK(where("x = 'a' || 'b'") == "Unsupported operator in Condition Expression. Operator: ||");
   CHECK(where("x = -x") == "Unsupported operator in Condition Expression. Operator: -");
   CHECK(where("x LIKE 'a%'") == "Unsupported operator in Condition Expression. Operator: like");
-  CHECK(where("foo(x)") == "Unrecognized function: foo");
-  CHECK(where("exists(x)") == "Unrecognized function: exists");
+  // The name lowercased, with its position (DynamoDB, 2026).
+  CHECK(where("foo(x)") == "Unrecognized function: foo at 1:25:3");
+  CHECK(where("EXISTS(x)") == "Unrecognized function: exists at 1:25:6");
   CHECK(where("x = x") ==
         "The first operand must be distinct from the remaining operands for this operator or function; operator: =, "
         "first operand: [x]");
@@ -418,12 +419,17 @@ TEST_CASE("INSERT: a struct with the key, put on condition that the key is new")
         "Duplicate keys in tuple. Key: id under root at 1:35:4");
   CHECK(error_of("INSERT INTO hsh VALUE {'id': '4', 'm': {'a': [1, MISSING]}}") ==
         "Unsupported data type: LiteralMissing under key root.a.1 at 1:50:7");
-  CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', 'e': <<>>}") == "Empty bags are not supported at 1:40:2");
+  CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', 'e': <<>>}") == "Empty bags are not supported");
   CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', 'e': <<1, 'a'>>}") ==
         "Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags");
   CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', 'e': <<true>>}") ==
         "Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags at 1:42:4");
-  CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', 'e': <<1, 1>>}") == "Input collection contains duplicates");
+  CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', 'e': <<1, 1>>}") ==
+        "One or more parameter values were invalid: Input collection [1, 1] contains duplicates.");
+  CHECK(error_of("UPDATE hsh SET s = set_add(s, <<'x', 'x'>>) WHERE id = '1'") ==
+        "One or more parameter values were invalid: Input collection [x, x] contains duplicates.");
+  CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', 'e': set_add(e, <<'x'>>)}") ==
+        "Unsupported data type: set_add under key root at 1:40:7");
   CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', \"e\": 1}") ==
         "Tuple keys must be of type String. Actual type: VariableReference under root at 1:35:3");
   CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', 1: 1}") ==
@@ -477,7 +483,7 @@ TEST_CASE("UPDATE and DELETE errors") {
   CHECK(error_of("UPDATE hsh SET id = '9' WHERE id = '1'") ==
         "One or more parameter values were invalid: Cannot update attribute id. This attribute is part of the key");
   CHECK(error_of("UPDATE hsh SET s = set_add(t, <<'c'>>) WHERE id = '1'") ==
-        "The first argument to SET_ADD must equal the assignment value");
+        "The first argument to SET_ADD must equal the assignment value at 1:28:1");
   CHECK(error_of("UPDATE hsh SET s = set_add(s, 'c') WHERE id = '1'") ==
         "The second argument to SET_ADD must be a value with type SET at 1:28:1");
   CHECK(error_of("UPDATE hsh SET s = set_delete(s) WHERE id = '1'") ==

@@ -1,8 +1,10 @@
 #include "model/number.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 
 #include "model/errors.h"
 
@@ -279,6 +281,25 @@ std::string Number::dynamodb_bytes() const {
   }
   if (negative_ && out.size() - 1 < 20) out += static_cast<char>(102);
   return out;
+}
+
+bool fits_java_bigdecimal(std::string_view text) {
+  int64_t fraction_digits = 0, exponent = 0;
+  std::size_t i = 0;
+  while (i < text.size() && text[i] != '.' && text[i] != 'e' && text[i] != 'E') ++i;
+  if (i < text.size() && text[i] == '.')
+    for (++i; i < text.size() && is_digit(text[i]); ++i) ++fraction_digits;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    const bool negative = i < text.size() && text[i] == '-';
+    if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+    constexpr int64_t kPastInt32 = int64_t{1} << 32;
+    for (; i < text.size() && is_digit(text[i]); ++i) exponent = std::min(exponent * 10 + (text[i] - '0'), kPastInt32);
+    if (negative) exponent = -exponent;
+  }
+  const int64_t scale = fraction_digits - exponent;
+  constexpr int64_t kMin = std::numeric_limits<int32_t>::min(), kMax = std::numeric_limits<int32_t>::max();
+  return exponent >= kMin && exponent <= kMax && scale >= kMin && scale <= kMax;
 }
 
 }  // namespace minnow::model

@@ -88,4 +88,9 @@ class Number {
   std::string digits_;
 };
 
+// Whether Java's BigDecimal reads this number text (of Number::parse's grammar): its exponent,
+// and its scale (fraction digits less the exponent), fit a 32-bit integer. DynamoDB's PartiQL
+// reads literals and parameters that way; an item's N value does not go through it.
+bool fits_java_bigdecimal(std::string_view text);
+
 }  // namespace minnow::model

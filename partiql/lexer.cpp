@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdint>
-#include <limits>
 
+#include "model/number.h"
 #include "model/partiql_errors.h"
 
 namespace minnow::partiql {
@@ -379,32 +378,22 @@ class Lexer {
     }
   }
 
-  // A number literal, read as Java's BigDecimal reads it: its exponent, and its scale (fraction
-  // digits less the exponent), must fit a 32-bit integer.
+  // A number literal, which must be one Java's BigDecimal reads (model/number.h).
   TokenKind number() {
+    const std::size_t start = i_;
     while (is_digit(peek(0))) advance();
-    int64_t fraction_digits = 0;
     if (peek(0) == '.') {
       advance();
-      while (is_digit(peek(0))) advance(), ++fraction_digits;
+      while (is_digit(peek(0))) advance();
     }
-    int64_t exponent = 0;
     if (peek(0) == 'e' || peek(0) == 'E') {
       std::size_t sign = (peek(1) == '+' || peek(1) == '-') ? 1 : 0;
       if (!is_digit(peek(1 + sign))) fail();
-      const bool negative = peek(1) == '-';
       advance();
       if (sign) advance();
-      constexpr int64_t kPastInt32 = int64_t{1} << 32;
-      while (is_digit(peek(0))) {
-        exponent = std::min(exponent * 10 + (peek(0) - '0'), kPastInt32);
-        advance();
-      }
-      if (negative) exponent = -exponent;
+      while (is_digit(peek(0))) advance();
     }
-    const int64_t scale = fraction_digits - exponent;
-    constexpr int64_t kMin = std::numeric_limits<int32_t>::min(), kMax = std::numeric_limits<int32_t>::max();
-    if (exponent < kMin || exponent > kMax || scale < kMin || scale > kMax) fail();
+    if (!model::fits_java_bigdecimal(text_.substr(start, i_ - start))) fail();
     return TokenKind::Number;
   }
 

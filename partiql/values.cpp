@@ -49,10 +49,27 @@ bool is_negative_zero(std::string_view t) {
   return true;
 }
 
+// Where a value sits, with list and bag elements as DynamoDB's number errors name them
+// ("root.a[1]"); the other messages name them with a dot ("root.a.1", as captured).
+std::string dotted(const std::string& under) {
+  std::string out;
+  for (char c : under) {
+    if (c == '[') out += '.';
+    else if (c != ']') out += c;
+  }
+  return out;
+}
+
 AttributeValue number(const Expr& e, const std::string& under) {
   // -0 is an integer zero, which DynamoDB accepts; -0.0 is a negative decimal zero, which it does not.
-  if (is_negative_zero(e.text) && !is_integer_text(e.text)) fail_at(model::pql_negative_zero(under), e.position);
-  return AttributeValue(model::Number::parse(e.text));
+  if (is_negative_zero(e.text) && !is_integer_text(e.text)) {
+    fail_at(model::pql_negative_zero(dotted(under)), e.position);
+  }
+  try {
+    return AttributeValue(model::Number::parse(e.text));
+  } catch (const model::Error& error) {  // out of range: DynamoDB names the place
+    throw model::Error(error.code(), error.message() + " under " + under);
+  }
 }
 
 AttributeValue bag(const Expr& e, const Parameters& params, const std::string& under) {
@@ -60,7 +77,7 @@ AttributeValue bag(const Expr& e, const Parameters& params, const std::string& u
   std::vector<AttributeValue> members;
   members.reserve(e.args.size());
   for (std::size_t i = 0; i < e.args.size(); ++i) {
-    AttributeValue v = to_attribute_value(e.args[i], params, under + "." + std::to_string(i));
+    AttributeValue v = to_attribute_value(e.args[i], params, under + "[" + std::to_string(i) + "]");
     if (v.type() != ValueType::S && v.type() != ValueType::N && v.type() != ValueType::B) {
       fail_at(model::Error(model::kPqlBagElementType), e.args[i].position);
     }
@@ -100,9 +117,9 @@ model::AttributeMap members(const Expr& e, const Parameters& params, const std::
   for (std::size_t i = 0; i + 1 < e.args.size(); i += 2) {
     const Expr& key = e.args[i];
     if (key.kind != ExprKind::String || key.parens) {
-      fail_at(model::pql_tuple_key_type(node_type_name(key), under), key.position);
+      fail_at(model::pql_tuple_key_type(node_type_name(key), dotted(under)), key.position);
     }
-    if (out.count(key.text)) fail_at(model::pql_duplicate_tuple_key(key.text, under), key.position);
+    if (out.count(key.text)) fail_at(model::pql_duplicate_tuple_key(key.text, dotted(under)), key.position);
     std::string where = member_under.empty() ? under + "." + key.text : member_under;
     out.emplace(key.text, to_attribute_value(e.args[i + 1], params, where));
   }
@@ -185,16 +202,16 @@ AttributeValue to_attribute_value(const Expr& e, const Parameters& params, const
       model::AttributeList list;
       list.reserve(e.args.size());
       for (std::size_t i = 0; i < e.args.size(); ++i) {
-        list.push_back(to_attribute_value(e.args[i], params, under + "." + std::to_string(i)));
+        list.push_back(to_attribute_value(e.args[i], params, under + "[" + std::to_string(i) + "]"));
       }
       return AttributeValue(std::move(list));
     }
     case ExprKind::Bag:
       return bag(e, params, under);
     case ExprKind::Ion:
-      fail_at(model::pql_ion_literal(ion_type(e.text), under), e.position);
+      fail_at(model::pql_ion_literal(ion_type(e.text), dotted(under)), e.position);
     default:
-      fail_at(model::pql_unsupported_data_type(node_type_name(e), under), e.position);
+      fail_at(model::pql_unsupported_data_type(node_type_name(e), dotted(under)), e.position);
   }
 }
 

@@ -10,6 +10,7 @@
 #include "model/base64.h"
 #include "model/errors.h"
 #include "model/item_codec.h"
+#include "model/number.h"
 #include "model/limits.h"
 #include "model/partiql_errors.h"
 #include "partiql/parser.h"
@@ -83,11 +84,34 @@ const char* batch_error_code(model::ErrorCode code) {
   }
 }
 
+namespace {
+// A parameter's numbers are read as Java's BigDecimal reads them: one whose exponent or scale does
+// not fit 32 bits "cannot be converted", wherever it sits (DynamoDB, 2026).
+void check_parameter_numbers(const JsonValue& value) {
+  if (!value.IsObject()) return;
+  for (auto it = value.MemberBegin(); it != value.MemberEnd(); ++it) {
+    const std::string_view type = view(it->name);
+    const JsonValue& v = it->value;
+    if (type == "N" && v.IsString() && !model::fits_java_bigdecimal(view(v))) throw model::number_not_numeric(std::string(view(v)));
+    if (type == "NS" && v.IsArray())
+      for (const auto& n : v.GetArray())
+        if (n.IsString() && !model::fits_java_bigdecimal(view(n))) throw model::number_not_numeric(std::string(view(n)));
+    if (type == "L" && v.IsArray())
+      for (const auto& e : v.GetArray()) check_parameter_numbers(e);
+    if (type == "M" && v.IsObject())
+      for (auto m = v.MemberBegin(); m != v.MemberEnd(); ++m) check_parameter_numbers(m->value);
+  }
+}
+}  // namespace
+
 Parameters decode_parameters(const JsonValue* list) {
   Parameters out;
   if (!list) return out;
   out.reserve(list->Size());
-  for (const auto& v : list->GetArray()) out.push_back(decode_value(v));
+  for (const auto& v : list->GetArray()) {
+    check_parameter_numbers(v);
+    out.push_back(decode_value(v));
+  }
   return out;
 }
 

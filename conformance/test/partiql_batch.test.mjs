@@ -88,6 +88,16 @@ test('a statement\'s unreadable parameters fail its slot only', { skip: differsO
     st(`SELECT * FROM "h" WHERE id = '${a}'`),
   ]));
   assert.deepEqual(body.Responses[0], { Error: { Code: 'ValidationError', Message: 'The parameter cannot be converted to a numeric value: abc' } });
+  // Numbers are read as Java's BigDecimal reads them: an exponent past 32 bits does not convert,
+  // wherever it sits.
+  const far = expectOk(await batch([
+    st('SELECT * FROM "h" WHERE id = ?', { Parameters: [{ N: '1e2147483648' }] }),
+    st('SELECT * FROM "h" WHERE id = ?', { Parameters: [{ L: [{ M: { n: { NS: ['1', '1.5e-2147483647'] } } }] }] }),
+  ]));
+  assert.deepEqual(far.Responses, [
+    { Error: { Code: 'ValidationError', Message: 'The parameter cannot be converted to a numeric value: 1e2147483648' } },
+    { Error: { Code: 'ValidationError', Message: 'The parameter cannot be converted to a numeric value: 1.5e-2147483647' } },
+  ]);
   assert.equal(body.Responses[1].Error.Code, 'ValidationError');
   assert.match(body.Responses[1].Error.Message, /^Nesting Levels have exceeded supported limits/);
   assert.deepEqual(body.Responses[2], { TableName: H, Item: { id: S(a) } });

@@ -106,7 +106,11 @@ test('INSERT errors', async (t) => {
     ['INSERT INTO "h" VALUE {\'id\': \'6\', \'e\': <<1, \'a\'>>}', 'Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags'],
     ['INSERT INTO "h" VALUE {\'id\': \'6\', \'e\': <<1, 1>>}', 'One or more parameter values were invalid: Input collection [1, 1] contains duplicates.',
       'Input collection contains duplicates'],
-    ['INSERT INTO "h" VALUE {\'id\': \'10\', \'n\': 1e200}', 'Number overflow. Attempting to store a number with magnitude larger than supported range'],
+    // Out of range: DynamoDB names the place in the value (2026).
+    ['INSERT INTO "h" VALUE {\'id\': \'10\', \'n\': 1e200}', 'Number overflow. Attempting to store a number with magnitude larger than supported range under root',
+      'Number overflow. Attempting to store a number with magnitude larger than supported range'],
+    ['INSERT INTO "h" VALUE {\'id\': \'10\', \'m\': {\'x\': [1, 1e-200]}}', 'Number underflow. Attempting to store a number with magnitude smaller than supported range under root.x[1]',
+      'Number underflow. Attempting to store a number with magnitude smaller than supported range'],
   ];
   for (const row of cases) expectError(await exec(q(row[0])), 'ValidationException', expected(row, t));
   // Messages with positions, counted on a table named "hsh".

@@ -635,4 +635,13 @@ TEST_CASE("Number::sortable_bytes on a fixed ladder", "[number]") {
   }
 }
 
+
+TEST_CASE("numbers Java's BigDecimal reads: exponent and scale within 32 bits") {
+  using minnow::model::fits_java_bigdecimal;
+  for (const char* text : {"1", "1.5", "1e2147483647", "1e-2147483647", "1.5e2147483647", "-3.25E+10", ".5", "5."})
+    CHECK(fits_java_bigdecimal(text));
+  for (const char* text : {"1e2147483648", "1e99999999999", "1.5e-2147483647", "1e-2147483648", "-2E+9999999999"})
+    CHECK_FALSE(fits_java_bigdecimal(text));
+}
+
 }  // namespace number_test

@@ -341,9 +341,9 @@ TEST_CASE("WHERE errors") {
   CHECK(where("\"\" = 1") == "Path component cannot be an empty string");
   CHECK(error_of("SELECT * FROM tab WHERE a[?] = 1", {N("0")}) == "Unexpected path component at 1:27:1");
   CHECK(where("x = 1e200") ==
-        "Number overflow. Attempting to store a number with magnitude larger than supported range");
+        "Number overflow. Attempting to store a number with magnitude larger than supported range under root");
   CHECK(where("x = 12345678901234567890123456789012345678901") ==
-        "Attempting to store more than 38 significant digits in a Number");
+        "Attempting to store more than 38 significant digits in a Number under root");
 }
 
 TEST_CASE("key values: the schema's types, not empty") {
@@ -420,6 +420,15 @@ TEST_CASE("INSERT: a struct with the key, put on condition that the key is new")
   CHECK(error_of("INSERT INTO hsh VALUE {'id': '4', 'm': {'a': [1, MISSING]}}") ==
         "Unsupported data type: LiteralMissing under key root.a.1 at 1:50:7");
   CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', 'e': <<>>}") == "Empty bags are not supported");
+  // Out-of-range numbers name their place (an item's attribute is root, as in the other
+  // messages), list elements in brackets.
+  CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', 'n': 1e200}") ==
+        "Number overflow. Attempting to store a number with magnitude larger than supported range under root");
+  CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', 'm': {'x': 1e200}}") ==
+        "Number overflow. Attempting to store a number with magnitude larger than supported range under root.x");
+  CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', 'l': [0, 1e-200]}") ==
+        "Number underflow. Attempting to store a number with magnitude smaller than supported range under root[1]");
+
   CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', 'e': <<1, 'a'>>}") ==
         "Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags");
   CHECK(error_of("INSERT INTO hsh VALUE {'id': '6', 'e': <<true>>}") ==

@@ -72,47 +72,28 @@ void shape(const Node& n, std::set<std::string>& keys, std::size_t& count) {
   ++count;
 }
 
+// The terms of a condition check_key_condition_shape has accepted: ANDs of comparisons,
+// BETWEENs and begins_with, each on one top-level key attribute.
 void terms(const Node& n, std::vector<KeyConditionTerm>& out) {
-  switch (n.kind) {
-    case NodeKind::And:
-      terms(n.args[0], out);
-      terms(n.args[1], out);
-      return;
-    case NodeKind::Or:
-      throw model::key_condition_invalid_operator("OR");
-    case NodeKind::Not:
-      throw model::key_condition_invalid_operator("NOT");
-    case NodeKind::In:
-      throw model::key_condition_invalid_operator("IN");
-    default:
-      break;
+  if (n.kind == NodeKind::And) {
+    terms(n.args[0], out);
+    terms(n.args[1], out);
+    return;
   }
-  for (const Node& a : n.args)
-    if (a.kind == NodeKind::Call) throw model::Error(model::kKeyConditionNestedOperations);
   KeyConditionTerm t;
-  const Node* key = nullptr;
-  if (n.kind == NodeKind::Call) {
-    if (n.function == Function::Size) throw model::Error(model::kKeyConditionNestedOperations);
-    if (n.function != Function::BeginsWith) throw model::key_condition_invalid_operator(n.text);
-    if (n.args[0].kind != NodeKind::Path) throw model::key_condition_first_operand("begins_with");
-    key = &n.args[0];
+  const Node* key = &n.args[0];
+  if (n.kind == NodeKind::Call) {  // begins_with
     t.op = KeyOperator::BEGINS_WITH;
     t.values.push_back(n.args[1].value);
   } else if (n.kind == NodeKind::Between) {
-    key = &n.args[0];
     t.op = KeyOperator::BETWEEN;
     t.values.push_back(n.args[1].value);
     t.values.push_back(n.args[2].value);
-  } else if (n.kind == NodeKind::Compare) {
-    bool flipped = n.args[0].kind != NodeKind::Path;
+  } else {  // a comparison, the key on either side (written on the right: the operator flips)
+    const bool flipped = n.args[0].kind != NodeKind::Path;
     key = &n.args[flipped ? 1 : 0];
     t.values.push_back(n.args[flipped ? 0 : 1].value);
     switch (n.comparator) {
-      case Comparator::Eq:
-        t.op = KeyOperator::EQ;
-        break;
-      case Comparator::Ne:
-        throw model::key_condition_invalid_operator("<>");
       case Comparator::Lt:
         t.op = flipped ? KeyOperator::GT : KeyOperator::LT;
         break;
@@ -125,9 +106,10 @@ void terms(const Node& n, std::vector<KeyConditionTerm>& out) {
       case Comparator::Ge:
         t.op = flipped ? KeyOperator::LE : KeyOperator::GE;
         break;
+      default:  // = (<> was refused by the shape check)
+        t.op = KeyOperator::EQ;
+        break;
     }
-  } else {
-    throw model::Error(model::kKeyConditionNoKeyAttribute);
   }
   t.attribute = head(key->path);
   out.push_back(std::move(t));

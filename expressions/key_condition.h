@@ -9,7 +9,7 @@
 //      path; a condition naming no attribute; the same key twice; more than eight conditions
 //      (kMaxKeyConditionTerms; more than the key has is the Query action's check).
 //   2. key_condition_terms (run by the Query action after compile_request, then the action
-//      matches the terms against the key schema).
+//      matches the terms against the key schema): the terms of a condition step 1 accepted.
 #pragma once
 
 #include <cstddef>

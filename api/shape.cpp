@@ -574,15 +574,18 @@ class ConstraintChecker {
       case Check::Values:
       {
         // One failure per failing entry, each listing every constraint.
-        const auto [failing, listed] = map_entries_problem(constraint.check == Check::Keys, arg, *v);
-        for (std::size_t i = 0; i < failing; ++i) fail_with(model::map_entries_must_satisfy(constraint.check == Check::Keys, listed));
+        const bool keys = constraint.check == Check::Keys;
+        const std::size_t failing = failing_map_entries(keys, arg, *v);
+        if (failing == 0) return;  // the common case: no text built
+        const std::string listed = map_entry_constraints(arg);
+        for (std::size_t i = 0; i < failing; ++i) fail_with(model::map_entries_must_satisfy(keys, listed));
         return;
       }
     }
   }
 
-  // How many keys (or values) of a map fail the listed constraints, and the constraints' texts.
-  static std::pair<std::size_t, std::string> map_entries_problem(bool keys, const JsonValue& arg, const JsonValue& map) {
+  // The texts of a "keys" or "values" rule's constraints, as its failure lists them.
+  static std::string map_entry_constraints(const JsonValue& arg) {
     std::string listed;
     for (auto c = arg.MemberBegin(); c != arg.MemberEnd(); ++c) {
       const std::string_view constraint = view(c->name);
@@ -592,6 +595,11 @@ class ConstraintChecker {
       if (constraint == "regex") text = model::must_match_pattern(kNamePattern);
       if (!text.empty()) listed += (listed.empty() ? "" : ", ") + text;
     }
+    return listed;
+  }
+
+  // How many keys (or values) of a map fail a "keys" or "values" rule's constraints.
+  static std::size_t failing_map_entries(bool keys, const JsonValue& arg, const JsonValue& map) {
     std::size_t failing = 0;
     for (auto it = map.MemberBegin(); it != map.MemberEnd(); ++it) {
       const JsonValue& subject = keys ? it->name : it->value;
@@ -604,7 +612,7 @@ class ConstraintChecker {
       }
       if (!ok) ++failing;
     }
-    return {failing, listed};
+    return failing;
   }
 };
 

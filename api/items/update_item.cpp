@@ -37,8 +37,8 @@ requests::UpdateItemRequest decode(const ActionContext& context, const JsonValue
     expressions::validate_attribute_updates(r.update.attribute_updates);
   }
   expressions::Compiled compiled = compile_expressions(expression);
-  std::vector<expressions::Path> read = requests::read_paths(compiled.condition ? &*compiled.condition : nullptr,
-                                                             compiled.update ? &*compiled.update : nullptr, nullptr);
+  const std::vector<expressions::Path> condition_reads =
+      requests::read_paths(compiled.condition ? &*compiled.condition : nullptr, nullptr, nullptr);
   r.update.expression = std::move(compiled.update);
   r.update.condition =
       decode_write_condition(std::move(compiled.condition), m.expected, m.conditional_operator, m.on_condition_failure);
@@ -63,7 +63,7 @@ requests::UpdateItemRequest decode(const ActionContext& context, const JsonValue
     requests::check_key_paths(paths, schema);
     requests::check_index_key_paths(paths, index_keys);
   }
-  requests::check_key_paths(read, schema);
+  requests::check_key_paths(condition_reads, schema);
   r.return_consumed_capacity = return_consumed_capacity(m.return_consumed_capacity);
   r.return_item_collection_metrics = item_collection_metrics_wanted(m.return_item_collection_metrics);
   return r;

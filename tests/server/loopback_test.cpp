@@ -375,11 +375,23 @@ TEST_CASE("loopback: a port in use is reported") {
   }
 }
 
+// A new client's health check, tried until it is answered 200 (each try on a fresh connection,
+// closed after it), or kClientPatience has passed.
+bool served_within_patience(std::uint16_t port) {
+  for (const auto give_up = std::chrono::steady_clock::now() + kClientPatience;
+       std::chrono::steady_clock::now() < give_up;) {
+    Client next(port);
+    Response response;
+    if (!next.write(health_check()) && !next.read(response) && response.result_int() == 200) return true;
+    std::this_thread::sleep_for(50ms);
+  }
+  return false;
+}
+
 TEST_CASE("loopback: beyond --max-connections, with no connection idle, a new one gets a 503 and is closed") {
   auto options = test_options();
   options.max_connections = 2;
   TestServer server(options);
-  // Two connections in the middle of a request: neither is idle.
   // Two connections in the middle of a request (the 100 Continue says the server has its head):
   // neither is idle.
   Client first(server.port());
@@ -404,15 +416,7 @@ TEST_CASE("loopback: beyond --max-connections, with no connection idle, a new on
 
   // A slot frees when a connection closes (the session ends on its own thread, a moment later).
   second.reset();
-  bool served = false;
-  for (const auto give_up = std::chrono::steady_clock::now() + kClientPatience;
-       !served && std::chrono::steady_clock::now() < give_up;) {
-    Client next(server.port());
-    Response response;
-    served = !next.write(health_check()) && !next.read(response) && response.result_int() == 200;
-    if (!served) std::this_thread::sleep_for(50ms);
-  }
-  CHECK(served);
+  CHECK(served_within_patience(server.port()));
 }
 
 TEST_CASE("loopback: at --max-connections, the connection idle the longest makes room for a new one") {
@@ -425,15 +429,7 @@ TEST_CASE("loopback: at --max-connections, the connection idle the longest makes
   CHECK(newer.exchange(health_check()).result_int() == 200);
   // Both are idle once their threads are back to waiting: a new client is served (retried until
   // then), and one idle connection (the oldest, unless its thread was late) is closed for it.
-  bool served = false;
-  for (const auto give_up = std::chrono::steady_clock::now() + kClientPatience;
-       !served && std::chrono::steady_clock::now() < give_up;) {
-    Client arriving(server.port());
-    Response response;
-    served = !arriving.write(health_check()) && !arriving.read(response) && response.result_int() == 200;
-    if (!served) std::this_thread::sleep_for(50ms);
-  }
-  CHECK(served);
+  CHECK(served_within_patience(server.port()));
   int closed = 0;
   for (Client* idle : {&oldest, &newer}) {
     Response response;

@@ -51,8 +51,9 @@ Body decode_body(HttpRequest& request, std::size_t limit, std::string& encoded) 
 
 // Compresses `body` when the client accepts it and it is worth it, adding the header line.
 void compress_reply(std::string_view accept_encoding, std::string& body, std::string& headers) {
+  if (body.size() <= kMaxPlainReplyBytes) return;  // most replies: Accept-Encoding need not be read
   const Coding coding = choose_response_coding(accept_encoding);
-  if (coding == Coding::kIdentity || body.size() <= kMaxPlainReplyBytes) return;
+  if (coding == Coding::kIdentity) return;
   std::string compressed = encode(body, coding);
   if (compressed.empty() || compressed.size() >= body.size()) return;
   body = std::move(compressed);

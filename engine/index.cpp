@@ -51,7 +51,8 @@ SecondaryIndex::SecondaryIndex(const IndexDefinition& definition,
     : name_(definition.name),
       local_(local),
       key_(index_key_schema(definition, attribute_definitions)),
-      table_schema_(table_schema) {}
+      table_schema_(table_schema),
+      entry_attributes_(table_schema, definition) {}
 
 // An item the index cannot key is refused on write, and skipped when the index is built from the
 // table (UpdateTable's backfill).
@@ -139,7 +140,7 @@ void SecondaryIndex::update(const std::string& base_key, const model::Item* old_
     }
   }
   if (new_key) {
-    Entry entry{new_position, static_cast<uint32_t>(model::encoded_item_size(new_position->second))};
+    Entry entry{new_position, static_cast<uint32_t>(entry_attributes_.size(*new_item))};
     size_bytes_ += entry.size;
     entries_.insert_or_assign(std::move(*new_key), entry);
   }

@@ -17,9 +17,9 @@
 // one are each one contiguous range of entries. The base storage key at the end makes entries
 // unique and orders items with equal index keys by their table key.
 //
-// Sizes are whole item sizes, whatever the projection, as DynamoDB Local counts IndexSizeBytes
-// (DynamoDB's own figure, refreshed every six hours, is not observable); projecting what a read
-// returns is the api's job.
+// An entry's size is the size of the attributes the index projects (engine/billed_size.h), as
+// DynamoDB charges a read of the index and counts IndexSizeBytes (DynamoDB Local counts whole
+// items); projecting what a read returns is the api's job.
 //
 // Not thread-safe: Table guards it with its own lock.
 #pragma once
@@ -31,11 +31,11 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/billed_size.h"
 #include "engine/query.h"
 #include "engine/table_definition.h"
 #include "model/attribute_value.h"
 #include "model/index_key_violation.h"
-#include "model/key.h"
 #include "model/key.h"
 
 namespace minnow::engine {
@@ -76,7 +76,7 @@ class SecondaryIndex {
 
   struct Entry {
     BaseItems::const_iterator item;  // stays valid: entries go before their base item does
-    uint32_t size = 0;               // the item's size (IndexSizeBytes and read units)
+    uint32_t size = 0;               // the entry's size (IndexSizeBytes and read units)
   };
 
   SecondaryIndex(const IndexDefinition& definition, const std::vector<AttributeDefinition>& attribute_definitions,
@@ -123,6 +123,7 @@ class SecondaryIndex {
   bool local_;
   IndexKeySchema key_;
   model::KeySchema table_schema_;
+  EntryAttributes entry_attributes_;
   std::map<std::string, Entry> entries_;
   uint64_t size_bytes_ = 0;
 };

@@ -5,6 +5,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "engine/billed_size.h"
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/key.h"
@@ -151,7 +152,7 @@ void Table::sync_recovery() {
 
 TableSnapshot Table::snapshot() const {
   std::shared_lock lock(mu_);
-  return {definition_, items_, size_bytes_};
+  return {definition_, items_, billed_size_bytes()};
 }
 
 std::optional<RecoveryWindow> Table::recovery_window(int64_t now_ms) const {
@@ -277,6 +278,9 @@ void Table::commit_at(Items::iterator it, const std::string& k, const model::Ite
     case WriteDecision::Action::Put: {
       std::string encoded = model::encode_item(decision.new_item());
       if (it != items_.end() && it->second == encoded) return;  // nothing changes: no record
+      if (!definition_.vector_indexes.empty())
+        vector_billing_ += vector_billing_adjustment(definition_.vector_indexes, decision.new_item()) -
+                           stored_vector_billing(it, old);
       const std::string* before = it != items_.end() ? &it->second : nullptr;
       tell(k, before, &encoded, false);
       size_bytes_ += model::encoded_item_size(encoded);
@@ -294,6 +298,7 @@ void Table::commit_at(Items::iterator it, const std::string& k, const model::Ite
     case WriteDecision::Action::Delete: {
       if (it == items_.end()) return;
       tell(k, &it->second, nullptr, decision.by_ttl);
+      if (!definition_.vector_indexes.empty()) vector_billing_ -= stored_vector_billing(it, old);
       for (const auto& index : indexes_) index->update(k, old, nullptr, items_.end());
       for (const auto& index : vector_indexes_) index->erase(*it);
       size_bytes_ -= model::encoded_item_size(it->second);
@@ -308,6 +313,12 @@ void Table::commit_at(Items::iterator it, const std::string& k, const model::Ite
       return;
     }
   }
+}
+
+int64_t Table::stored_vector_billing(Items::const_iterator it, const model::Item* old) const {
+  if (it == items_.end()) return 0;
+  if (old) return vector_billing_adjustment(definition_.vector_indexes, *old);
+  return vector_billing_adjustment(definition_.vector_indexes, model::decode_item(it->second));
 }
 
 void Table::tell(const std::string& k, const std::string* old_item, const std::string* new_item, bool by_ttl) {
@@ -347,6 +358,7 @@ void Table::sync_indexes() {
   indexes_ = std::move(synced);
 
   std::vector<std::unique_ptr<VectorIndex>> synced_vectors;
+  bool vectors_changed = vector_indexes_.size() != definition_.vector_indexes.size();
   for (const VectorIndexDefinition& d : definition_.vector_indexes) {
     auto same = std::find_if(vector_indexes_.begin(), vector_indexes_.end(),
                              [&](const auto& i) { return i && i->name() == d.name; });
@@ -354,6 +366,7 @@ void Table::sync_indexes() {
       synced_vectors.push_back(std::move(*same));
       continue;
     }
+    vectors_changed = true;
     auto index = std::make_unique<VectorIndex>(d, definition_.attribute_definitions);
     for (const auto& entry : items_) {
       model::Item item = model::decode_item(entry.second);
@@ -362,6 +375,12 @@ void Table::sync_indexes() {
     synced_vectors.push_back(std::move(index));
   }
   vector_indexes_ = std::move(synced_vectors);
+  if (vectors_changed) {
+    vector_billing_ = 0;
+    if (!definition_.vector_indexes.empty())
+      for (const auto& entry : items_)
+        vector_billing_ += vector_billing_adjustment(definition_.vector_indexes, model::decode_item(entry.second));
+  }
 }
 
 const VectorIndex* Table::find_vector_index(const std::string& name) const {
@@ -424,7 +443,11 @@ uint64_t Table::item_count() const {
 
 uint64_t Table::size_bytes() const {
   std::shared_lock lock(mu_);
-  return size_bytes_;
+  return billed_size_bytes();
+}
+
+uint64_t Table::billed_size_bytes() const {
+  return static_cast<uint64_t>(std::max<int64_t>(static_cast<int64_t>(size_bytes_) + vector_billing_, 0));
 }
 
 PageResult Table::query(const QuerySpec& spec, const PageLimits& limits, ItemVisitor visit) const {

@@ -115,6 +115,7 @@ class Table {
   std::optional<model::IndexKeyViolation> check_put(const model::Item& item) const;
 
   uint64_t item_count() const;
+  // TableSizeBytes: the items' billed size (engine/billed_size.h).
   uint64_t size_bytes() const;
 
   // The definition and every item, as one instant (under the shared lock).
@@ -217,6 +218,9 @@ class Table {
   // changed item, none when nothing changes. Requires mu_ exclusive.
   void commit(const std::string& storage_key, const model::Item* old, WriteDecision decision);
   // Tells a change of the item at `storage_key` to the stream and the log (null: absent).
+  // The vector billing adjustment of the item stored at `it` (end: none); `old` is it decoded, or null.
+  int64_t stored_vector_billing(Items::const_iterator it, const model::Item* old) const;
+  uint64_t billed_size_bytes() const;  // mu_ held
   void tell(const std::string& storage_key, const std::string* old_item, const std::string* new_item, bool by_ttl);
   // The same with `it` = items_.find(storage_key), already looked up.
   void commit_at(Items::iterator it, const std::string& storage_key, const model::Item* old, WriteDecision decision);
@@ -242,6 +246,9 @@ class Table {
   TableDefinition definition_;                                // Protected by mu_.
   Items items_;                                               // storage_key -> encoded item. Protected by mu_.
   uint64_t size_bytes_ = 0;                                   // Sum of item sizes. Protected by mu_.
+  // The billed size of the items' vector attributes less their stored size
+  // (engine/billed_size.h): TableSizeBytes is their sum. Protected by mu_.
+  int64_t vector_billing_ = 0;
   std::vector<std::unique_ptr<SecondaryIndex>> indexes_;      // LSIs then GSIs. Protected by mu_.
   std::vector<std::unique_ptr<VectorIndex>> vector_indexes_;  // Protected by mu_.
   const uint64_t incarnation_;

@@ -35,7 +35,7 @@ inline constexpr std::size_t kMaxJsonDepth = 1000;
 // itself be a list or a map.
 inline constexpr std::size_t kMaxAttributeNesting = 32;
 inline constexpr std::size_t kWriteUnitBytes = 1024;
-// VectorWriteRequestBytes and VectorSearchRequestBytes are multiples of this (requests/capacity.h).
+// VectorSearchRequestBytes are multiples of this, VectorWriteRequestBytes at least this (requests/capacity.h).
 inline constexpr std::size_t kVectorRequestBytesUnit = 1024;
 inline constexpr std::size_t kReadUnitBytes = 4096;
 

@@ -37,7 +37,7 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
         result.index_key = std::move(violation);
         return result;
       }
-      consumed.add(charges.breakdown(write_cost(old_size, put ? put->size : 0)));
+      consumed.add(charges.breakdown(old_size, put ? put->size : 0));
     }
     result.consumed.push_back(std::move(consumed));
   }

@@ -60,11 +60,14 @@ CapacityBreakdown transactional_write(const CapacityBreakdown& write) {
 }
 
 void VectorWriteCharges::load(const engine::TableDefinition& definition) {
-  for (const auto& index : definition.vector_indexes) indexes_.push_back({index, 0});
+  definitions_ = definition.vector_indexes;
+  for (const auto& index : definition.vector_indexes)
+    indexes_.push_back({index, engine::EntryAttributes(definition.key_schema, index, definition.vector_indexes), 0});
 }
 
 void VectorWriteCharges::start_write() {
   for (Index& index : indexes_) index.bytes = 0;
+  old_billing_ = new_billing_ = 0;
 }
 
 bool VectorWriteCharges::in_index(const engine::VectorIndexDefinition& index, const model::Item& item) {
@@ -75,22 +78,16 @@ bool VectorWriteCharges::in_index(const engine::VectorIndexDefinition& index, co
 }
 
 void VectorWriteCharges::note(const model::Item* old, const model::Item* written) {
+  if (definitions_.empty()) return;
+  old_billing_ = old ? engine::vector_billing_adjustment(definitions_, *old) : 0;
+  new_billing_ = written ? engine::vector_billing_adjustment(definitions_, *written) : 0;
   for (Index& index : indexes_) {
-    const engine::VectorIndexDefinition& d = index.definition;
-    const bool was_in = old && in_index(d, *old);
-    const bool is_in = written && in_index(d, *written);
+    const bool was_in = old && in_index(index.definition, *old);
+    const bool is_in = written && in_index(index.definition, *written);
     if (!was_in && !is_in) continue;
-    if (was_in && is_in) {
-      auto same = [&](const std::string& name) {
-        auto a = old->find(name);
-        auto b = written->find(name);
-        return a == old->end() ? b == written->end() : b != written->end() && a->second == b->second;
-      };
-      bool unchanged = same(d.vector_attribute);
-      for (const auto& e : d.search_schema) unchanged = unchanged && same(e.attribute_name);
-      if (unchanged) continue;
-    }
-    index.bytes += vector_request_bytes(1, d.dimensions);
+    if (was_in && is_in && index.entry.same_entry(*old, *written)) continue;
+    const std::size_t entry = std::max(was_in ? index.entry.size(*old) : 0, is_in ? index.entry.size(*written) : 0);
+    index.bytes += std::max(entry, model::kVectorRequestBytesUnit);
   }
 }
 
@@ -99,6 +96,13 @@ void VectorWriteCharges::add_to(CapacityBreakdown& units) const {
   for (const Index& index : indexes_)
     if (index.bytes) vectors.vector_indexes.emplace_back(index.definition.name, index.bytes);
   units.add(vectors);
+}
+
+double VectorWriteCharges::write_units(std::size_t old_size, std::size_t new_size) const {
+  auto billed = [](std::size_t size, int64_t adjustment) {
+    return size ? static_cast<std::size_t>(std::max<int64_t>(static_cast<int64_t>(size) + adjustment, 0)) : 0;
+  };
+  return requests::write_units(std::max(billed(old_size, old_billing_), billed(new_size, new_billing_)));
 }
 
 void IndexWriteCharges::load(const engine::TableDefinition& definition) {
@@ -132,7 +136,8 @@ void IndexWriteCharges::note(const model::Item& item) {
   }
 }
 
-CapacityBreakdown IndexWriteCharges::breakdown(double table_units) const {
+CapacityBreakdown IndexWriteCharges::breakdown(std::size_t old_size, std::size_t new_size) const {
+  const double table_units = vectors_.write_units(old_size, new_size);
   CapacityBreakdown units;
   units.table = table_units;
   for (std::size_t i = 0; i < index_keys_.size(); ++i) {

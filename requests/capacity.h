@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/billed_size.h"
 #include "engine/table_definition.h"
 #include "model/attribute_value.h"
 
@@ -74,10 +75,15 @@ CapacityBreakdown transactional_write(const CapacityBreakdown& write);
 
 // The vector indexes writes change, and the VectorWriteRequestBytes each is charged: AWS reports
 // them "for write operations that modify attributes indexed by a vector index". An index is
-// changed when the old or the new item is in it (engine/vector_index.h) and the write changes its
-// vector attribute or a search schema attribute: each such write writes one vector
-// (vector_request_bytes(1, Dimensions)). A write that leaves those attributes as they were, or of
-// an item the index does not hold before or after, changes nothing there and is not charged.
+// changed when the old or the new item is in it (engine/vector_index.h) and the entry it holds
+// for the item changes: its vector, a search schema attribute, or any attribute it projects
+// (under ALL, any attribute). Such a write is charged the size of the larger of the old and new
+// entries, the vector billed as its name plus 4 bytes per dimension (engine/billed_size.h), at
+// least 1 KB (issue 34, group 9 items 2 and 3: DynamoDB's observed answers). A write that leaves
+// the entry as it was, or of an item the index does not hold before or after, is not charged.
+//
+// The table's write units count each vector attribute the same way (group 9 item 4):
+// write_units() gives them for the write noted last.
 class VectorWriteCharges {
  public:
   void load(const engine::TableDefinition& definition);
@@ -89,14 +95,20 @@ class VectorWriteCharges {
   void note(const model::Item* old, const model::Item* written);
   // Adds the changed indexes' bytes to `units` (in the table's order of its vector indexes).
   void add_to(CapacityBreakdown& units) const;
+  // The table's write units for the write noted last, of items of these stored sizes (0: none).
+  double write_units(std::size_t old_size, std::size_t new_size) const;
 
  private:
   struct Index {
     engine::VectorIndexDefinition definition;
+    engine::EntryAttributes entry;
     uint64_t bytes = 0;
   };
   static bool in_index(const engine::VectorIndexDefinition& index, const model::Item& item);
+  std::vector<engine::VectorIndexDefinition> definitions_;
   std::vector<Index> indexes_;
+  int64_t old_billing_ = 0;  // engine::vector_billing_adjustment of the last write's items
+  int64_t new_billing_ = 0;
 };
 
 // The secondary indexes a write touches (the old or the new item has the index's key), for the
@@ -109,7 +121,9 @@ class IndexWriteCharges {
   void start_write();
   // One write, as VectorWriteCharges::note.
   void note(const model::Item* old, const model::Item* written);
-  CapacityBreakdown breakdown(double table_units) const;
+  // The write's charge, the table's part for items of these stored sizes (0: none) with vector
+  // attributes billed as VectorWriteCharges bills them.
+  CapacityBreakdown breakdown(std::size_t old_size, std::size_t new_size) const;
 
  private:
   void note(const model::Item& item);

@@ -79,7 +79,7 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
   std::size_t new_size = 0;
   if constexpr (kPut) new_size = op.size;
   if (outcome.new_item) new_size = model::item_size(*outcome.new_item);
-  result.consumed = index_charges.breakdown(write_cost(old_size, new_size));
+  result.consumed = index_charges.breakdown(old_size, new_size);
   return result;
 }
 
@@ -92,8 +92,6 @@ ItemWriteResult failure_of(WriteOutcome outcome) {
   result.error = std::move(outcome.error);
   return result;
 }
-
-double write_cost(std::size_t old_size, std::size_t new_size) { return write_units(std::max(old_size, new_size)); }
 
 bool take_injected_conflict(const Context& context, const engine::Table& table, const model::AttributeMap& key) {
   const TouchedItem item{&table, &key};

@@ -82,7 +82,4 @@ ItemWriteResult failure_of(WriteOutcome outcome);
 // Whether an injected conflict (engine/faults.h) is pending on this item: uses it up.
 bool take_injected_conflict(const Context& context, const engine::Table& table, const model::AttributeMap& key);
 
-// The units a write charges, given the sizes of the stored and the new item (0: none).
-double write_cost(std::size_t old_size, std::size_t new_size);
-
 }  // namespace minnow::requests

@@ -26,14 +26,14 @@ struct Decided {
   VectorWriteCharges vectors;  // loaded when ReturnConsumedCapacity asks
 };
 
-// The units one applied action charges: the larger of the old and new item (a ConditionCheck
-// is one unit, whatever the item's size).
+// The units one applied action charges: the larger of the old and new item, vector attributes
+// billed as VectorWriteCharges bills them (a ConditionCheck is one unit, whatever the item's size).
 double units_of(const WriteOperation& op, const Decided& d) {
-  if (std::holds_alternative<ConditionCheck>(op)) return write_cost(0, 0);
+  if (std::holds_alternative<ConditionCheck>(op)) return write_units(0);
   std::size_t new_size = 0;
   if (const Put* put = std::get_if<Put>(&op)) new_size = put->size;
   if (d.outcome.new_item) new_size = model::item_size(*d.outcome.new_item);
-  return write_cost(d.old_size, new_size);
+  return d.vectors.write_units(d.old_size, new_size);
 }
 
 }  // namespace

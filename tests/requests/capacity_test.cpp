@@ -15,20 +15,28 @@ using test::L;
 using test::N;
 using test::S;
 
+// `small`: 8 dimensions on v, HASH tenant, INLINE_FILTER lang, KEYS_ONLY; `large`: 300 on w, ALL.
 engine::TableDefinition two_vector_indexes() {
   engine::TableDefinition d;
+  d.key_schema = model::KeySchema{{"pk", model::ValueType::S}, std::nullopt};
   engine::VectorIndexDefinition small;
   small.name = "small";
   small.vector_attribute = "v";
   small.dimensions = 8;
   small.search_schema = {{"tenant", true}, {"lang", false}};
+  small.projection.type = "KEYS_ONLY";
   engine::VectorIndexDefinition large = small;
   large.name = "large";
   large.vector_attribute = "w";
   large.dimensions = 300;
   large.search_schema = {};
+  large.projection.type = "ALL";
   d.vector_indexes = {small, large};
   return d;
+}
+
+model::AttributeValue vec(std::size_t dimensions, const std::string& element) {
+  return L(model::AttributeList(dimensions, N(element)));
 }
 
 std::vector<std::pair<std::string, uint64_t>> charged(const model::Item* old, const model::Item* written) {
@@ -52,40 +60,64 @@ TEST_CASE("vector_request_bytes: float32 bytes rounded up to 1 KB, at least 1 KB
   CHECK(requests::vector_request_bytes(10, 300) == 12288);
 }
 
-TEST_CASE("VectorWriteCharges: an index is charged when the write changes what it holds") {
-  const model::Item vectors{{"pk", S("a")}, {"tenant", S("t")}, {"v", L({N("1")})}, {"w", L({N("2")})}};
-  CHECK(charged(nullptr, &vectors) == Bytes{{"small", 1024}, {"large", 2048}});  // enters both
-  CHECK(charged(&vectors, nullptr) == Bytes{{"small", 1024}, {"large", 2048}});  // leaves both
-  CHECK(charged(&vectors, &vectors).empty());                                    // nothing indexed changes
+TEST_CASE("VectorWriteCharges: an index is charged its entry's billed size, at least 1 KB, when the entry changes") {
+  // Billed: pk 3, tenant 7, v 1 + 8 x 4 = 33, w 1 + 300 x 4 = 1201. `small` holds pk, tenant, v
+  // (and lang): 43, charged 1024; `large` holds everything: 1244.
+  const model::Item vectors{{"pk", S("a")}, {"tenant", S("t")}, {"v", vec(8, "1")}, {"w", vec(300, "2")}};
+  CHECK(charged(nullptr, &vectors) == Bytes{{"small", 1024}, {"large", 1244}});  // enters both
+  CHECK(charged(&vectors, nullptr) == Bytes{{"small", 1024}, {"large", 1244}});  // leaves both
+  CHECK(charged(&vectors, &vectors).empty());                                    // no entry changes
 
   model::Item other = vectors;
-  other["note"] = S("x");  // neither a vector nor a search schema attribute
-  CHECK(charged(&vectors, &other).empty());
+  other["note"] = S("x");  // projected by `large` only: the larger entry, 1244 + 5
+  CHECK(charged(&vectors, &other) == Bytes{{"large", 1249}});
   other["lang"] = S("en");  // an INLINE_FILTER attribute of `small`
-  CHECK(charged(&vectors, &other) == Bytes{{"small", 1024}});
+  CHECK(charged(&vectors, &other) == Bytes{{"small", 1024}, {"large", 1255}});
   model::Item moved = vectors;
-  moved["w"] = L({N("3")});
-  CHECK(charged(&vectors, &moved) == Bytes{{"large", 2048}});
+  moved["w"] = vec(300, "3");
+  CHECK(charged(&vectors, &moved) == Bytes{{"large", 1244}});
 
   model::Item no_hash = vectors;
   no_hash.erase("tenant");  // `small` holds no item without its HASH attribute
-  CHECK(charged(nullptr, &no_hash) == Bytes{{"large", 2048}});
-  CHECK(charged(&vectors, &no_hash) == Bytes{{"small", 1024}});  // leaves `small`
+  CHECK(charged(nullptr, &no_hash) == Bytes{{"large", 1237}});
+  CHECK(charged(&vectors, &no_hash) == Bytes{{"small", 1024}, {"large", 1244}});  // leaves `small`
   const model::Item plain{{"pk", S("a")}, {"tenant", S("t")}};
   CHECK(charged(&plain, &plain).empty());
   CHECK(charged(nullptr, &plain).empty());
 }
 
+TEST_CASE("VectorWriteCharges: write units bill a vector attribute as its name plus 4 bytes per dimension") {
+  requests::VectorWriteCharges charges;
+  charges.load(two_vector_indexes());
+  // Stored, w's 300 numbers of 19 digits are 3,604 bytes (4 units); billed, the item is 1,244 bytes.
+  const model::Item long_numbers{{"pk", S("a")}, {"tenant", S("t")}, {"v", vec(8, "1")},
+                                 {"w", vec(300, "0.1234567890123456789")}};
+  REQUIRE(model::item_size(long_numbers) > 3 * 1024);
+  charges.note(nullptr, &long_numbers);
+  CHECK(charges.write_units(0, model::item_size(long_numbers)) == 2);
+  // Stored, w's short numbers are 904 bytes (1 unit with the rest); billed, 2 units.
+  const model::Item short_numbers{{"pk", S("a")}, {"tenant", S("t")}, {"v", vec(8, "1")}, {"w", vec(300, "2")}};
+  REQUIRE(model::item_size(short_numbers) < 1024);
+  charges.start_write();
+  charges.note(&long_numbers, &short_numbers);
+  CHECK(charges.write_units(model::item_size(long_numbers), model::item_size(short_numbers)) == 2);
+  // A value that is not a vector of the index's dimensions is billed as stored.
+  const model::Item not_vector{{"pk", S("a")}, {"w", vec(3, "0.1234567890123456789")}};
+  charges.start_write();
+  charges.note(nullptr, &not_vector);
+  CHECK(charges.write_units(0, model::item_size(not_vector)) == 1);
+}
+
 TEST_CASE("VectorWriteCharges: several writes add up per index; none loaded, nothing charged") {
   requests::VectorWriteCharges charges;
   charges.load(two_vector_indexes());
-  const model::Item a{{"pk", S("a")}, {"tenant", S("t")}, {"v", L({N("1")})}};
-  const model::Item b{{"pk", S("b")}, {"tenant", S("t")}, {"v", L({N("1")})}};
+  const model::Item a{{"pk", S("a")}, {"tenant", S("t")}, {"v", vec(8, "1")}};
+  const model::Item b{{"pk", S("b")}, {"tenant", S("t")}, {"v", vec(8, "1")}};
   charges.note(nullptr, &a);
   charges.note(nullptr, &b);
   requests::CapacityBreakdown units;
   charges.add_to(units);
-  CHECK(units.vector_indexes == Bytes{{"small", 2048}});
+  CHECK(units.vector_indexes == Bytes{{"small", 2048}});  // neither has w: not in `large`
 
   requests::VectorWriteCharges unloaded;
   unloaded.note(nullptr, &a);

@@ -40,6 +40,9 @@ struct Action {
   const char* name;    // "CreateTable"
   const Shape* shape;  // null: no declarative checks
   ActionHandler handler;
+  // An operation AWS reads with a strict deserializer (api/strict_members.h) checks the body as
+  // sent, before its Shape; null for the others.
+  void (*read_strictly)(std::string_view body) = nullptr;
 };
 
 }  // namespace minnow::api

@@ -117,8 +117,10 @@ Reply Service::handle_operation(Request& request) {
     char pool[kRequestPoolBytes];
     rapidjson::MemoryPoolAllocator<> allocator(pool, sizeof pool);
     JsonDocument document(&allocator);
-    if (!is_blank(request.body)) parse_request_json(request.body, document);
     const Action* action = find_action(request.target);
+    // The parse below is in place: a strict reader needs the body as sent.
+    const std::string sent = action && action->read_strictly ? request.body : std::string();
+    if (!is_blank(request.body)) parse_request_json(request.body, document);
     if (!action) throw model::Error(model::kUnknownOperation);
     summary.operation = action->name;
     if (const JsonValue* table = document.IsObject() ? member(document, "TableName") : nullptr;
@@ -130,6 +132,7 @@ Reply Service::handle_operation(Request& request) {
     }
     if (!document.IsObject()) throw model::Error(model::kBareSerialization);
 
+    if (action->read_strictly) action->read_strictly(sent);
     if (action->shape) action->shape->check(document);
     const std::string_view credential_region = signature.region();
     const engine::Namespace space = impl_->namespaces.for_request(signature.access_key(), credential_region);

@@ -2,6 +2,22 @@
 
 namespace minnow::model {
 
+namespace {
+std::string at_position(TextPosition at) {
+  return " at line " + std::to_string(at.line) + " column " + std::to_string(at.column);
+}
+}  // namespace
+
+Error strict_invalid_type(std::string_view unexpected, std::string_view expected, TextPosition at) {
+  return serialization(concat({"invalid type: ", unexpected, ", expected ", expected}) + at_position(at));
+}
+Error strict_invalid_value(std::string_view unexpected, std::string_view expected, TextPosition at) {
+  return serialization(concat({"invalid value: ", unexpected, ", expected ", expected}) + at_position(at));
+}
+Error strict_missing_field(std::string_view field, TextPosition at) {
+  return validation(concat({"missing field `", field, "`"}) + at_position(at));
+}
+
 Error unrecognized_collection(std::string_view java_type) {
   return serialization(concat({"Unrecognized collection type ", java_type}));
 }

@@ -5,6 +5,7 @@
 // Captured from DynamoDB through dynalite's validations.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,5 +57,19 @@ std::string constraint_failure(std::string_view value, std::string_view path, st
 std::string constraint_failure_at(std::string_view path, std::string_view constraint);
 // "1 validation error detected: ..." or "N validation errors detected: a; b".
 Error validation_errors(const std::vector<std::string>& failures);
+
+// ---- A strict deserializer's texts (api/strict_members.h: SearchVectors, 2026) -----------------
+// Rust's serde words them, with the position just past what it read (1-based line, byte column).
+struct TextPosition {
+  std::size_t line = 1;
+  std::size_t column = 0;
+};
+// SerializationException "invalid type: null, expected a string at line 1 column 17":
+// `unexpected` as serde names a JSON value ("null", "integer `5`", "sequence", ...).
+Error strict_invalid_type(std::string_view unexpected, std::string_view expected, TextPosition at);
+// SerializationException "invalid value: integer `3000000000`, expected i32 at line 1 column 30".
+Error strict_invalid_value(std::string_view unexpected, std::string_view expected, TextPosition at);
+// ValidationException "missing field `TableName` at line 1 column 45".
+Error strict_missing_field(std::string_view field, TextPosition at);
 
 }  // namespace minnow::model

@@ -8,7 +8,9 @@
 // projected attributes only, ReturnConsumedCapacity (a VectorCapacity), and
 // ResourceNotFoundException for an index that does not exist or is not ACTIVE. It has no paging.
 // No reference emulator has it, so the order of the checks is Minnow's, Query's where the two
-// share a rule:
+// share a rule, after what DynamoDB was seen answering first:
+//   0. the members' JSON types, as AWS's strict deserializer reads them (api/strict_members.h):
+//      `invalid type: null, expected a string at line 1 column 17`, `missing field \`TableName\``;
 //   1. the Shape, then TopK within 1..model::kMaxVectorTopK;
 //   2. the expression parameters: placeholder maps, SearchConditionExpression then
 //      ProjectionExpression compiled, unused placeholders; then the condition's form;
@@ -29,6 +31,7 @@
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
 #include "api/operations.h"
+#include "api/strict_members.h"
 #include "api/table_lookup.h"
 #include "engine/index.h"
 #include "engine/table.h"
@@ -190,8 +193,23 @@ void search_vectors(const ActionContext& context, const JsonValue& json, JsonWri
   out.EndObject();
 }
 
+// The members in the API's order (serde reports missing ones in it).
+void read_strictly(std::string_view body) {
+  using Type = StrictMember::Type;
+  read_strict_members(body, {{"TableName", Type::String, true},
+                             {"IndexName", Type::String, true},
+                             {"ReturnConsumedCapacity", Type::String},
+                             {"ExpressionAttributeNames", Type::Map},
+                             {"ExpressionAttributeValues", Type::Map},
+                             {"ProjectionExpression", Type::String},
+                             {"SearchVector", Type::Sequence, true},
+                             {"SearchConditionExpression", Type::String},
+                             {"TopK", Type::I32, true}});
+}
+
 }  // namespace search_vectors
 
-const Action kSearchVectors{"SearchVectors", &search_vectors::kShape, search_vectors::search_vectors};
+const Action kSearchVectors{"SearchVectors", &search_vectors::kShape, search_vectors::search_vectors,
+                            search_vectors::read_strictly};
 
 }  // namespace minnow::api::vector

@@ -403,12 +403,15 @@ const laterErrors = [
 
 // Whatever the error, the bad request comes last and nothing of the batch is written or deleted:
 // not the puts before it in its own table and in another table, nor a delete of an existing item.
+// dynalite finds the later errors only as it writes, after the requests before them (and takes
+// empty index keys, 33 levels and an empty name): those tests are DynamoDB's alone.
+const DYNALITE_WRITES_FIRST = 'finds this error only as it writes, after the requests before it';
 const everyError = [
   ...writeErrors.map(([why, request, message, localRewords]) => [why, A, request, 'ValidationException', message, localRewords && 'dynamodb-local']),
-  ...laterErrors,
+  ...laterErrors.map(([why, table, request, code, message, rewordedOn]) => [why, table, request, code, message, rewordedOn, true]),
 ];
-for (const [why, table, request, code, message, rewordedOn] of everyError) {
-  test(`BatchWriteItem rejects a request and writes nothing: ${why}`, async (t) => {
+for (const [why, table, request, code, message, rewordedOn, later] of everyError) {
+  test(`BatchWriteItem rejects a request and writes nothing: ${why}`, { skip: later && differsOn('dynalite', DYNALITE_WRITES_FIRST) }, async (t) => {
     const skip = rewordedOn && differsOn(rewordedOn, rewordedOn === 'dynamodb-local' ? LOCAL_WORDING : 'worded differently', t);
     expectOk(await rawCall('PutItem', { TableName: A, Item: { pk: S('keep-me') } }));
     const batch = {

@@ -256,15 +256,13 @@ const P = 'One or more parameter values were invalid: ';
 const Q = Array.from({ length: DIMS }, () => N(0.5));
 const HASH_T0 = { SearchConditionExpression: 'tenant = :t', ExpressionAttributeValues: { ':t': S('t0') } };
 const errorCases = [
-  ['no SearchVector', { IndexName: 'euclid', TopK: 0 },
-    "1 validation error detected: Value null at 'searchVector' failed to satisfy constraint: Member must not be null"],
   // DynamoDB's texts for SearchVectors (2026), without the validation envelope.
   ['TopK 0', { IndexName: 'euclid', TopK: 0, SearchVector: Q },
     "Provided TopK value '0' is out of valid range. The value must be between 1 and 100 inclusive"],
   ['TopK 101', { IndexName: 'euclid', TopK: 101, SearchVector: Q },
     "Provided TopK value '101' is out of valid range. The value must be between 1 and 100 inclusive"],
-  ['no IndexName', { TopK: 1, SearchVector: Q },
-    "1 validation error detected: Value null at 'indexName' failed to satisfy constraint: Member must not be null"],
+  ['an IndexName too short', { IndexName: 'ab', TopK: 1, SearchVector: Q },
+    "1 validation error detected: Value 'ab' at 'indexName' failed to satisfy constraint: Member must have length greater than or equal to 3"],
   ['a SearchVector element that is not a number', { IndexName: 'euclid', TopK: 1, SearchVector: [...Q.slice(1), S('1')] },
     'Search vector contains invalid values. All values in the search vector must be a 32-bit floating-point number attribute'],
   ['a SearchVector element beyond float32', { IndexName: 'euclid', TopK: 1, SearchVector: [N('-3.5e38'), ...Q.slice(1)] },
@@ -331,3 +329,50 @@ for (const [why, params, message, code = 'ValidationException'] of errorCases) {
     expectError(await rawCall('SearchVectors', { TableName: T, ...params }), code, message);
   });
 }
+
+// AWS reads SearchVectors with a strict deserializer (Rust's serde; issue 34, group 9 item 5):
+// its members' JSON types and the required members' presence are checked first, before any
+// other check and without looking the table up, in serde's words, with the position just past
+// what it read (line, then bytes read on that line; a list or map is named before its bracket).
+// A required member may not be null; an optional one may. Missing members are reported once the
+// object is read, in the API's order of members.
+const justAfter = (text, token) => text.indexOf(token) + token.length;
+const strictCases = [
+  ['a null TableName', '{"TableName":null,"IndexName":"ab","SearchVector":[],"TopK":1}', 'SerializationException',
+    () => 'invalid type: null, expected a string at line 1 column 17'],
+  ['a null IndexName', `{"TableName":"${T}","IndexName":null,"SearchVector":[],"TopK":1}`, 'SerializationException',
+    (text) => `invalid type: null, expected a string at line 1 column ${justAfter(text, 'null')}`],
+  ['a null SearchVector', `{"TableName":"${T}","IndexName":"euclid","SearchVector":null,"TopK":0}`, 'SerializationException',
+    (text) => `invalid type: null, expected a sequence at line 1 column ${justAfter(text, 'null')}`],
+  ['a null TopK', `{"TableName":"${T}","IndexName":"euclid","SearchVector":[],"TopK":null}`, 'SerializationException',
+    (text) => `invalid type: null, expected i32 at line 1 column ${justAfter(text, 'null')}`],
+  ['a TopK with a fraction', `{"TableName":"${T}","IndexName":"euclid","SearchVector":[],"TopK":1.5}`, 'SerializationException',
+    (text) => `invalid type: floating point \`1.5\`, expected i32 at line 1 column ${justAfter(text, '1.5')}`],
+  ['a TopK beyond 32 bits', `{"TableName":"${T}","IndexName":"euclid","SearchVector":[],"TopK":3000000000}`, 'SerializationException',
+    (text) => `invalid value: integer \`3000000000\`, expected i32 at line 1 column ${justAfter(text, '3000000000')}`],
+  ['a string TopK', `{"TableName":"${T}","IndexName":"euclid","SearchVector":[],"TopK":"5"}`, 'SerializationException',
+    (text) => `invalid type: string "5", expected i32 at line 1 column ${justAfter(text, '"5"')}`],
+  ['a list for IndexName', `{"TableName":"${T}","IndexName":["euclid"],"SearchVector":[],"TopK":1}`, 'SerializationException',
+    (text) => `invalid type: sequence, expected a string at line 1 column ${text.indexOf('[')}`],
+  ['a number for ProjectionExpression', `{"TableName":"${T}","ProjectionExpression":7,"IndexName":"ab"}`, 'SerializationException',
+    (text) => `invalid type: integer \`7\`, expected a string at line 1 column ${justAfter(text, ':7')}`],
+  ['no TableName, before a too-short IndexName', '{"IndexName":"ab","SearchVector":[],"TopK":0}', 'ValidationException',
+    (text) => `missing field \`TableName\` at line 1 column ${text.length}`],
+  ['no IndexName', `{"TableName":"${T}","TopK":1,"SearchVector":[]}`, 'ValidationException',
+    (text) => `missing field \`IndexName\` at line 1 column ${text.length}`],
+  ['no SearchVector, nor TopK', `{"TableName":"${T}","IndexName":"euclid"}`, 'ValidationException',
+    (text) => `missing field \`SearchVector\` at line 1 column ${text.length}`],
+  ['a null on the second line', '{\n  "TableName": null}', 'SerializationException',
+    () => 'invalid type: null, expected a string at line 2 column 19'],
+];
+
+for (const [why, text, code, message] of strictCases) {
+  test(`SearchVectors reads its members strictly: ${why}`, { skip }, async () => {
+    expectError(await rawCall('SearchVectors', undefined, { rawBody: text }), code, message(text));
+  });
+}
+
+test('SearchVectors accepts null for an optional member', { skip }, async () => {
+  const text = `{"TableName":"${T}","IndexName":"euclid","SearchVector":${JSON.stringify(Q)},"TopK":1,"ProjectionExpression":null}`;
+  expectOk(await rawCall('SearchVectors', undefined, { rawBody: text }));
+});

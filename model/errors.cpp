@@ -43,16 +43,25 @@ Error table_in_use(const std::string& table) {
   return Error(ErrorCode::ResourceInUseException, "Table already exists: " + table, "Cannot create preexisting table");
 }
 
+namespace {
+Error number_or_set_members(std::string message) {
+  Error e = validation(std::move(message));
+  e.value_fault = ValueFault::NumberOrSetMembers;
+  return e;
+}
+}  // namespace
+
 Error number_not_numeric(const std::string& text) {
-  return validation("The parameter cannot be converted to a numeric value: " + text);
+  return number_or_set_members("The parameter cannot be converted to a numeric value: " + text);
 }
 
 Error string_set_duplicates(const std::string& members) {
-  return validation("One or more parameter values were invalid: Input collection " + members + " contains duplicates.");
+  return number_or_set_members("One or more parameter values were invalid: Input collection " + members +
+                               " contains duplicates.");
 }
 Error binary_set_duplicates(const std::string& members) {
-  return validation("One or more parameter values were invalid: Input collection " + members +
-                    "of type BS contains duplicates.");
+  return number_or_set_members("One or more parameter values were invalid: Input collection " + members +
+                               "of type BS contains duplicates.");
 }
 
 Error cannot_convert(const std::string& json_kind, const std::string& type) {
@@ -168,18 +177,6 @@ CancellationReason cancellation_reason(const Error& error) {
 }
 Error transaction_payload_too_large(std::size_t bytes) {
   return validation("Transaction payload size cannot exceed 4MB. Payload Size: " + std::to_string(bytes));
-}
-Error admin_invalid(const std::string& detail) { return validation("Invalid /_minnow call: " + detail); }
-Error admin_forbidden(const std::string& detail) {
-  return Error(ErrorCode::AccessDeniedException, "Refused /_minnow call: " + detail);
-}
-std::string admin_host_refused(const std::string& host) {
-  return "Host '" + host +
-         "' is not a loopback name, and Minnow listens on loopback only (DNS rebinding); list other names with "
-         "--admin-hosts";
-}
-std::string admin_integer_range(const std::string& name, int64_t min, int64_t max) {
-  return name + " must be an integer from " + std::to_string(min) + " to " + std::to_string(max);
 }
 
 // ---- Table actions -------------------------------------------------------------------------

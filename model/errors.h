@@ -85,10 +85,17 @@ struct CancellationReason {
 // ...). `throw Error(kResourceNotFound)`; functions exist only for texts with parameters.
 // `dynamodb_local`: DynamoDB Local's text where it differs and suites pin it (--compat
 // dynamodb-local answers with it); null where it has none of its own.
+// What a value error is about, where DynamoDB words the two kinds differently: an
+// ExclusiveStartKey's value errors get "The provided starting key is invalid: " before them,
+// except those about a number's text or a set's members (dynalite's capture; the empty number
+// set among them, the empty string and binary sets not).
+enum class ValueFault : uint8_t { None, NumberOrSetMembers };
+
 struct FixedError {
   ErrorCode code;
   const char* message;
   const char* dynamodb_local = nullptr;
+  ValueFault value_fault = ValueFault::None;
 };
 
 // The prefix DynamoDB gives many ValidationException texts.
@@ -99,7 +106,10 @@ class Error : public std::exception {
   Error(ErrorCode code, std::string message, const char* dynamodb_local = nullptr)
       : code_(code), message_(std::move(message)), dynamodb_local_(dynamodb_local) {}
   explicit Error(const FixedError& fixed)
-      : code_(fixed.code), message_(fixed.message), dynamodb_local_(fixed.dynamodb_local) {}
+      : value_fault(fixed.value_fault),
+        code_(fixed.code),
+        message_(fixed.message),
+        dynamodb_local_(fixed.dynamodb_local) {}
 
   ErrorCode code() const { return code_; }
   const std::string& message() const { return message_; }
@@ -114,6 +124,7 @@ class Error : public std::exception {
   // The body spells the key "Message", as Coral's own checks do (its deserializer's
   // SerializationException always; its authorization failure, not_authorized).
   bool coral_message_key = false;
+  ValueFault value_fault = ValueFault::None;
 
  private:
   ErrorCode code_;
@@ -160,21 +171,25 @@ Error table_not_found(const std::string& table);  // "Requested resource not fou
 Error table_in_use(const std::string& table);     // "Table already exists: X"
 
 // ---- Values --------------------------------------------------------------------------------
-inline constexpr FixedError kNumberNotNumeric{
-    ErrorCode::ValidationException, "The parameter cannot be converted to a numeric value"};  // empty number text
+inline constexpr FixedError kNumberNotNumeric{ErrorCode::ValidationException,
+                                               "The parameter cannot be converted to a numeric value", nullptr,
+                                               ValueFault::NumberOrSetMembers};  // empty number text
 Error number_not_numeric(const std::string& text);
 inline constexpr FixedError kNumberOverflow{
     ErrorCode::ValidationException,
-    "Number overflow. Attempting to store a number with magnitude larger than supported range"};
+    "Number overflow. Attempting to store a number with magnitude larger than supported range", nullptr,
+    ValueFault::NumberOrSetMembers};
 inline constexpr FixedError kNumberUnderflow{
     ErrorCode::ValidationException,
-    "Number underflow. Attempting to store a number with magnitude smaller than supported range"};
+    "Number underflow. Attempting to store a number with magnitude smaller than supported range", nullptr,
+    ValueFault::NumberOrSetMembers};
 inline constexpr FixedError kNumberTooManyDigits{ErrorCode::ValidationException,
-                                                 "Attempting to store more than 38 significant digits in a Number"};
+                                                 "Attempting to store more than 38 significant digits in a Number",
+                                                 nullptr, ValueFault::NumberOrSetMembers};
 // The result of + or - needs more than 38 digits (`1e50 + 1`): DynamoDB calls it an overflow.
 inline constexpr FixedError kNumberArithmeticPrecision{
     ErrorCode::ValidationException, "Number overflow. Attempting to store a number with magnitude larger than supported range",
-    "DynamoDB only supports precision up to 38 digits"};
+    "DynamoDB only supports precision up to 38 digits", ValueFault::NumberOrSetMembers};
 
 // Attribute values, in the order DynamoDB checks them.
 inline constexpr FixedError kAttributeValueEmpty{
@@ -190,12 +205,14 @@ inline constexpr FixedError kNullMustBeTrue{
 inline constexpr FixedError kEmptyStringSet{
     ErrorCode::ValidationException, "One or more parameter values were invalid: An string set  may not be empty"};
 inline constexpr FixedError kEmptyNumberSet{
-    ErrorCode::ValidationException, "One or more parameter values were invalid: An number set  may not be empty"};
+    ErrorCode::ValidationException, "One or more parameter values were invalid: An number set  may not be empty",
+    nullptr, ValueFault::NumberOrSetMembers};
 inline constexpr FixedError kEmptyBinarySet{
     ErrorCode::ValidationException, "One or more parameter values were invalid: Binary sets should not be empty"};
 Error string_set_duplicates(const std::string& members);  // members as "[a, b]"
 inline constexpr FixedError kNumberSetDuplicates{ErrorCode::ValidationException,
-                                                 "Input collection contains duplicates"};
+                                                 "Input collection contains duplicates", nullptr,
+                                                 ValueFault::NumberOrSetMembers};
 Error binary_set_duplicates(const std::string& members);  // base64 members as "[YQ==, YQ==]"
 inline constexpr FixedError kNestingTooDeep{
     ErrorCode::ValidationException,
@@ -313,17 +330,7 @@ inline constexpr FixedError kIdempotentParameterMismatch{
 inline constexpr FixedError kTransactionInProgress{
     ErrorCode::TransactionInProgressException, "The transaction with the given request token is already in progress."};
 
-// ---- Minnow's /_minnow admin calls (docs/admin-api.md) ---------------------------------------
-Error admin_invalid(const std::string& detail);  // "Invalid /_minnow call: <detail>"
-// A call refused by api/admin/admin_access (AccessDeniedException, answered with HTTP 403).
-Error admin_forbidden(const std::string& detail);  // "Refused /_minnow call: <detail>"
-inline constexpr const char* kAdminHeaderRequired =
-    "the test controls need the header X-Minnow-Admin: 1 (docs/admin-api.md), which a web page cannot send to "
-    "another site";
-inline constexpr const char* kAdminJsonRequired = "the test controls need Content-Type: application/json";
-std::string admin_host_refused(const std::string& host);
-// A number outside what the call accepts: "<name> must be an integer from <min> to <max>".
-std::string admin_integer_range(const std::string& name, int64_t min, int64_t max);
+// (Minnow's /_minnow test controls: model/admin_errors.h.)
 
 // ---- Table actions: CreateTable, UpdateTable, DeleteTable ------------------------------------
 // dynalite's wording (captured from DynamoDB) where it has one; DynamoDB Local's where only it

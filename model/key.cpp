@@ -73,11 +73,13 @@ void check_key_not_empty(const AttributeMap& key, const KeySchema& schema) {
 }
 void validate_start_key(const AttributeMap& key, const KeySchema& schema) { check_key(key, schema, true); }
 
-void validate_item_key(const Item& item, const KeySchema& schema) {
+void validate_item_key(const Item& item, const KeySchema& schema, ItemKeyWording wording) {
+  const bool named = wording == ItemKeyWording::Named;
   auto check = [&](const KeyAttribute& attr, bool is_hash) {
     const AttributeValue* v = find_attribute(item, attr.name);
-    if (!v) throw missing_key_in_item(attr.name);
-    if (v->type() != attr.type) throw key_type_mismatch(attr.name, attr.type, v->type());
+    if (!v) throw named ? missing_key_in_item(attr.name) : Error(kKeyDoesNotMatchSchema);
+    if (v->type() != attr.type)
+      throw named ? key_type_mismatch(attr.name, attr.type, v->type()) : Error(kKeyDoesNotMatchSchema);
     check_key_value(attr, *v, is_hash, false);
   };
   check(schema.hash, true);

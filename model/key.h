@@ -50,8 +50,13 @@ void check_key_not_empty(const AttributeMap& key, const KeySchema& schema);
 // As validate_key, for an ExclusiveStartKey: DynamoDB words an empty value there the older way.
 void validate_start_key(const AttributeMap& key, const KeySchema& schema);
 
+// How a put reports a key attribute absent from its item or of another type: PutItem names it
+// ("Missing the key pk in the item", "Type mismatch for key pk ..."), BatchWriteItem says the
+// provided key element does not match the schema.
+enum class ItemKeyWording : uint8_t { Named, SchemaMismatch };
+
 // Checks the key attributes inside a full item (PutItem). Throws with DynamoDB's messages.
-void validate_item_key(const Item& item, const KeySchema& schema);
+void validate_item_key(const Item& item, const KeySchema& schema, ItemKeyWording wording = ItemKeyWording::Named);
 
 // The key attributes of a (validated) item.
 AttributeMap key_of(const Item& item, const KeySchema& schema);

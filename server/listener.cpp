@@ -8,6 +8,8 @@
 #include <string>
 #include <utility>
 
+#include "api/error_reply.h"
+#include "model/fault_errors.h"
 #include "server/http_adapter.h"
 
 namespace minnow::server {
@@ -32,11 +34,12 @@ Listener::Listener(asio::io_context& io, const tcp::endpoint& endpoint, std::sha
 
 namespace {
 
-// DynamoDB's answer when it cannot take a request (its documentation's ServiceUnavailable):
-// the SDKs retry a 503 with backoff.
-constexpr std::string_view kRefusalBody =
-    R"json({"__type":"com.amazonaws.dynamodb.v20120810#ServiceUnavailable",)json"
-    R"json("message":"DynamoDB is currently unavailable. (This should be a temporary state.)"})json";
+// DynamoDB's answer when it cannot take a request (its documentation's ServiceUnavailable): the
+// SDKs retry a 503 with backoff. Written once, by the one error writer.
+const api::Reply& refusal() {
+  static const api::Reply reply = api::error_reply(model::Error(model::kServiceUnavailable));
+  return reply;
+}
 
 // Answers a connection beyond --max-connections with a 503 and closes it, without waiting: a
 // fresh socket's send buffer takes the few hundred bytes at once, and whatever the client has
@@ -45,9 +48,10 @@ constexpr std::string_view kRefusalBody =
 void refuse(tcp::socket& socket) {
   error_code ignored;
   socket.non_blocking(true, ignored);
+  const api::Reply& refused = refusal();
   std::string head;
-  write_response_head(503, "application/x-amz-json-1.0", kRefusalBody, 11, false, head);
-  const std::array<asio::const_buffer, 2> reply{asio::buffer(head), asio::buffer(kRefusalBody)};
+  write_response_head(refused.status, refused.content_type, refused.body, 11, false, head);
+  const std::array<asio::const_buffer, 2> reply{asio::buffer(head), asio::buffer(refused.body)};
   socket.write_some(reply, ignored);
   socket.shutdown(tcp::socket::shutdown_send, ignored);
   std::array<char, 4096> discard;

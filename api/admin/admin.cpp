@@ -14,7 +14,7 @@
 #include "engine/faults.h"
 #include "engine/namespaces.h"
 #include "engine/ttl.h"
-#include "model/errors.h"
+#include "model/admin_errors.h"
 
 namespace minnow::api {
 
@@ -28,7 +28,7 @@ constexpr int64_t kMaxEpochSeconds = 253'402'300'799;  // 9999-12-31T23:59:59Z
 Reply clock(Request& request, const AdminTargets& targets) {
   engine::AdjustableClock* adjustable = targets.clock;
   if (request.method == "POST") {
-    if (!adjustable) throw model::admin_invalid("this server's clock cannot be moved");
+    if (!adjustable) throw model::Error(model::kAdminClockFixed);
     JsonDocument body;
     parse_body(request, body);
     const JsonValue* reset = member(body, "reset");
@@ -41,10 +41,10 @@ Reply clock(Request& request, const AdminTargets& targets) {
     } else if (reset && reset->IsBool() && reset->GetBool()) {
       adjustable->reset();
     } else {
-      throw model::admin_invalid("expected advanceSeconds, epochSeconds or reset: true");
+      throw model::Error(model::kAdminClockBody);
     }
   } else if (request.method != "GET") {
-    throw model::admin_invalid("use GET or POST");
+    throw model::admin_wrong_method("GET or POST");
   }
   return number_reply("epochMillis", targets.namespaces.clock().now_ms());
 }
@@ -129,7 +129,7 @@ Reply handle_admin(Request& request, const AdminTargets& targets, const AdminOpt
     if (path == "snapshot") return snapshot(request, targets.namespaces, targets.saved);
     if (path == "restore" && request.method == "POST") return restore(request, targets.namespaces, targets.saved);
     if (path == "export" && request.method == "GET") return export_namespace(request, targets.namespaces);
-    throw model::admin_invalid("no such call: " + std::string(request.method) + " " + std::string(request.path));
+    throw model::admin_no_such_call(request.method, request.path);
   } catch (const model::Error& error) {
     return error_reply(error);
   }

@@ -4,7 +4,7 @@
 #include <cctype>
 
 #include "api/error_reply.h"
-#include "model/errors.h"
+#include "model/admin_errors.h"
 
 namespace minnow::api {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "engine/namespaces.h"
-#include "model/errors.h"
+#include "model/admin_errors.h"
 
 namespace minnow::api::admin {
 
@@ -19,7 +19,7 @@ void parse_body(Request& request, JsonDocument& document) {
     return;
   }
   parse_request_json(request.body, document);
-  if (!document.IsObject()) throw model::admin_invalid("the body must be a JSON object");
+  if (!document.IsObject()) throw model::Error(model::kAdminBodyNotObject);
 }
 
 std::optional<int64_t> integer_member(const JsonValue& body, const char* name, int64_t min, int64_t max) {
@@ -31,7 +31,7 @@ std::optional<int64_t> integer_member(const JsonValue& body, const char* name, i
   } else if (v->IsDouble() && std::trunc(v->GetDouble()) == v->GetDouble() && std::fabs(v->GetDouble()) < 1e15) {
     n = static_cast<int64_t>(v->GetDouble());  // exact: below 2^53
   }
-  if (!n || *n < min || *n > max) throw model::admin_invalid(model::admin_integer_range(name, min, max));
+  if (!n || *n < min || *n > max) throw model::admin_integer_range(name, min, max);
   return n;
 }
 
@@ -75,10 +75,8 @@ std::optional<std::string> namespace_parameter(const Request& request, const eng
   std::optional<std::string> id = query_parameter(request, "namespace");
   if (!id) return std::nullopt;
   std::optional<engine::NamespaceName> name = engine::parse_namespace_id(*id);
-  if (!name) throw model::admin_invalid("namespace must be ACCESS_KEY/REGION or shared");
-  if (*id == engine::kSharedNamespace && !namespaces.shared())
-    throw model::admin_invalid(
-        "namespace shared: this server keeps a namespace per access key and region (no -sharedDb)");
+  if (!name) throw model::Error(model::kAdminNamespaceForm);
+  if (*id == engine::kSharedNamespace && !namespaces.shared()) throw model::Error(model::kAdminNoSharedNamespace);
   return namespaces.id_for(name->access_key, name->region);
 }
 

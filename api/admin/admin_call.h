@@ -19,10 +19,10 @@ namespace minnow::api::admin {
 Reply json_reply(std::string body);
 Reply number_reply(const char* name, int64_t n);
 
-// The body as a JSON object (an empty body is {}). Throws admin_invalid otherwise.
+// The body as a JSON object (an empty body is {}). Throws kAdminBodyNotObject otherwise.
 void parse_body(Request& request, JsonDocument& document);
 // An integer member from `min` to `max`, when present (an integral JSON double such as 5.0
-// counts; 1.5 and 1e300 do not); throws admin_invalid naming the range otherwise.
+// counts; 1.5 and 1e300 do not); throws admin_integer_range otherwise.
 std::optional<int64_t> integer_member(const JsonValue& body, const char* name, int64_t min, int64_t max);
 
 // The query parameter `name` of the request, percent-decoded; nullopt when absent.
@@ -30,7 +30,7 @@ std::optional<std::string> query_parameter(const Request& request, std::string_v
 
 // The namespace a call's `?namespace=ID` names, as a request signed with that access key and
 // region would use it (with -sharedDb, "shared" whatever the ID); nullopt without the
-// parameter: every namespace. Throws admin_invalid for a malformed ID.
+// parameter: every namespace. Throws kAdminNamespaceForm for a malformed ID.
 std::optional<std::string> namespace_parameter(const Request& request, const engine::Namespaces& namespaces);
 
 }  // namespace minnow::api::admin

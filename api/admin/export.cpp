@@ -9,7 +9,7 @@
 #include "engine/namespaces.h"
 #include "engine/query.h"
 #include "engine/table.h"
-#include "model/errors.h"
+#include "model/admin_errors.h"
 
 namespace minnow::api::admin {
 
@@ -161,9 +161,7 @@ Reply export_namespace(const Request& request, engine::Namespaces& namespaces) {
     database = namespaces.find(*id);
   } else {
     const auto all = namespaces.list();
-    if (all.size() > 1)
-      throw model::admin_invalid("there are " + std::to_string(all.size()) +
-                                 " namespaces: name one with ?namespace=ID (GET /_minnow/namespaces lists them)");
+    if (all.size() > 1) throw model::admin_namespace_needed(all.size());
     if (!all.empty()) database = all.front().second;
   }
   return Reply{200, "application/x-ndjson", database ? export_text(*database) : std::string()};

@@ -11,7 +11,7 @@
 #include "api/table_lookup.h"
 #include "engine/faults.h"
 #include "engine/namespaces.h"
-#include "model/errors.h"
+#include "model/admin_errors.h"
 
 namespace minnow::api::admin {
 
@@ -49,7 +49,7 @@ FaultError parse_error(const JsonValue& body) {
       if (view(*error) == name) return e;
   std::string names;
   for (const auto& [e, name] : kErrorNames) names += (names.empty() ? "" : ", ") + std::string(name);
-  throw model::admin_invalid("error must be one of " + names);
+  throw model::admin_fault_error_unknown(names);
 }
 
 std::vector<std::string> parse_operations(const JsonValue& body) {
@@ -57,14 +57,12 @@ std::vector<std::string> parse_operations(const JsonValue& body) {
   const JsonValue* v = member(body, "operation");
   if (!v) return operations;
   auto add = [&](const JsonValue& name) {
-    if (!name.IsString() || !find_action_named(view(name)))
-      throw model::admin_invalid(
-          "operation must be an operation's name (PutItem, Query, GetRecords, ...) or a list of them");
+    if (!name.IsString() || !find_action_named(view(name))) throw model::Error(model::kAdminFaultOperation);
     operations.emplace_back(view(name));
   };
   if (v->IsArray()) {
     for (const auto& name : v->GetArray()) add(name);
-    if (operations.empty()) throw model::admin_invalid("operation must not be an empty list");
+    if (operations.empty()) throw model::Error(model::kAdminFaultNoOperations);
   } else {
     add(*v);
   }
@@ -79,23 +77,21 @@ engine::FaultRule parse_rule(Request& request, engine::Namespaces& namespaces) {
   rule.namespace_id = namespace_parameter(request, namespaces);
   rule.operations = parse_operations(body);
   if (const JsonValue* table = member(body, "table")) {
-    if (!table->IsString() || table->GetStringLength() == 0) throw model::admin_invalid("table must be a table name");
+    if (!table->IsString() || table->GetStringLength() == 0) throw model::Error(model::kAdminFaultTable);
     rule.table = table_name_of(view(*table));
   }
   if (const JsonValue* k = member(body, "key"); k && !k->IsNull()) {
-    if (!k->IsObject() || k->MemberCount() == 0)
-      throw model::admin_invalid("key must be a primary key in DynamoDB JSON");
+    if (!k->IsObject() || k->MemberCount() == 0) throw model::Error(model::kAdminFaultKey);
     rule.key = decode_attribute_map(*k);
   }
   rule.latency_ms = integer_member(body, "latencyMs", 0, kMaxLatencyMs).value_or(0);
-  if (rule.error == FaultError::None && rule.latency_ms == 0)
-    throw model::admin_invalid("a fault needs an error, a latencyMs, or both");
+  if (rule.error == FaultError::None && rule.latency_ms == 0) throw model::Error(model::kAdminFaultEmpty);
   if (rule.error == FaultError::TransactionConflict && rule.latency_ms > 0)
-    throw model::admin_invalid("latencyMs cannot be combined with TransactionConflict (add a rule of its own)");
+    throw model::Error(model::kAdminFaultLatencyWithConflict);
   const JsonValue* probability = member(body, "probability");
   if (probability) {
     if (!probability->IsNumber() || !(probability->GetDouble() > 0) || probability->GetDouble() > 1)
-      throw model::admin_invalid("probability must be a number above 0 and at most 1");
+      throw model::Error(model::kAdminFaultProbability);
     rule.probability = probability->GetDouble();
   }
   if (auto seed = integer_member(body, "seed", 0, kMaxSeed)) {
@@ -171,8 +167,7 @@ Reply remove(const Request& request, engine::Namespaces& namespaces, engine::Fau
   if (auto id_text = query_parameter(request, "id")) {
     uint64_t id = 0;
     auto [end, ec] = std::from_chars(id_text->data(), id_text->data() + id_text->size(), id);
-    if (ec != std::errc() || end != id_text->data() + id_text->size())
-      throw model::admin_invalid("id must be a fault's id");
+    if (ec != std::errc() || end != id_text->data() + id_text->size()) throw model::Error(model::kAdminFaultId);
     return number_reply("removed", registry.remove(id) ? 1 : 0);
   }
   const std::optional<std::string> id = namespace_parameter(request, namespaces);
@@ -190,7 +185,7 @@ Reply faults(Request& request, engine::Namespaces& namespaces, engine::FaultRegi
                     [&](const engine::FaultStatus& s) { return s.rule.namespace_id && *s.rule.namespace_id != *id; });
     return status_reply(all, true);
   }
-  if (request.method != "POST") throw model::admin_invalid("use POST, GET or DELETE");
+  if (request.method != "POST") throw model::admin_wrong_method("POST, GET or DELETE");
   engine::FaultRule rule = parse_rule(request, namespaces);
   const uint64_t id = registry.add(rule);
   return status_reply({engine::FaultStatus{id, std::move(rule), 0, 0}}, false);

@@ -5,7 +5,7 @@
 
 #include "api/admin/admin_call.h"
 #include "api/request_log.h"
-#include "model/errors.h"
+#include "model/admin_errors.h"
 
 namespace minnow::api::admin {
 
@@ -20,18 +20,17 @@ std::uint64_t unsigned_parameter(const Request& request, std::string_view name, 
   if (!text) return fallback;
   std::uint64_t value = 0;
   const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-  if (ec != std::errc() || end != text->data() + text->size() || text->empty())
-    throw model::admin_invalid(std::string(name) + " must be an unsigned integer");
+  if (ec != std::errc() || end != text->data() + text->size() || text->empty()) throw model::admin_not_unsigned(name);
   return value;
 }
 
 }  // namespace
 
 Reply requests(Request& request, const RequestLog& log, const engine::Namespaces& namespaces) {
-  if (request.method != "GET") throw model::admin_invalid("use GET");
+  if (request.method != "GET") throw model::admin_wrong_method("GET");
   const std::uint64_t after = unsigned_parameter(request, "after", 0);
   const std::uint64_t limit = unsigned_parameter(request, "limit", kDefaultLimit);
-  if (limit < 1 || limit > kMaxLimit) throw model::admin_invalid("limit must be from 1 to 1000");
+  if (limit < 1 || limit > kMaxLimit) throw model::Error(model::kAdminRequestsLimit);
   const RequestLogPage page =
       log.since(after, static_cast<std::size_t>(limit), namespace_parameter(request, namespaces));
   std::string body = "{\"requests\":[";

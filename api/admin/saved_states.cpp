@@ -7,7 +7,7 @@
 #include "engine/database.h"
 #include "engine/namespaces.h"
 #include "engine/table.h"
-#include "model/errors.h"
+#include "model/admin_errors.h"
 #include "persist/image.h"
 
 namespace minnow::api::admin {
@@ -41,7 +41,7 @@ std::string name_member(Request& request) {
   parse_body(request, body);
   const JsonValue* name = member(body, "name");
   if (!name || !name->IsString() || name->GetStringLength() == 0 || name->GetStringLength() > 255)
-    throw model::admin_invalid("name must be a string of 1 to 255 characters");
+    throw model::Error(model::kAdminSnapshotName);
   return std::string(view(*name));
 }
 
@@ -147,10 +147,10 @@ Reply snapshot(Request& request, engine::Namespaces& namespaces, SavedStates& sa
   }
   if (request.method == "DELETE") {
     const std::string name = name_member(request);
-    if (!saved.forget(name)) throw model::admin_invalid("no snapshot named '" + name + "'");
+    if (!saved.forget(name)) throw model::admin_no_snapshot(name);
     return json_reply("{}");
   }
-  if (request.method != "POST") throw model::admin_invalid("use GET, POST or DELETE");
+  if (request.method != "POST") throw model::admin_wrong_method("GET, POST or DELETE");
   const std::string name = name_member(request);
   return stats_reply(name, saved.save(name, namespaces, namespace_parameter(request, namespaces)));
 }
@@ -159,8 +159,7 @@ Reply restore(Request& request, engine::Namespaces& namespaces, SavedStates& sav
   const std::string name = name_member(request);
   const std::optional<std::string> id = namespace_parameter(request, namespaces);
   std::optional<SavedStateStats> stats = saved.restore(name, namespaces, id);
-  if (!stats)
-    throw model::admin_invalid("no snapshot named '" + name + "'" + (id ? " for namespace " + *id : std::string()));
+  if (!stats) throw model::admin_no_snapshot(name, id);
   return stats_reply(name, *stats);
 }
 

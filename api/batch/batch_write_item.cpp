@@ -86,15 +86,7 @@ requests::BatchWriteItemRequest decode(const ActionContext& context, const JsonV
     std::set<std::string> seen;
     for (auto& w : writes.writes) {
       if (auto* put = std::get_if<requests::Put>(&w)) {
-        try {
-          model::validate_item_key(put->item, schema);
-        } catch (const model::Error& e) {
-          // A put whose key attributes are missing or mistyped is reported like a bad key.
-          if (e.message().find("Missing the key") != std::string::npos ||
-              e.message().find("Type mismatch for key") != std::string::npos)
-            throw model::Error(model::kKeyDoesNotMatchSchema);
-          throw;
-        }
+        model::validate_item_key(put->item, schema, model::ItemKeyWording::SchemaMismatch);
         put->key = model::key_of(put->item, schema);
       } else {
         model::validate_key(requests::key_of(w), schema);

@@ -91,13 +91,10 @@ std::optional<model::AttributeMap> decode_start_key(const JsonValue* key) {
     try {
       out.insert_or_assign(std::string(it->name.GetString(), it->name.GetStringLength()), decode_value(it->value));
     } catch (const model::Error& e) {
-      // DynamoDB prefixes most value errors, but not these (dynalite's list).
-      const std::string& m = e.message();
-      for (const char* bare :
-           {"contains duplicates", "number set", "numeric value", "significant digits", "number with magnitude"})
-        if (m.find(bare) != std::string::npos) throw;
+      // DynamoDB prefixes most value errors, not those about numbers and set members.
+      if (e.value_fault == model::ValueFault::NumberOrSetMembers) throw;
       if (e.code() != model::ErrorCode::ValidationException) throw;
-      throw model::start_key_invalid(m);
+      throw model::start_key_invalid(e.message());
     }
   }
   return out;

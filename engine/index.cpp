@@ -1,8 +1,8 @@
 #include "engine/index.h"
 
 #include "model/errors.h"
-#include "model/key.h"
 #include "model/item_codec.h"
+#include "model/key.h"
 
 namespace minnow::engine {
 
@@ -177,30 +177,30 @@ KeyRange SecondaryIndex::query_range(const IndexQuerySpec& spec) const {
     std::string bound = prefix;
     append_delimited(bound, c.value);
     switch (c.op) {
-      case SortKeyOperator::EQ:
+      case model::KeyOperator::EQ:
         r.low = bound;
         set_high(prefix_successor(bound), false);
         break;
-      case SortKeyOperator::LT:
+      case model::KeyOperator::LT:
         set_high(bound, false);
         break;
-      case SortKeyOperator::LE:
+      case model::KeyOperator::LE:
         set_high(prefix_successor(bound), false);
         break;
-      case SortKeyOperator::GT:
+      case model::KeyOperator::GT:
         r.low = *prefix_successor(bound);
         break;
-      case SortKeyOperator::GE:
+      case model::KeyOperator::GE:
         r.low = bound;
         break;
-      case SortKeyOperator::BETWEEN: {
+      case model::KeyOperator::BETWEEN: {
         r.low = bound;
         std::string high = prefix;
         append_delimited(high, c.high);
         set_high(prefix_successor(high), false);
         break;
       }
-      case SortKeyOperator::BEGINS_WITH: {
+      case model::KeyOperator::BEGINS_WITH: {
         std::string start = prefix;
         append_escaped(start, c.value);
         set_high(prefix_successor(start), false);

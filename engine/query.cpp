@@ -45,19 +45,19 @@ void apply_start(KeyRange& r, const std::string& start, bool forward) {
 bool sort_key_matches(const SortKeyCondition& c, const model::AttributeValue& v) {
   if (v.type() != c.value.type()) return false;
   switch (c.op) {
-    case SortKeyOperator::EQ:
+    case model::KeyOperator::EQ:
       return compare(v, c.value) == 0;
-    case SortKeyOperator::LT:
+    case model::KeyOperator::LT:
       return compare(v, c.value) < 0;
-    case SortKeyOperator::LE:
+    case model::KeyOperator::LE:
       return compare(v, c.value) <= 0;
-    case SortKeyOperator::GT:
+    case model::KeyOperator::GT:
       return compare(v, c.value) > 0;
-    case SortKeyOperator::GE:
+    case model::KeyOperator::GE:
       return compare(v, c.value) >= 0;
-    case SortKeyOperator::BETWEEN:
+    case model::KeyOperator::BETWEEN:
       return compare(v, c.value) >= 0 && compare(v, c.high) <= 0;
-    case SortKeyOperator::BEGINS_WITH:
+    case model::KeyOperator::BEGINS_WITH:
       if (v.type() == model::ValueType::N) return false;
       return model::bytes_of(v).compare(0, model::bytes_of(c.value).size(), model::bytes_of(c.value)) == 0 &&
              model::bytes_of(v).size() >= model::bytes_of(c.value).size();
@@ -105,27 +105,27 @@ KeyRange query_range(const QuerySpec& spec, const model::KeySchema& schema) {
     const SortKeyCondition& c = *spec.sort;
     std::string bound = partition + model::key_value_bytes(c.value);
     switch (c.op) {
-      case SortKeyOperator::EQ:
+      case model::KeyOperator::EQ:
         set_low(r, bound, true);
         set_high(r, bound, true);
         break;
-      case SortKeyOperator::LT:
+      case model::KeyOperator::LT:
         set_high(r, bound, false);
         break;
-      case SortKeyOperator::LE:
+      case model::KeyOperator::LE:
         set_high(r, bound, true);
         break;
-      case SortKeyOperator::GT:
+      case model::KeyOperator::GT:
         set_low(r, bound, false);
         break;
-      case SortKeyOperator::GE:
+      case model::KeyOperator::GE:
         set_low(r, bound, true);
         break;
-      case SortKeyOperator::BETWEEN:
+      case model::KeyOperator::BETWEEN:
         set_low(r, bound, true);
         set_high(r, partition + model::key_value_bytes(c.high), true);
         break;
-      case SortKeyOperator::BEGINS_WITH:
+      case model::KeyOperator::BEGINS_WITH:
         set_high(r, prefix_successor(bound), false);
         set_low(r, std::move(bound), true);
         break;

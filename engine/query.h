@@ -25,18 +25,17 @@
 
 #include "model/attribute_value.h"
 #include "model/key.h"
+#include "model/key_operator.h"
 
 namespace minnow::engine {
 
 inline constexpr std::size_t kMaxPageBytes = 1024 * 1024;
 inline constexpr uint32_t kMaxTotalSegments = 1000000;
 
-enum class SortKeyOperator : uint8_t { EQ, LT, LE, GT, GE, BETWEEN, BEGINS_WITH };
-
 // A condition on the sort key. Values are of the sort key's type (BEGINS_WITH: S or B); a
 // BETWEEN has low <= high. The api validates all of that before it gets here.
 struct SortKeyCondition {
-  SortKeyOperator op = SortKeyOperator::EQ;
+  model::KeyOperator op = model::KeyOperator::EQ;
   model::AttributeValue value;  // the operand, or BETWEEN's lower bound
   model::AttributeValue high;   // BETWEEN's upper bound
 };

@@ -6,25 +6,7 @@
 
 namespace minnow::expressions {
 
-const char* key_operator_name(KeyOperator op) {
-  switch (op) {
-    case KeyOperator::EQ:
-      return "EQ";
-    case KeyOperator::LT:
-      return "LT";
-    case KeyOperator::LE:
-      return "LE";
-    case KeyOperator::GT:
-      return "GT";
-    case KeyOperator::GE:
-      return "GE";
-    case KeyOperator::BETWEEN:
-      return "BETWEEN";
-    case KeyOperator::BEGINS_WITH:
-      return "BEGINS_WITH";
-  }
-  return "EQ";
-}
+using model::KeyOperator;
 
 namespace {
 

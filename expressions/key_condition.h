@@ -18,18 +18,16 @@
 
 #include "expressions/ast.h"
 #include "model/attribute_value.h"
+#include "model/key_operator.h"
 
 namespace minnow::expressions {
 
 // 4 HASH and 4 RANGE attributes: the largest key (a multi-attribute GSI key).
 inline constexpr std::size_t kMaxKeyConditionTerms = 8;
 
-enum class KeyOperator : uint8_t { EQ, LT, LE, GT, GE, BETWEEN, BEGINS_WITH };
-const char* key_operator_name(KeyOperator op);  // "EQ", ... as in the legacy KeyConditions
-
 struct KeyConditionTerm {
   std::string attribute;  // resolved top-level name
-  KeyOperator op = KeyOperator::EQ;
+  model::KeyOperator op = model::KeyOperator::EQ;
   std::vector<model::AttributeValue> values;  // 1, or 2 for BETWEEN; operator already flipped
                                               // when the key was written on the right
 };

@@ -17,7 +17,7 @@ namespace {
 using expressions::Comparator;
 using expressions::Function;
 using expressions::KeyConditionTerm;
-using expressions::KeyOperator;
+using model::KeyOperator;
 using expressions::Node;
 using expressions::NodeKind;
 using model::AttributeValue;

@@ -56,7 +56,7 @@ void check_filter_keys(const ExportTableToPointInTimeRequest& r, const model::Ke
   if (!r.key_condition) return;
   bool hash = false;
   for (const auto& term : expressions::key_condition_terms(*r.key_condition)) {
-    if (term.attribute == schema.hash.name && term.op == expressions::KeyOperator::EQ)
+    if (term.attribute == schema.hash.name && term.op == model::KeyOperator::EQ)
       hash = true;
     else if (!schema.range || term.attribute != schema.range->name)
       throw model::query_missed_key_element(schema.hash.name);

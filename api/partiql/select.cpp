@@ -14,12 +14,8 @@ namespace {
 using minnow::partiql::ReadAccess;
 
 engine::SortKeyCondition sort_condition(const expressions::KeyConditionTerm& t) {
-  static constexpr engine::SortKeyOperator kOps[] = {
-      engine::SortKeyOperator::EQ,         engine::SortKeyOperator::LT, engine::SortKeyOperator::LE,
-      engine::SortKeyOperator::GT,         engine::SortKeyOperator::GE, engine::SortKeyOperator::BETWEEN,
-      engine::SortKeyOperator::BEGINS_WITH};
   engine::SortKeyCondition c;
-  c.op = kOps[static_cast<int>(t.op)];
+  c.op = t.op;
   c.value = t.values[0];
   if (t.values.size() > 1) c.high = t.values[1];
   return c;
@@ -81,7 +77,7 @@ void aim_query(requests::QueryRequest& query, const BoundSelect& select, const I
   for (const model::KeyAttribute& k : index->key.hash) spec.hash_values.push_back(partition.at(k.name));
   for (const expressions::KeyConditionTerm& t : select.sort_conditions) {
     bool last = &t == &select.sort_conditions.back();
-    if (t.op == expressions::KeyOperator::EQ && (!last || spec.range_equal.size() + 1 < index->key.range.size())) {
+    if (t.op == model::KeyOperator::EQ && (!last || spec.range_equal.size() + 1 < index->key.range.size())) {
       spec.range_equal.push_back(t.values[0]);
     } else {
       spec.sort = sort_condition(t);

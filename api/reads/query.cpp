@@ -75,7 +75,7 @@ std::vector<KeyTerm> key_terms(const JsonValue* key_conditions, const expression
   std::vector<KeyTerm> terms;
   if (compiled.key_condition) {
     for (auto& t : expressions::key_condition_terms(*compiled.key_condition))
-      terms.push_back({t.attribute, expressions::key_operator_name(t.op), t.values});
+      terms.push_back({t.attribute, model::key_operator_name(t.op), t.values});
     for (const KeyTerm& t : terms) expressions::check_comparison(t.op, t.values);
   } else {
     for (auto& c : decode_condition_map(key_conditions))
@@ -96,20 +96,10 @@ const KeyTerm* term_for(const std::vector<KeyTerm>& terms, const std::string& at
 }
 
 engine::SortKeyCondition sort_condition(const KeyTerm& t) {
-  static const std::pair<const char*, engine::SortKeyOperator> kOps[] = {
-      {"EQ", engine::SortKeyOperator::EQ},
-      {"LT", engine::SortKeyOperator::LT},
-      {"LE", engine::SortKeyOperator::LE},
-      {"GT", engine::SortKeyOperator::GT},
-      {"GE", engine::SortKeyOperator::GE},
-      {"BETWEEN", engine::SortKeyOperator::BETWEEN},
-      {"BEGINS_WITH", engine::SortKeyOperator::BEGINS_WITH},
-  };
   engine::SortKeyCondition c;
-  for (const auto& [name, op] : kOps)
-    if (t.op == name) c.op = op;
+  c.op = *model::key_operator_named(t.op);  // check_keys refused the others
   c.value = t.values[0];
-  if (c.op == engine::SortKeyOperator::BETWEEN) c.high = t.values[1];
+  if (c.op == model::KeyOperator::BETWEEN) c.high = t.values[1];
   return c;
 }
 

@@ -18,8 +18,8 @@ namespace expressions_actions_test {
 namespace {
 
 using namespace minnow;
+using minnow::testing::kValidation;
 
-const std::string kValidation = "com.amazon.coral.validate#ValidationException";
 const std::string kNotFound = "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException";
 const std::string kConditionFailed = "com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException";
 const std::string kScalars =
@@ -31,20 +31,12 @@ struct Harness : testing::ServiceHarness {
   // Tables: hashed (pk S), ranged (pk S, sk N).
   Harness() {
     clock.set_ms(1796018400000);
-    ok("CreateTable", R"~({"TableName":"hashed","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+    ok_body("CreateTable", R"~({"TableName":"hashed","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
         "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"BillingMode":"PAY_PER_REQUEST"})~");
-    ok("CreateTable",
+    ok_body("CreateTable",
        R"~({"TableName":"ranged","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
         "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],
         "BillingMode":"PAY_PER_REQUEST"})~");
-  }
-
-  // The answer of a call that must succeed, as compact JSON.
-  std::string ok(const std::string& action, const std::string& body) {
-    api::Reply reply = call(action, body);
-    INFO(action << " " << body << " -> " << reply.body);
-    REQUIRE(reply.status == 200);
-    return reply.body;
   }
 
   void error(const std::string& action, const std::string& body, const std::string& type, const std::string& message) {
@@ -60,7 +52,7 @@ struct Harness : testing::ServiceHarness {
 // GetItem did not check its ProjectionExpression for nested paths into key attributes.
 TEST_CASE("GetItem refuses a projection path into a key attribute, after the key check") {
   Harness h;
-  h.ok("PutItem", R"~({"TableName":"ranged","Item":{"pk":{"S":"a"},"sk":{"N":"1"},"m":{"M":{"x":{"S":"y"}}}}})~");
+  h.ok_body("PutItem", R"~({"TableName":"ranged","Item":{"pk":{"S":"a"},"sk":{"N":"1"},"m":{"M":{"x":{"S":"y"}}}}})~");
   h.error("GetItem", R"~({"TableName":"ranged","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ProjectionExpression":"pk.x"})~",
           kValidation, kScalars + "pk");
   h.error("GetItem",
@@ -75,7 +67,7 @@ TEST_CASE("GetItem refuses a projection path into a key attribute, after the key
   h.error("GetItem", R"~({"TableName":"ranged","Key":{"pk":{"S":"a"}},"ProjectionExpression":"pk.x"})~", kValidation,
           "The provided key element does not match the schema");
   // The key attribute itself, and nested paths into other attributes, are fine.
-  CHECK(h.ok("GetItem",
+  CHECK(h.ok_body("GetItem",
              R"~({"TableName":"ranged","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ProjectionExpression":"pk, m.x"})~") ==
         R"~({"Item":{"m":{"M":{"x":{"S":"y"}}},"pk":{"S":"a"}}})~");
 }
@@ -121,7 +113,7 @@ TEST_CASE("UpdateItem refuses SET operands that read a nested path into a key at
           "{" + key + R"~(,"UpdateExpression":"SET pk.x = :v","ExpressionAttributeValues":{":v":{"S":"x"}}})~",
           kValidation,
           "One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key");
-  CHECK(h.ok("GetItem", "{" + key + "}") == "{}");
+  CHECK(h.ok_body("GetItem", "{" + key + "}") == "{}");
 }
 
 // ConditionalOperator was not counted among the non-expression parameters.
@@ -171,8 +163,8 @@ TEST_CASE("ConditionalOperator needs a non-empty Expected, checked after the tab
   h.error("DeleteItem", R"~({"TableName":"hashed","Key":{"pk":{"N":"1"}},"ConditionalOperator":"OR"})~", kValidation,
           "The provided key element does not match the schema");
   // With an Expected entry, both operators work.
-  h.ok("PutItem", R"~({"TableName":"hashed","Item":{"pk":{"S":"a"},"n":{"N":"1"}}})~");
-  h.ok("PutItem", R"~({"TableName":"hashed","Item":{"pk":{"S":"a"},"n":{"N":"2"}},"ConditionalOperator":"OR",
+  h.ok_body("PutItem", R"~({"TableName":"hashed","Item":{"pk":{"S":"a"},"n":{"N":"1"}}})~");
+  h.ok_body("PutItem", R"~({"TableName":"hashed","Item":{"pk":{"S":"a"},"n":{"N":"2"}},"ConditionalOperator":"OR",
        "Expected":{"n":{"Value":{"N":"1"}},"s":{"Value":{"S":"no"}}}})~");
   h.error("PutItem", R"~({"TableName":"hashed","Item":{"pk":{"S":"a"}},"ConditionalOperator":"AND",
           "Expected":{"n":{"Value":{"N":"2"}},"s":{"Value":{"S":"no"}}}})~",

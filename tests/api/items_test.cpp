@@ -22,8 +22,8 @@ namespace items_test {
 namespace {
 
 using namespace minnow;
+using minnow::testing::kValidation;
 
-const std::string kValidation = "com.amazon.coral.validate#ValidationException";
 const std::string kSerialization = "com.amazon.coral.service#SerializationException";
 const std::string kNotFound = "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException";
 const std::string kOne = "1 validation error detected: ";

@@ -14,15 +14,9 @@ using namespace minnow;
 
 struct Harness : testing::ServiceHarness {
   Harness() {
-    ok("CreateTable", R"({"TableName":"tab","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},
+    ok_body("CreateTable", R"({"TableName":"tab","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},
       {"AttributeName":"sk","KeyType":"RANGE"}],"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},
       {"AttributeName":"sk","AttributeType":"N"}],"BillingMode":"PAY_PER_REQUEST"})");
-  }
-  std::string ok(const std::string& action, const std::string& body) {
-    api::Reply reply = call(action, body);
-    INFO(action << " " << body << " -> " << reply.body);
-    REQUIRE(reply.status == 200);
-    return reply.body;
   }
   std::string statement(const std::string& text, const std::string& extra = "") {
     std::string escaped;
@@ -30,7 +24,7 @@ struct Harness : testing::ServiceHarness {
       if (c == '"') escaped += '\\';
       escaped += c;
     }
-    return ok("ExecuteStatement", R"({"Statement":")" + escaped + "\"" + extra + "}");
+    return ok_body("ExecuteStatement", R"({"Statement":")" + escaped + "\"" + extra + "}");
   }
 };
 
@@ -87,13 +81,13 @@ TEST_CASE("ExecuteStatement errors") {
 TEST_CASE("BatchExecuteStatement: one slot per statement, errors in their slots") {
   Harness h;
   h.statement("INSERT INTO tab VALUE {'pk': 'a', 'sk': 1}");
-  std::string reads = h.ok("BatchExecuteStatement", R"({"Statements":[
+  std::string reads = h.ok_body("BatchExecuteStatement", R"({"Statements":[
       {"Statement":"SELECT * FROM tab WHERE pk = 'a' AND sk = 1"},
       {"Statement":"SELECT * FROM tab WHERE pk = 'a' AND sk = 2"},
       {"Statement":"SELECT * FROM tab WHERE pk = 'a'"}]})");
   CHECK(reads == R"({"Responses":[{"TableName":"tab","Item":{"pk":{"S":"a"},"sk":{"N":"1"}}},{"TableName":"tab"},)"
                  R"({"Error":{"Code":"ValidationError","Message":"Select statements within BatchExecuteStatement must specify the primary key in the where clause."}}]})");
-  std::string writes = h.ok("BatchExecuteStatement", R"({"Statements":[
+  std::string writes = h.ok_body("BatchExecuteStatement", R"({"Statements":[
       {"Statement":"INSERT INTO tab VALUE {'pk': 'a', 'sk': 1}"},
       {"Statement":"UPDATE tab SET n = 1 WHERE pk = 'a' AND sk = 2"},
       {"Statement":"INSERT INTO tab VALUE {'pk': 'b', 'sk': 1}"}]})");
@@ -113,7 +107,7 @@ TEST_CASE("ExecuteTransaction: all or nothing, reasons in statement order") {
   const std::string ok_writes = R"json({"TransactStatements":[
       {"Statement":"UPDATE tab SET n = n + 1 WHERE pk = 'a' AND sk = 1"},
       {"Statement":"INSERT INTO tab VALUE {'pk': 'b', 'sk': 1}"}]})json";
-  CHECK(h.ok("ExecuteTransaction", ok_writes) == R"({"Responses":[]})");
+  CHECK(h.ok_body("ExecuteTransaction", ok_writes) == R"({"Responses":[]})");
   const std::string failing = R"json({"TransactStatements":[
       {"Statement":"UPDATE tab SET n = 9 WHERE pk = 'a' AND sk = 1"},
       {"Statement":"EXISTS(SELECT * FROM tab WHERE pk = 'b' AND sk = 1 AND n = 5)"}]})json";
@@ -125,7 +119,7 @@ TEST_CASE("ExecuteTransaction: all or nothing, reasons in statement order") {
   const std::string reads = R"json({"TransactStatements":[
       {"Statement":"SELECT n FROM tab WHERE pk = 'a' AND sk = 1"},
       {"Statement":"SELECT * FROM tab WHERE pk = 'c' AND sk = 1"}]})json";
-  CHECK(h.ok("ExecuteTransaction", reads) == R"({"Responses":[{"Item":{"n":{"N":"2"}}},{}]})");
+  CHECK(h.ok_body("ExecuteTransaction", reads) == R"({"Responses":[{"Item":{"n":{"N":"2"}}},{}]})");
 }
 
 }  // namespace partiql_test

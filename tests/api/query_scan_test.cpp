@@ -18,37 +18,30 @@ namespace query_scan_test {
 namespace {
 
 using namespace minnow;
+using minnow::testing::kValidation;
 
-const std::string kValidation = "com.amazon.coral.validate#ValidationException";
 const std::string kNotFound = "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException";
 
 struct Harness : testing::ServiceHarness {
   Harness() {
     clock.set_ms(1796018400000);
-    ok("CreateTable", R"({"TableName":"thr","BillingMode":"PAY_PER_REQUEST",
+    ok_body("CreateTable", R"({"TableName":"thr","BillingMode":"PAY_PER_REQUEST",
         "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],
         "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}]})");
-    ok("CreateTable", R"({"TableName":"th1","BillingMode":"PAY_PER_REQUEST",
+    ok_body("CreateTable", R"({"TableName":"th1","BillingMode":"PAY_PER_REQUEST",
         "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
         "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]})");
     for (int i = 0; i < 5; ++i) {
       std::string n = std::to_string(i);
-      ok("PutItem",
+      ok_body("PutItem",
          R"({"TableName":"thr","Item":{"pk":{"S":"a"},"sk":{"N":")" + n + R"("},"x":{"N":")" + n + R"("}}})");
-      ok("PutItem", R"({"TableName":"th1","Item":{"pk":{"S":"a)" + n + R"("},"x":{"N":")" + n + R"("}}})");
+      ok_body("PutItem", R"({"TableName":"th1","Item":{"pk":{"S":"a)" + n + R"("},"x":{"N":")" + n + R"("}}})");
     }
-    ok("PutItem", R"({"TableName":"thr","Item":{"pk":{"S":"b"},"sk":{"N":"1"}}})");
-  }
-
-  std::string ok(const std::string& action, const std::string& body) {
-    api::Reply reply = call(action, body);
-    INFO(action << " " << body << " -> " << reply.body);
-    REQUIRE(reply.status == 200);
-    return reply.body;
+    ok_body("PutItem", R"({"TableName":"thr","Item":{"pk":{"S":"b"},"sk":{"N":"1"}}})");
   }
 
   api::JsonDocument parsed(const std::string& action, const std::string& body) {
-    std::string text = ok(action, body);
+    std::string text = ok_body(action, body);
     api::JsonDocument d;
     d.Parse(text.c_str());
     REQUIRE(d.IsObject());
@@ -74,23 +67,23 @@ const char* kInvalid = "One or more parameter values were invalid: ";
 
 TEST_CASE("Query: result shape (Items, Count, ScannedCount, LastEvaluatedKey, ConsumedCapacity)") {
   Harness h;
-  CHECK(h.ok("Query", R"({"TableName":"thr","KeyConditionExpression":"pk = :p AND sk BETWEEN :a AND :b",
+  CHECK(h.ok_body("Query", R"({"TableName":"thr","KeyConditionExpression":"pk = :p AND sk BETWEEN :a AND :b",
       "ExpressionAttributeValues":{":p":{"S":"a"},":a":{"N":"1"},":b":{"N":"3"}},"Limit":2,"ReturnConsumedCapacity":"TOTAL"})") ==
         R"({"Items":[{"pk":{"S":"a"},"sk":{"N":"1"},"x":{"N":"1"}},{"pk":{"S":"a"},"sk":{"N":"2"},"x":{"N":"2"}}],)"
         R"("Count":2,"ScannedCount":2,"LastEvaluatedKey":{"pk":{"S":"a"},"sk":{"N":"2"}},)"
         R"("ConsumedCapacity":{"TableName":"thr","CapacityUnits":0.5}})");
   // Backwards, a filter, a projection, COUNT.
-  CHECK(h.ok("Query", R"({"TableName":"thr","KeyConditionExpression":"pk = :p","FilterExpression":"x <> :one",
+  CHECK(h.ok_body("Query", R"({"TableName":"thr","KeyConditionExpression":"pk = :p","FilterExpression":"x <> :one",
       "ProjectionExpression":"x","ExpressionAttributeValues":{":p":{"S":"a"},":one":{"N":"1"}},"ScanIndexForward":false})") ==
         R"({"Items":[{"x":{"N":"4"}},{"x":{"N":"3"}},{"x":{"N":"2"}},{"x":{"N":"0"}}],"Count":4,"ScannedCount":5})");
   CHECK(
-      h.ok("Query",
+      h.ok_body("Query",
            R"({"TableName":"thr","KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"a"}]}},
       "QueryFilter":{"x":{"ComparisonOperator":"GE","AttributeValueList":[{"N":"3"}]}},"Select":"COUNT",
       "ConsistentRead":true,"ReturnConsumedCapacity":"INDEXES"})") ==
       R"({"Count":2,"ScannedCount":5,"ConsumedCapacity":{"TableName":"thr","CapacityUnits":1.0,"Table":{"CapacityUnits":1.0}}})");
   // An empty page costs nothing, as DynamoDB Local and dynalite answer.
-  CHECK(h.ok("Query",
+  CHECK(h.ok_body("Query",
              R"({"TableName":"thr","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"zz"}},
       "ReturnConsumedCapacity":"TOTAL"})") ==
         R"({"Items":[],"Count":0,"ScannedCount":0,"ConsumedCapacity":{"TableName":"thr","CapacityUnits":0.5}})");
@@ -230,7 +223,7 @@ TEST_CASE("Scan: result shape, segments and paging") {
     CHECK(seen == std::multiset<std::string>(order.begin(), order.end()));
   }
   CHECK(
-      h.ok(
+      h.ok_body(
           "Scan",
           R"({"TableName":"th1","Select":"COUNT","ScanFilter":{"x":{"ComparisonOperator":"BETWEEN","AttributeValueList":[{"N":"1"},{"N":"3"}]}}})") ==
       R"({"Count":3,"ScannedCount":5})");
@@ -287,7 +280,7 @@ TEST_CASE("Scan: a start key must lie in its segment") {
     std::string body = R"({"TableName":"thr","TotalSegments":4,"Segment":)" + std::to_string(s) +
                        R"(,"ExclusiveStartKey":{"pk":{"S":"b"},"sk":{"N":"1"}}})";
     if (s == home) {
-      h.ok("Scan", body);
+      h.ok_body("Scan", body);
     } else {
       h.error(
           "Scan", body, kValidation,

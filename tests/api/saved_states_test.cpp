@@ -21,18 +21,12 @@ struct Harness : testing::ServiceHarness {
     CHECK(reply.status == 200);
     return reply.body;
   }
-  std::string ok(const std::string& action, std::string body, const std::string& protocol = "DynamoDB_20120810.") {
-    api::Reply reply = call(action, std::move(body), protocol);
-    INFO(action << " -> " << reply.body);
-    CHECK(reply.status == 200);
-    return reply.body;
-  }
   std::string streams_call(const std::string& action, std::string body) {
-    return ok(action, std::move(body), "DynamoDBStreams_20120810.");
+    return ok_body(action, std::move(body), "DynamoDBStreams_20120810.");
   }
   // Every record of the table's latest stream, as GetRecords gives them.
   std::string records(const std::string& table) {
-    std::string description = ok("DescribeTable", R"({"TableName":")" + table + R"("})");
+    std::string description = ok_body("DescribeTable", R"({"TableName":")" + table + R"("})");
     auto at = description.find(R"("LatestStreamArn":")");
     REQUIRE(at != std::string::npos);
     at += 19;
@@ -60,36 +54,36 @@ const char* kTable = R"({"TableName":"music","BillingMode":"PAY_PER_REQUEST",
 
 TEST_CASE("/_minnow/restore returns to the state /_minnow/snapshot saved", "[admin][saved]") {
   Harness h;
-  h.ok("CreateTable", kTable);
-  h.ok("PutItem", R"({"TableName":"music","Item":{"pk":{"S":"a"},"g":{"S":"x"}}})");
-  h.ok("PutItem", R"({"TableName":"music","Item":{"pk":{"S":"b"},"g":{"S":"x"},"n":{"N":"1"}}})");
-  const std::string scan = h.ok("Scan", R"({"TableName":"music"})");
-  const std::string index = h.ok("Query", R"({"TableName":"music","IndexName":"by_g",
+  h.ok_body("CreateTable", kTable);
+  h.ok_body("PutItem", R"({"TableName":"music","Item":{"pk":{"S":"a"},"g":{"S":"x"}}})");
+  h.ok_body("PutItem", R"({"TableName":"music","Item":{"pk":{"S":"b"},"g":{"S":"x"},"n":{"N":"1"}}})");
+  const std::string scan = h.ok_body("Scan", R"({"TableName":"music"})");
+  const std::string index = h.ok_body("Query", R"({"TableName":"music","IndexName":"by_g",
     "KeyConditionExpression":"g = :g","ExpressionAttributeValues":{":g":{"S":"x"}}})");
-  const std::string description = h.ok("DescribeTable", R"({"TableName":"music"})");
+  const std::string description = h.ok_body("DescribeTable", R"({"TableName":"music"})");
   const std::string records = h.records("music");
   CHECK(h.admin_ok("POST", "/_minnow/snapshot", R"({"name":"fixtures"})")
             .starts_with(R"({"name":"fixtures","namespaces":1,"tables":1,"items":2,"bytes":)"));
 
-  h.ok("DeleteItem", R"({"TableName":"music","Key":{"pk":{"S":"a"}}})");
-  h.ok("PutItem", R"({"TableName":"music","Item":{"pk":{"S":"c"},"g":{"S":"x"}}})");
-  h.ok("CreateTable", R"({"TableName":"other","BillingMode":"PAY_PER_REQUEST",
+  h.ok_body("DeleteItem", R"({"TableName":"music","Key":{"pk":{"S":"a"}}})");
+  h.ok_body("PutItem", R"({"TableName":"music","Item":{"pk":{"S":"c"},"g":{"S":"x"}}})");
+  h.ok_body("CreateTable", R"({"TableName":"other","BillingMode":"PAY_PER_REQUEST",
     "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]})");
 
   CHECK(h.admin_ok("POST", "/_minnow/restore", R"({"name":"fixtures"})")
             .starts_with(R"({"name":"fixtures","namespaces":1,"tables":1,"items":2,"bytes":)"));
-  CHECK(h.ok("ListTables", "{}") == R"({"TableNames":["music"]})");
-  CHECK(h.ok("Scan", R"({"TableName":"music"})") == scan);
-  CHECK(h.ok("Query", R"({"TableName":"music","IndexName":"by_g",
+  CHECK(h.ok_body("ListTables", "{}") == R"({"TableNames":["music"]})");
+  CHECK(h.ok_body("Scan", R"({"TableName":"music"})") == scan);
+  CHECK(h.ok_body("Query", R"({"TableName":"music","IndexName":"by_g",
     "KeyConditionExpression":"g = :g","ExpressionAttributeValues":{":g":{"S":"x"}}})") == index);
-  CHECK(h.ok("DescribeTable", R"({"TableName":"music"})") == description);
+  CHECK(h.ok_body("DescribeTable", R"({"TableName":"music"})") == description);
   CHECK(h.records("music") == records);
 
   // Again, from the same saved state; new records number on from the highest ever given.
-  h.ok("PutItem", R"({"TableName":"music","Item":{"pk":{"S":"d"}}})");
+  h.ok_body("PutItem", R"({"TableName":"music","Item":{"pk":{"S":"d"}}})");
   h.admin_ok("POST", "/_minnow/restore", R"({"name":"fixtures"})");
-  CHECK(h.ok("Scan", R"({"TableName":"music"})") == scan);
-  h.ok("PutItem", R"({"TableName":"music","Item":{"pk":{"S":"e"}}})");
+  CHECK(h.ok_body("Scan", R"({"TableName":"music"})") == scan);
+  h.ok_body("PutItem", R"({"TableName":"music","Item":{"pk":{"S":"e"}}})");
   const std::string after = h.records("music");
   CHECK(after.starts_with(records.substr(0, records.size() - 2)));
   auto sequence = [](const std::string& page, std::size_t from) {
@@ -101,7 +95,7 @@ TEST_CASE("/_minnow/restore returns to the state /_minnow/snapshot saved", "[adm
   // A reset keeps saved states.
   h.admin_ok("POST", "/_minnow/reset");
   h.admin_ok("POST", "/_minnow/restore", R"({"name":"fixtures"})");
-  CHECK(h.ok("Scan", R"({"TableName":"music"})") == scan);
+  CHECK(h.ok_body("Scan", R"({"TableName":"music"})") == scan);
 }
 
 TEST_CASE("/_minnow/snapshot lists and forgets saved states; bad calls", "[admin][saved]") {
@@ -126,11 +120,12 @@ TEST_CASE("/_minnow/snapshot lists and forgets saved states; bad calls", "[admin
 TEST_CASE("/_minnow/export writes each table's CreateTable, TTL and items, one a line", "[admin][export]") {
   Harness h;
   CHECK(h.admin_ok("GET", "/_minnow/export") == "");
-  h.ok("CreateTable", R"({"TableName":"prov","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+  h.ok_body("CreateTable", R"({"TableName":"prov","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
     "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"ProvisionedThroughput":{"ReadCapacityUnits":3,"WriteCapacityUnits":4},
     "Tags":[{"Key":"team","Value":"a"}],"DeletionProtectionEnabled":true})");
-  h.ok("UpdateTimeToLive", R"({"TableName":"prov","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"exp"}})");
-  h.ok("PutItem", R"({"TableName":"prov","Item":{"pk":{"S":"a"},"n":{"N":"1.50"},"l":{"L":[{"B":"AAE="}]}}})");
+  h.ok_body("UpdateTimeToLive",
+            R"({"TableName":"prov","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"exp"}})");
+  h.ok_body("PutItem", R"({"TableName":"prov","Item":{"pk":{"S":"a"},"n":{"N":"1.50"},"l":{"L":[{"B":"AAE="}]}}})");
   api::Reply reply = h.admin("GET", "/_minnow/export");
   CHECK(reply.content_type == "application/x-ndjson");
   CHECK(reply.body ==

@@ -14,6 +14,8 @@
 
 namespace minnow::testing {
 
+inline const std::string kValidation = "com.amazon.coral.validate#ValidationException";
+
 // A well-formed (not verified) SigV4 signature: what the Service checks on every request.
 inline const auth::Header kSignatureHeaders[] = {
     {"Authorization",
@@ -56,6 +58,14 @@ struct ServiceHarness {
     document.Parse(reply.body.c_str());
     REQUIRE(document.IsObject());
     return document;
+  }
+  // A call that must succeed: its answer as sent.
+  std::string ok_body(const std::string& action, std::string body, const std::string& protocol = "DynamoDB_20120810.") {
+    const std::string sent = body.substr(0, 300);
+    api::Reply reply = call(action, std::move(body), protocol);
+    INFO(action << " " << sent << " -> " << reply.body.substr(0, 300));
+    REQUIRE(reply.status == 200);
+    return reply.body;
   }
   // A call that must fail with a 400: its error's __type after '#'.
   std::string error(const std::string& action, const std::string& body) {

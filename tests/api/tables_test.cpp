@@ -19,10 +19,10 @@ namespace tables_test {
 namespace {
 
 using namespace minnow;
+using minnow::testing::kValidation;
 
 constexpr int64_t kStartMs = 1796018400000;  // 2026-11-30T06:00:00.000Z
 constexpr int64_t kDayMs = 24 * 60 * 60 * 1000;
-const std::string kValidation = "com.amazon.coral.validate#ValidationException";
 const std::string kSerialization = "com.amazon.coral.service#SerializationException";
 const std::string kNotFound = "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException";
 const std::string kInUse = "com.amazonaws.dynamodb.v20120810#ResourceInUseException";

@@ -18,17 +18,11 @@ const std::string kCancelledMessage = "Transaction cancelled, please refer cance
 
 struct Harness : testing::ServiceHarness {
   Harness() {
-    ok("CreateTable", R"({"TableName":"t_a","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+    ok_body("CreateTable", R"({"TableName":"t_a","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"BillingMode":"PAY_PER_REQUEST"})");
-    ok("CreateTable", R"({"TableName":"t_b","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},
+    ok_body("CreateTable", R"({"TableName":"t_b","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},
       {"AttributeName":"sk","KeyType":"RANGE"}],"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},
       {"AttributeName":"sk","AttributeType":"N"}],"BillingMode":"PAY_PER_REQUEST"})");
-  }
-  std::string ok(const std::string& action, const std::string& body) {
-    api::Reply reply = call(action, body);
-    INFO(action << " " << body << " -> " << reply.body);
-    REQUIRE(reply.status == 200);
-    return reply.body;
   }
   std::string error(const std::string& action, const std::string& body) {
     api::Reply reply = call(action, body);
@@ -37,7 +31,7 @@ struct Harness : testing::ServiceHarness {
     return reply.body;
   }
   std::string get(const std::string& table, const std::string& key) {
-    return ok("GetItem", R"({"TableName":")" + table + R"(","ConsistentRead":true,"Key":)" + key + "}");
+    return ok_body("GetItem", R"({"TableName":")" + table + R"(","ConsistentRead":true,"Key":)" + key + "}");
   }
 };
 
@@ -45,9 +39,9 @@ struct Harness : testing::ServiceHarness {
 
 TEST_CASE("TransactWriteItems applies every action or none", "[transactions]") {
   Harness h;
-  h.ok("PutItem", R"({"TableName":"t_a","Item":{"pk":{"S":"c"},"n":{"N":"1"}}})");
-  h.ok("PutItem", R"({"TableName":"t_a","Item":{"pk":{"S":"d"}}})");
-  CHECK(h.ok("TransactWriteItems", R"({"TransactItems":[
+  h.ok_body("PutItem", R"({"TableName":"t_a","Item":{"pk":{"S":"c"},"n":{"N":"1"}}})");
+  h.ok_body("PutItem", R"({"TableName":"t_a","Item":{"pk":{"S":"d"}}})");
+  CHECK(h.ok_body("TransactWriteItems", R"({"TransactItems":[
     {"ConditionCheck":{"TableName":"t_a","Key":{"pk":{"S":"c"}},"ConditionExpression":"n = :one","ExpressionAttributeValues":{":one":{"N":"1"}}}},
     {"Put":{"TableName":"t_b","Item":{"pk":{"S":"p"},"sk":{"N":"2"}},"ConditionExpression":"attribute_not_exists(pk) "}},
     {"Update":{"TableName":"t_a","Key":{"pk":{"S":"u"}},"UpdateExpression":"ADD c :five","ExpressionAttributeValues":{":five":{"N":"5"}}}},
@@ -128,9 +122,9 @@ TEST_CASE("TransactWriteItems ClientRequestToken", "[transactions]") {
   // The same request with its members in another order is the same request.
   const std::string reordered = R"({"TransactItems":[{"Update":{"ExpressionAttributeValues":{":one":{"N":"1"}},
     "UpdateExpression":"ADD c :one","Key":{"pk":{"S":"k"}},"TableName":"t_a"}}],"ClientRequestToken":"tok-1"})";
-  CHECK(h.ok("TransactWriteItems", request) == "{}");
-  CHECK(h.ok("TransactWriteItems", request) == "{}");
-  CHECK(h.ok("TransactWriteItems", reordered) == "{}");
+  CHECK(h.ok_body("TransactWriteItems", request) == "{}");
+  CHECK(h.ok_body("TransactWriteItems", request) == "{}");
+  CHECK(h.ok_body("TransactWriteItems", reordered) == "{}");
   CHECK(h.get("t_a", R"({"pk":{"S":"k"}})") == R"({"Item":{"c":{"N":"1"},"pk":{"S":"k"}}})");
   CHECK(
       h.error("TransactWriteItems",
@@ -138,7 +132,7 @@ TEST_CASE("TransactWriteItems ClientRequestToken", "[transactions]") {
           .find("IdempotentParameterMismatchException") != std::string::npos);
   // Ten minutes later (the injected clock) the token is forgotten: the request applies again.
   h.clock.advance_ms(10 * 60 * 1000 + 1);
-  CHECK(h.ok("TransactWriteItems", request) == "{}");
+  CHECK(h.ok_body("TransactWriteItems", request) == "{}");
   CHECK(h.get("t_a", R"({"pk":{"S":"k"}})") == R"({"Item":{"c":{"N":"2"},"pk":{"S":"k"}}})");
   // A cancelled transaction leaves no trace: its token may be used again.
   const std::string failing = R"({"ClientRequestToken":"tok-2","TransactItems":[{"Put":{"TableName":"t_a",
@@ -149,12 +143,12 @@ TEST_CASE("TransactWriteItems ClientRequestToken", "[transactions]") {
 
 TEST_CASE("TransactWriteItems capacity and item collection metrics", "[transactions]") {
   Harness h;
-  h.ok("CreateTable", R"({"TableName":"t_l","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},
+  h.ok_body("CreateTable", R"({"TableName":"t_l","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},
     {"AttributeName":"sk","KeyType":"RANGE"}],"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},
     {"AttributeName":"sk","AttributeType":"S"},{"AttributeName":"l","AttributeType":"S"}],
     "LocalSecondaryIndexes":[{"IndexName":"l_i","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},
     {"AttributeName":"l","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}],"BillingMode":"PAY_PER_REQUEST"})");
-  CHECK(h.ok("TransactWriteItems",
+  CHECK(h.ok_body("TransactWriteItems",
              R"({"ReturnConsumedCapacity":"TOTAL","ReturnItemCollectionMetrics":"SIZE","TransactItems":[
     {"Put":{"TableName":"t_a","Item":{"pk":{"S":"a"}}}},{"Put":{"TableName":"t_a","Item":{"pk":{"S":"b"}}}},
     {"Put":{"TableName":"t_l","Item":{"pk":{"S":"c"},"sk":{"S":"1"}}}}]})") ==
@@ -164,8 +158,8 @@ TEST_CASE("TransactWriteItems capacity and item collection metrics", "[transacti
 
 TEST_CASE("TransactGetItems reads in request order, projected", "[transactions]") {
   Harness h;
-  h.ok("PutItem", R"({"TableName":"t_a","Item":{"pk":{"S":"a"},"x":{"N":"1"},"y":{"S":"y"}}})");
-  CHECK(h.ok("TransactGetItems", R"({"ReturnConsumedCapacity":"INDEXES","TransactItems":[
+  h.ok_body("PutItem", R"({"TableName":"t_a","Item":{"pk":{"S":"a"},"x":{"N":"1"},"y":{"S":"y"}}})");
+  CHECK(h.ok_body("TransactGetItems", R"({"ReturnConsumedCapacity":"INDEXES","TransactItems":[
     {"Get":{"TableName":"t_a","Key":{"pk":{"S":"a"}},"ProjectionExpression":"#x","ExpressionAttributeNames":{"#x":"x"}}},
     {"Get":{"TableName":"t_a","Key":{"pk":{"S":"absent"}}}},{"Get":{"TableName":"t_b","Key":{"pk":{"S":"a"},"sk":{"N":"1"}}}}]})") ==
         R"({"Responses":[{"Item":{"x":{"N":"1"}}},{},{}],"ConsumedCapacity":[{"TableName":"t_a","CapacityUnits":4.0,)"

@@ -20,6 +20,7 @@
 #include "model/item_codec.h"
 #include "model/key.h"
 #include "tests/support/engine_writes.h"
+#include "tests/support/key_order.h"
 #include "tests/support/values.h"
 
 namespace index_test {
@@ -33,18 +34,10 @@ using model::ValueType;
 namespace {
 
 using minnow::test::B;
+using minnow::test::compare_key_values;
+using minnow::test::key_condition_holds;
 using minnow::test::N;
 using minnow::test::S;
-
-const std::string& raw(const AttributeValue& v) {
-  return v.type() == ValueType::S ? v.as<std::string>() : v.as<model::Binary>().bytes;
-}
-
-// DynamoDB's key order, spelled out: N numerically, S and B bytewise.
-int compare_key_values(const AttributeValue& a, const AttributeValue& b) {
-  if (a.type() == ValueType::N) return a.as<model::Number>().compare(b.as<model::Number>());
-  return raw(a).compare(raw(b)) < 0 ? -1 : raw(a) == raw(b) ? 0 : 1;
-}
 
 // Small domains: many ties, shared prefixes and embedded zero bytes.
 const std::vector<std::string> kStrings = {"a", "b", "ab", std::string("a\0", 2), std::string("a\0b", 3), "\x7f"};
@@ -167,27 +160,6 @@ struct Model {
     for (const auto* attrs : {&s.hash, &s.range})
       for (const auto& [name, type] : *attrs) k.emplace(name, i.at(name));
     return k;
-  }
-
-  static bool matches(const SortKeyCondition& c, const AttributeValue& v) {
-    int x = compare_key_values(v, c.value);
-    switch (c.op) {
-      case SortKeyOperator::EQ:
-        return x == 0;
-      case SortKeyOperator::LT:
-        return x < 0;
-      case SortKeyOperator::LE:
-        return x <= 0;
-      case SortKeyOperator::GT:
-        return x > 0;
-      case SortKeyOperator::GE:
-        return x >= 0;
-      case SortKeyOperator::BETWEEN:
-        return x >= 0 && compare_key_values(v, c.high) <= 0;
-      case SortKeyOperator::BEGINS_WITH:
-        return raw(v).starts_with(raw(c.value));
-    }
-    return false;
   }
 };
 
@@ -338,17 +310,17 @@ struct Fixture {
 
   SortKeyCondition random_condition(ValueType type, const std::vector<AttributeValue>& existing) {
     SortKeyCondition c;
-    c.op = static_cast<SortKeyOperator>(rnd.uniform(type == ValueType::N ? 6 : 7));
+    c.op = static_cast<model::KeyOperator>(rnd.uniform(type == ValueType::N ? 6 : 7));
     auto pick = [&] {
       return !existing.empty() && rnd.one_in(2) ? existing[rnd.uniform(static_cast<int>(existing.size()))]
                                                 : rnd.value(type);
     };
     c.value = pick();
-    if (c.op == SortKeyOperator::BEGINS_WITH && rnd.one_in(2)) {
-      std::string prefix = raw(c.value).substr(0, 1);
+    if (c.op == model::KeyOperator::BEGINS_WITH && rnd.one_in(2)) {
+      std::string prefix = model::bytes_of(c.value).substr(0, 1);
       c.value = type == ValueType::S ? S(prefix) : B(prefix);
     }
-    if (c.op == SortKeyOperator::BETWEEN) {
+    if (c.op == model::KeyOperator::BETWEEN) {
       c.high = pick();
       if (compare_key_values(c.value, c.high) > 0) std::swap(c.value, c.high);
     }
@@ -435,7 +407,7 @@ struct Fixture {
           bool ok = true;
           for (std::size_t k = 0; k < prefix && ok; ++k)
             ok = compare_key_values(i.at(s.range[k].first), q.range_equal[k]) == 0;
-          if (ok && q.sort) ok = Model::matches(*q.sort, i.at(s.range[prefix].first));
+          if (ok && q.sort) ok = key_condition_holds(*q.sort, i.at(s.range[prefix].first));
           if (ok) want.push_back(i);
         }
         if (!q.forward) std::reverse(want.begin(), want.end());

@@ -13,6 +13,7 @@
 #include "engine/table.h"
 #include "model/item_codec.h"
 #include "model/key.h"
+#include "tests/support/key_order.h"
 #include "tests/support/values.h"
 
 namespace query_test {
@@ -25,6 +26,8 @@ using model::ValueType;
 namespace {
 
 using minnow::test::B;
+using minnow::test::compare_key_values;
+using minnow::test::key_condition_holds;
 using minnow::test::N;
 using minnow::test::S;
 
@@ -32,18 +35,6 @@ using minnow::test::S;
 uint32_t segment_of(uint64_t hash, uint32_t total) { return static_cast<uint32_t>((hash >> 52) * total / 4096); }
 
 // ---- Values ---------------------------------------------------------------------------------
-
-// DynamoDB's key order, spelled out without storage keys.
-int compare_key_values(const AttributeValue& a, const AttributeValue& b) {
-  if (a.type() == ValueType::N) return a.as<model::Number>().compare(b.as<model::Number>());
-  const std::string& x = a.type() == ValueType::S ? a.as<std::string>() : a.as<model::Binary>().bytes;
-  const std::string& y = b.type() == ValueType::S ? b.as<std::string>() : b.as<model::Binary>().bytes;
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-const std::string& raw(const AttributeValue& v) {
-  return v.type() == ValueType::S ? v.as<std::string>() : v.as<model::Binary>().bytes;
-}
 
 class Random {
  public:
@@ -109,32 +100,11 @@ struct Model {
     return schema.range && compare_key_values(sort(a), sort(b)) < 0;
   }
 
-  static bool matches(const SortKeyCondition& c, const AttributeValue& v) {
-    int x = compare_key_values(v, c.value);
-    switch (c.op) {
-      case SortKeyOperator::EQ:
-        return x == 0;
-      case SortKeyOperator::LT:
-        return x < 0;
-      case SortKeyOperator::LE:
-        return x <= 0;
-      case SortKeyOperator::GT:
-        return x > 0;
-      case SortKeyOperator::GE:
-        return x >= 0;
-      case SortKeyOperator::BETWEEN:
-        return x >= 0 && compare_key_values(v, c.high) <= 0;
-      case SortKeyOperator::BEGINS_WITH:
-        return raw(v).starts_with(raw(c.value));
-    }
-    return false;
-  }
-
   // Every item the query selects, in its order, ignoring the start key and the limits.
   std::vector<model::Item> query_all(const QuerySpec& q) const {
     std::vector<model::Item> out;
     for (const auto& i : items)
-      if (hash(i) == q.hash_value && (!q.sort || matches(*q.sort, sort(i)))) out.push_back(i);
+      if (hash(i) == q.hash_value && (!q.sort || key_condition_holds(*q.sort, sort(i)))) out.push_back(i);
     if (schema.range) {
       std::sort(out.begin(), out.end(),
                 [&](const model::Item& a, const model::Item& b) { return compare_key_values(sort(a), sort(b)) < 0; });
@@ -240,7 +210,7 @@ struct Fixture {
     ValueType t = model.schema.range->type;
     SortKeyCondition c;
     int ops = t == ValueType::N ? 6 : 7;
-    c.op = static_cast<SortKeyOperator>(rnd.uniform(ops));
+    c.op = static_cast<model::KeyOperator>(rnd.uniform(ops));
     // Half the time an existing sort key, so that equality and inclusive bounds are hit.
     auto pick = [&] {
       if (!model.items.empty() && rnd.one_in(2))
@@ -248,11 +218,11 @@ struct Fixture {
       return rnd.value(t);
     };
     c.value = pick();
-    if (c.op == SortKeyOperator::BEGINS_WITH && rnd.one_in(2)) {
-      std::string prefix = raw(c.value).substr(0, 1);
+    if (c.op == model::KeyOperator::BEGINS_WITH && rnd.one_in(2)) {
+      std::string prefix = model::bytes_of(c.value).substr(0, 1);
       c.value = t == ValueType::S ? S(prefix) : B(prefix);
     }
-    if (c.op == SortKeyOperator::BETWEEN) {
+    if (c.op == model::KeyOperator::BETWEEN) {
       c.high = pick();
       if (compare_key_values(c.value, c.high) > 0) std::swap(c.value, c.high);
     }
@@ -314,7 +284,7 @@ TEST_CASE("query: one page matches the model (conditions, directions, limits, st
         model::AttributeMap start{{"pk", spec.hash_value}, {"sk", rnd.value(*s.range)}};
         if (!ordered.empty() && rnd.one_in(2))
           start = model::key_of(ordered[rnd.uniform(static_cast<int>(ordered.size()))], f.model.schema);
-        if (!spec.sort || Model::matches(*spec.sort, start.at("sk"))) {
+        if (!spec.sort || key_condition_holds(*spec.sort, start.at("sk"))) {
           spec.exclusive_start_key = start;
           ordered = f.model.after(ordered, start, spec.forward, false);
         }

@@ -22,7 +22,7 @@ std::string terms(const char* text) {
   std::string out;
   for (const KeyConditionTerm& t : key_condition_terms(c)) {
     if (!out.empty()) out += "; ";
-    out += t.attribute + " " + key_operator_name(t.op);
+    out += t.attribute + " " + model::key_operator_name(t.op);
     for (const auto& v : t.values) out += " " + v.as<std::string>();
   }
   return out;

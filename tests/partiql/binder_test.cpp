@@ -132,12 +132,12 @@ TEST_CASE("IN on the key attributes reads every combination, partitions in key o
 TEST_CASE("the partition key fixed, the sort key conditions a Query seeks on become its key condition") {
   struct Case {
     const char* where;
-    expressions::KeyOperator op;
+    model::KeyOperator op;
     std::size_t values;
   };
-  auto c = GENERATE(Case{"sk > 1", expressions::KeyOperator::GT, 1}, Case{"sk <= 1", expressions::KeyOperator::LE, 1},
-                    Case{"1 < sk", expressions::KeyOperator::GT, 1},
-                    Case{"sk BETWEEN 1 AND 3", expressions::KeyOperator::BETWEEN, 2});
+  auto c = GENERATE(Case{"sk > 1", model::KeyOperator::GT, 1}, Case{"sk <= 1", model::KeyOperator::LE, 1},
+                    Case{"1 < sk", model::KeyOperator::GT, 1},
+                    Case{"sk BETWEEN 1 AND 3", model::KeyOperator::BETWEEN, 2});
   BoundSelect s = select(std::string("SELECT * FROM tab WHERE pk = 'a' AND ") + c.where);
   CAPTURE(c.where);
   CHECK(s.access == ReadAccess::Query);

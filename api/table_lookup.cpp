@@ -1,5 +1,7 @@
 #include "api/table_lookup.h"
 
+#include <random>
+
 #include "model/errors.h"
 
 namespace minnow::api {
@@ -38,6 +40,25 @@ std::string arn(const ActionContext& context, std::string_view service, std::str
 
 std::string table_arn(const ActionContext& context, const std::string& table_name) {
   return arn(context, "dynamodb", "table/" + table_name);
+}
+
+std::string new_table_id() {
+  thread_local std::mt19937_64 random{std::random_device{}()};
+  unsigned char bytes[16];
+  for (int i = 0; i < 16; i += 8) {
+    uint64_t r = random();
+    for (int j = 0; j < 8; ++j) bytes[i + j] = static_cast<unsigned char>(r >> (8 * j));
+  }
+  bytes[6] = static_cast<unsigned char>((bytes[6] & 0x0F) | 0x40);  // version 4
+  bytes[8] = static_cast<unsigned char>((bytes[8] & 0x3F) | 0x80);  // RFC 4122 variant
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string id;
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) id += '-';
+    id += kHex[bytes[i] >> 4];
+    id += kHex[bytes[i] & 0x0F];
+  }
+  return id;
 }
 
 }  // namespace minnow::api

@@ -1,5 +1,5 @@
 // Finding a request's table by its TableName (a name or the table's ARN), and the ARNs Minnow
-// answers with. Shared by every family that names a table.
+// answers with, and a new table's id. Shared by every family that names a table.
 #pragma once
 
 #include <memory>
@@ -25,5 +25,8 @@ std::string table_name_of(std::string_view name_or_arn);
 // "arn:aws:SERVICE:REGION:ACCOUNT:RESOURCE" with the request's region and the server's account.
 std::string arn(const ActionContext& context, std::string_view service, std::string_view resource);
 std::string table_arn(const ActionContext& context, const std::string& table_name);
+
+// A new table's TableId: a random (version 4) UUID.
+std::string new_table_id();
 
 }  // namespace minnow::api

@@ -3,7 +3,6 @@
 #include "api/autoscaling/autoscaling.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "api/tables/table_description.h"
 #include "engine/transient_statuses.h"
 
 namespace minnow::api::autoscaling {

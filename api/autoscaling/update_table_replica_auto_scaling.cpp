@@ -10,7 +10,6 @@
 #include "api/autoscaling/autoscaling.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "api/tables/table_description.h"
 #include "engine/transient_statuses.h"
 #include "model/control_errors.h"
 

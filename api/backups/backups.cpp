@@ -5,7 +5,7 @@
 #include <random>
 
 #include "api/table_lookup.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 #include "engine/transient_statuses.h"
 #include "model/control_errors.h"
 

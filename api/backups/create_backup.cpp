@@ -4,7 +4,6 @@
 #include "api/backups/backups.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "api/tables/table_description.h"
 #include "engine/table.h"
 #include "model/control_errors.h"
 

@@ -9,7 +9,7 @@
 #include "api/backups/backups.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 
 namespace minnow::api::backups {
 

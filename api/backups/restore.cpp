@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "api/table_lookup.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 #include "model/control_errors.h"
 #include "model/errors.h"
 

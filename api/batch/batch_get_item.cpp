@@ -58,9 +58,16 @@ constexpr MemberField<TableMembers> kTableMembers[] = {
     {"ExpressionAttributeNames", &TableMembers::names},
 };
 
-requests::BatchGetItemRequest decode(const ActionContext& context, const JsonValue& json) {
+// The typed request, and each table's KeysAndAttributes as sent: UnprocessedKeys echoes them.
+struct Decoded {
+  requests::BatchGetItemRequest request;
+  std::vector<const JsonValue*> sent;  // per table, in the request's order
+};
+
+Decoded decode(const ActionContext& context, const JsonValue& json) {
   const Members m = read_members(json, kMembers);
-  requests::BatchGetItemRequest r;
+  Decoded decoded;
+  requests::BatchGetItemRequest& r = decoded.request;
   std::size_t total_keys = 0;
   bool projection_expression = false, attributes_to_get = false;  // in any table so far
   for (auto t = m.request_items->MemberBegin(); t != m.request_items->MemberEnd(); ++t) {
@@ -88,6 +95,7 @@ requests::BatchGetItemRequest decode(const ActionContext& context, const JsonVal
     }
     gets.consistent_read = tm.consistent_read && coral_bool(*tm.consistent_read);
     r.tables.push_back(std::move(gets));
+    decoded.sent.push_back(&t->value);
   }
   for (auto& gets : r.tables) {
     gets.table = context.database.find(table_name_of(gets.name));
@@ -95,11 +103,12 @@ requests::BatchGetItemRequest decode(const ActionContext& context, const JsonVal
     for (const auto& key : gets.keys) model::validate_key(key, gets.table->key_schema());
   }
   r.return_consumed_capacity = return_consumed_capacity(m.return_consumed_capacity);
-  return r;
+  return decoded;
 }
 
 void batch_get_item(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  requests::BatchGetItemRequest request = decode(context, json);
+  Decoded decoded = decode(context, json);
+  const requests::BatchGetItemRequest& request = decoded.request;
   out.StartObject();
   out.Key("Responses");
   out.StartObject();
@@ -122,13 +131,12 @@ void batch_get_item(const ActionContext& context, const JsonValue& json, JsonWri
   out.EndObject();
   out.Key("UnprocessedKeys");
   out.StartObject();
-  auto spec_it = json["RequestItems"].MemberBegin();  // the tables' KeysAndAttributes, in order
-  for (std::size_t t = 0; t < request.tables.size(); ++t, ++spec_it) {
+  for (std::size_t t = 0; t < request.tables.size(); ++t) {
     if (result.unprocessed[t].empty()) continue;
     const requests::BatchGetTable& gets = request.tables[t];
     out.Key(gets.name.data(), gets.name.size());
     // The request's own KeysAndAttributes, with only the keys not read.
-    const JsonValue& spec = spec_it->value;
+    const JsonValue& spec = *decoded.sent[t];
     out.StartObject();
     for (auto m = spec.MemberBegin(); m != spec.MemberEnd(); ++m) {
       if (view(m->name) == "Keys" || m->value.IsNull()) continue;

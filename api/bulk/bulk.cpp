@@ -1,7 +1,8 @@
 #include "api/bulk/bulk.h"
 
 #include "api/movement/movement.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
+#include "api/table_lookup.h"
 #include "model/transfer_errors.h"
 
 namespace minnow::api::bulk {

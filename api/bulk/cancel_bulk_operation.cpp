@@ -3,7 +3,7 @@
 // for an unknown ARN; ValidationException for one that is over (or already cancelling).
 #include "api/bulk/bulk.h"
 #include "api/operations.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 #include "model/transfer_errors.h"
 
 namespace minnow::api::bulk {

@@ -8,7 +8,7 @@
 #include "api/movement/movement.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 
 namespace minnow::api::exports {
 

@@ -10,6 +10,7 @@
 #include "api/movement/item_source.h"
 #include "api/movement/movement.h"
 #include "api/operations.h"
+#include "api/router.h"
 #include "api/table_lookup.h"
 #include "engine/table.h"
 #include "model/transfer_errors.h"
@@ -91,10 +92,11 @@ movement::SourceFormat source_format(const JsonValue& json) {
 void create_table(const ActionContext& context, const JsonValue& parameters) {
   JsonDocument request;
   request.CopyFrom(parameters, request.GetAllocator());
-  tables::kCreateTable.shape->check(request);
+  static const Action& kCreateTable = *find_action_named("CreateTable");  // the router's, not the family's
+  kCreateTable.shape->check(request);
   rapidjson::StringBuffer ignored;
   JsonWriter writer(ignored);
-  tables::kCreateTable.handler(context, request, writer);
+  kCreateTable.handler(context, request, writer);
 }
 
 // Fills the table; the counts and the failure go into `record`.

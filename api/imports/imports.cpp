@@ -1,7 +1,7 @@
 #include "api/imports/imports.h"
 
 #include "api/movement/movement.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 
 namespace minnow::api::imports {
 

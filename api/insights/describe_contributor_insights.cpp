@@ -4,7 +4,7 @@
 
 #include "api/insights/insights.h"
 #include "api/operations.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 
 namespace minnow::api::insights {
 

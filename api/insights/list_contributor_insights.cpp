@@ -8,7 +8,7 @@
 #include "api/insights/insights.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 #include "model/control_errors.h"
 
 namespace minnow::api::insights {

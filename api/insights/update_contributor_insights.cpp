@@ -3,7 +3,7 @@
 // ACCESSED_AND_THROTTLED_KEYS, and is kept when disabling.
 #include "api/insights/insights.h"
 #include "api/operations.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 
 namespace minnow::api::insights {
 
@@ -31,7 +31,7 @@ void update_contributor_insights(const ActionContext& context, const JsonValue& 
   const requests::UpdateContributorInsightsResult result = requests::execute(context.requests(), request);
   out.StartObject();
   write_string(out, "TableName", request.table->name());
-  if (member(json, "IndexName")) write_string(out, "IndexName", request.index_name);
+  if (!request.index_name.empty()) write_string(out, "IndexName", request.index_name);  // given (its Shape: 3+)
   write_string(out, "ContributorInsightsStatus", request.enable ? "ENABLING" : "DISABLING");
   write_string(out, "ContributorInsightsMode", result.mode);
   out.EndObject();

@@ -1,6 +1,6 @@
 #include "api/kinesis/kinesis.h"
 
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 
 namespace minnow::api::kinesis {
 

@@ -8,7 +8,6 @@
 // RETURNING asks for as the only element of Items; ConsumedCapacity when asked for.
 #include "api/codec.h"
 #include "api/item_shapes.h"
-#include "api/items/write_parts.h"
 #include "api/operations.h"
 #include "api/partiql/select.h"
 #include "api/partiql/statements.h"

@@ -18,7 +18,6 @@
 
 #include "api/codec.h"
 #include "api/item_shapes.h"
-#include "api/items/write_parts.h"
 #include "api/operations.h"
 #include "api/partiql/select.h"
 #include "api/partiql/statements.h"

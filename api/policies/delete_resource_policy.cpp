@@ -3,7 +3,7 @@
 // ExpectedRevisionId is given, which must be the current policy's (PolicyNotFoundException).
 #include "api/operations.h"
 #include "api/policies/policies.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 #include "model/control_errors.h"
 
 namespace minnow::api::policies {

@@ -2,7 +2,8 @@
 // (api/policies/policies.h); PolicyNotFoundException when it has none.
 #include "api/operations.h"
 #include "api/policies/policies.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
+#include "api/table_lookup.h"
 #include "model/control_errors.h"
 
 namespace minnow::api::policies {

@@ -7,7 +7,7 @@
 // parent's ShardId) or an ExclusiveStartShardId at or after the one shard's leaves no shard to
 // describe. A StreamArn that is not a stream ARN is "Invalid StreamArn" (find_stream).
 #include "api/streams/streams.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 #include "model/stream_errors.h"
 #include "requests/streams.h"
 

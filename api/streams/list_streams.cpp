@@ -3,7 +3,7 @@
 // not exist) has an empty list, not an error. Streams of deleted tables are listed too.
 #include "api/streams/streams.h"
 #include "api/table_lookup.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 #include "model/stream_errors.h"
 #include "requests/streams.h"
 

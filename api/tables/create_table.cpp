@@ -9,7 +9,7 @@
 //   3. what dynalite predates, as DynamoDB Local enforces it: duplicate and unused attribute
 //      definitions when there are indexes, a GSI without throughput on a PROVISIONED table,
 //      StreamSpecification, OnDemandThroughput;
-//   4. each VectorIndex (api/vector/vector_index_definitions.h), after the definition is read;
+//   4. each VectorIndex (api/tables/vector_index_definitions.h), after the definition is read;
 //   5. the catalog: a table of that name already exists -> ResourceInUseException.
 // The answer shows the table CREATING (with its GSIs and vector indexes CREATING), as DynamoDB does; Minnow's
 // table is ACTIVE as soon as this returns, also with DatabaseOptions::delay_transient_statuses
@@ -22,9 +22,11 @@
 
 #include "api/operations.h"
 #include "api/policies/policies.h"
+#include "api/descriptions.h"
+#include "api/table_lookup.h"
 #include "api/tables/table_description.h"
 #include "api/tags/tags.h"
-#include "api/vector/vector_index_definitions.h"
+#include "api/tables/vector_index_definitions.h"
 #include "engine/table.h"
 #include "model/errors.h"
 #include "model/limits.h"

@@ -8,7 +8,7 @@
 #include "api/backups/backups.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 #include "engine/table.h"
 #include "model/compat.h"
 #include "model/errors.h"

@@ -1,6 +1,7 @@
 // DescribeTable: the table's full description.
 #include "api/operations.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
+#include "api/table_lookup.h"
 #include "requests/tables.h"
 
 namespace minnow::api::tables {

@@ -1,5 +1,5 @@
 // UpdateTable: billing mode, provisioned throughput (table and GSIs), GSI creation and deletion,
-// vector index creation and deletion (api/vector/vector_index_definitions.h), streams,
+// vector index creation and deletion (api/tables/vector_index_definitions.h), streams,
 // encryption, table class, deletion protection, on-demand limits.
 //
 // The order of the checks is observable:
@@ -30,8 +30,10 @@
 #include <cstdio>
 
 #include "api/operations.h"
+#include "api/descriptions.h"
+#include "api/table_lookup.h"
 #include "api/tables/table_description.h"
-#include "api/vector/vector_index_definitions.h"
+#include "api/tables/vector_index_definitions.h"
 #include "engine/table.h"
 #include "model/errors.h"
 #include "requests/update_table.h"

@@ -2,7 +2,7 @@
 // them all and no NextToken is ever returned; a NextToken given is ignored (as dynalite does).
 // Order of checks: api/tags/tags.h.
 #include "api/operations.h"
-#include "api/tables/table_description.h"
+#include "api/descriptions.h"
 #include "api/tags/tags.h"
 #include "model/control_errors.h"
 

@@ -1,7 +1,7 @@
 // SearchVectors: the exact k nearest neighbours of SearchVector in a vector index, best first,
 // with their scores (AWS's convention, vector/distance.h) and the index's projected attributes.
 //
-// AWS documents the parameters and their rules (api/vector/vector_index_definitions.h for the
+// AWS documents the parameters and their rules (api/tables/vector_index_definitions.h for the
 // index's): TopK, SearchVector with the index's dimension count of float32 values,
 // SearchConditionExpression (equality on top-level HASH and INLINE_FILTER attributes, the HASH
 // one required when the index has one; expressions/search_condition.h), ProjectionExpression of

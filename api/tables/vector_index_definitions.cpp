@@ -1,4 +1,4 @@
-#include "api/vector/vector_index_definitions.h"
+#include "api/tables/vector_index_definitions.h"
 
 #include <algorithm>
 
@@ -25,17 +25,6 @@ minnow::vector::Distance distance_of(std::string_view name) {
   return minnow::vector::Distance::Cosine;
 }
 
-const char* distance_name(minnow::vector::Distance d) {
-  switch (d) {
-    case minnow::vector::Distance::Euclidean:
-      return "EUCLIDEAN";
-    case minnow::vector::Distance::DotProduct:
-      return "DOT_PRODUCT";
-    case minnow::vector::Distance::Cosine:
-      break;
-  }
-  return "COSINE";
-}
 
 // The non-key attributes an index projects, as the table's limit counts them: a vector index's
 // NonKeyAttributes, its vector attribute and its INLINE_FILTER attributes, each once.
@@ -202,48 +191,6 @@ bool plan_vector_index_updates(const std::vector<requests::VectorIndexUpdate>& u
   return true;
 }
 
-void write_vector_index_definition(JsonWriter& w, const engine::VectorIndexDefinition& index) {
-  write_string(w, "IndexName", index.name);
-  w.Key("VectorAttribute");
-  w.StartObject();
-  write_string(w, "AttributeName", index.vector_attribute);
-  w.EndObject();
-  w.Key("Dimensions");
-  w.Uint(index.dimensions);
-  w.Key("DistanceFunction");
-  w.String(distance_name(index.distance));
-  if (!index.search_schema.empty()) {
-    w.Key("SearchSchema");
-    w.StartArray();
-    for (const auto& e : index.search_schema) {
-      w.StartObject();
-      write_string(w, "AttributeName", e.attribute_name);
-      w.Key("SearchSchemaElementType");
-      w.String(e.is_hash ? "HASH" : "INLINE_FILTER");
-      w.EndObject();
-    }
-    w.EndArray();
-  }
-  write_projection(w, index.projection);
-}
 
-void write_vector_indexes(const ActionContext& context, JsonWriter& w, const engine::TableDefinition& def,
-                          const engine::Table* table) {
-  if (def.vector_indexes.empty() && def.deleting_vector_indexes.empty()) return;
-  w.Key("VectorIndexes");
-  w.StartArray();
-  for (const auto* list : {&def.vector_indexes, &def.deleting_vector_indexes}) {
-    for (const auto& index : *list) {
-      w.StartObject();
-      write_vector_index_definition(w, index);
-      write_index_status(w, index.status, index.backfilling, index.transient_until_ms != 0);
-      // A transient (CREATING or DELETING) index counts nothing, as a GSI.
-      write_index_counts(context, w, def.name, index.name,
-                         table && !index.transient_until_ms ? table->vector_index_stats(index.name) : std::nullopt);
-      w.EndObject();
-    }
-  }
-  w.EndArray();
-}
 
 }  // namespace minnow::api

@@ -1,5 +1,5 @@
 // Vector indexes in table definitions: CreateTable's VectorIndexes, UpdateTable's
-// VectorIndexUpdates, and the VectorIndexes of a TableDescription.
+// VectorIndexUpdates (a TableDescription's VectorIndexes: api/descriptions.h).
 //
 // AWS documents the members (IndexName, VectorAttribute, Dimensions, DistanceFunction,
 // Projection, an optional SearchSchema of one HASH and INLINE_FILTER attributes), that a name is
@@ -86,13 +86,5 @@ std::vector<requests::VectorIndexUpdate> decode_vector_index_updates(const JsonV
 // `shown`. `delay`: -delayTransientStatuses. Returns whether there was one.
 bool plan_vector_index_updates(const std::vector<requests::VectorIndexUpdate>& updates, int64_t now_ms, bool delay,
                                engine::TableDefinition& next, engine::TableDefinition& shown);
-
-// The members of a vector index as CreateTable's VectorIndexes states it: IndexName,
-// VectorAttribute, Dimensions, DistanceFunction, SearchSchema, Projection.
-void write_vector_index_definition(JsonWriter& w, const engine::VectorIndexDefinition& index);
-// "VectorIndexes": [...] of a TableDescription (nothing when there are none): the definitions,
-// then the deleting ones, with status, backfilling, counts and sizes of `table` (null: none).
-void write_vector_indexes(const ActionContext& context, JsonWriter& w, const engine::TableDefinition& definition,
-                          const engine::Table* table);
 
 }  // namespace minnow::api

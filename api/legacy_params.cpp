@@ -1,5 +1,7 @@
 #include "api/legacy_params.h"
 
+#include <unordered_set>
+
 #include "api/codec.h"
 #include "api/shape.h"
 #include "model/errors.h"
@@ -43,6 +45,25 @@ std::vector<expressions::AttributeUpdate> decode_attribute_updates(const JsonVal
     updates.push_back(std::move(u));
   }
   return updates;
+}
+
+void check_attributes_to_get(const JsonValue* names) {
+  if (!names) return;
+  std::unordered_set<std::string_view> seen;
+  for (const auto& name : names->GetArray()) {
+    if (view(name).empty()) throw model::Error(model::kEmptyAttributeName);
+    if (view(name).size() > model::kMaxAttributeNameBytes) throw model::Error(model::kAttributeNameTooLarge);
+    if (!seen.insert(view(name)).second) throw model::duplicate_attribute_to_get(std::string(view(name)));
+  }
+}
+
+std::optional<expressions::Projection> read_projection(std::optional<expressions::Projection> compiled,
+                                                       const JsonValue* attributes_to_get) {
+  if (compiled) return compiled;
+  if (!attributes_to_get) return std::nullopt;
+  std::vector<std::string> attributes;
+  for (const auto& n : attributes_to_get->GetArray()) attributes.emplace_back(view(n));
+  return expressions::projection_from_attributes_to_get(attributes);
 }
 
 }  // namespace minnow::api

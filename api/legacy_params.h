@@ -1,11 +1,13 @@
 // Reading the legacy parameters from JSON into expressions/legacy's structures:
-// Expected, QueryFilter, ScanFilter, KeyConditions (maps of attribute -> condition) and
-// AttributeUpdates. Values are decoded (and checked) by api/codec, in the request's order.
+// Expected, QueryFilter, ScanFilter, KeyConditions (maps of attribute -> condition),
+// AttributeUpdates and AttributesToGet. Values are decoded (and checked) by api/codec, in the request's order.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "api/json.h"
+#include "expressions/ast.h"
 #include "expressions/legacy.h"
 
 namespace minnow::api {
@@ -17,5 +19,12 @@ std::vector<expressions::ExpectedCondition> decode_conditions(const JsonValue& m
 bool conditional_operator_is_or(const JsonValue* conditional_operator);
 
 std::vector<expressions::AttributeUpdate> decode_attribute_updates(const JsonValue& map);
+
+// AttributesToGet's names (null: absent): not empty, at most 65535 bytes, no duplicate.
+void check_attributes_to_get(const JsonValue* attributes_to_get);
+
+// The projection: ProjectionExpression compiled, or else AttributesToGet.
+std::optional<expressions::Projection> read_projection(std::optional<expressions::Projection> compiled,
+                                                       const JsonValue* attributes_to_get);
 
 }  // namespace minnow::api

@@ -1,5 +1,6 @@
 #include "api/table_lookup.h"
 
+#include <cstdio>
 #include <random>
 
 #include "model/errors.h"
@@ -59,6 +60,25 @@ std::string new_table_id() {
     id += kHex[bytes[i] & 0x0F];
   }
   return id;
+}
+
+std::string new_backup_arn(const ActionContext& context, const std::string& table_name, int64_t creation_ms) {
+  thread_local std::mt19937 random{std::random_device{}()};
+  char suffix[32];
+  std::snprintf(suffix, sizeof suffix, "%014lld-%08x", static_cast<long long>(creation_ms),
+                static_cast<unsigned>(random()));
+  return table_arn(context, table_name) + "/backup/" + suffix;
+}
+
+int64_t backup_arn_time(const std::string& arn) {
+  const std::size_t at = arn.rfind("/backup/");
+  if (at == std::string::npos || arn.size() < at + 8 + 14) return -1;
+  int64_t ms = 0;
+  for (std::size_t i = at + 8; i < at + 8 + 14; ++i) {
+    if (arn[i] < '0' || arn[i] > '9') return -1;
+    ms = ms * 10 + (arn[i] - '0');
+  }
+  return ms;
 }
 
 }  // namespace minnow::api

@@ -26,6 +26,12 @@ std::string table_name_of(std::string_view name_or_arn);
 std::string arn(const ActionContext& context, std::string_view service, std::string_view resource);
 std::string table_arn(const ActionContext& context, const std::string& table_name);
 
+// "arn:aws:dynamodb:REGION:ACCOUNT:table/NAME/backup/" + 14-digit creation time in ms + "-" +
+// 8 hex digits, the form of DynamoDB's backup ARNs.
+std::string new_backup_arn(const ActionContext& context, const std::string& table_name, int64_t creation_ms);
+// The creation time in a backup ARN of that form; -1 when it has none.
+int64_t backup_arn_time(const std::string& arn);
+
 // A new table's TableId: a random (version 4) UUID.
 std::string new_table_id();
 

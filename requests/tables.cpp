@@ -18,6 +18,8 @@ DeleteTableResult execute(const Context& context, const DeleteTableRequest& requ
   DeleteTableResult result;
   result.definition = request.table->definition();
   result.deleted = context.database.remove(request.table->name()) != nullptr;
+  if (result.deleted && result.definition.point_in_time_recovery.enabled)
+    keep_deleted_table(context, *request.table, request.deleted_table_backup);
   return result;
 }
 

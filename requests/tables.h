@@ -12,6 +12,7 @@
 
 #include "engine/table.h"
 #include "engine/table_definition.h"
+#include "requests/backups.h"
 #include "requests/context.h"
 
 namespace minnow::requests {
@@ -40,6 +41,7 @@ DescribeTableResult execute(const Context& context, const DescribeTableRequest& 
 
 struct DeleteTableRequest {
   std::shared_ptr<engine::Table> table;  // its deletion protection found off
+  BackupIdentity deleted_table_backup;   // kept when the table has point-in-time recovery
 };
 
 struct DeleteTableResult {
@@ -48,6 +50,7 @@ struct DeleteTableResult {
 };
 
 // Takes the table out of the catalog at once; requests already holding it finish against it.
+// A table with point-in-time recovery leaves its SYSTEM backup (requests/backups.h).
 DeleteTableResult execute(const Context& context, const DeleteTableRequest& request);
 
 struct ListTablesRequest {

@@ -1,34 +1,14 @@
 #include "api/backups/backups.h"
 
-#include <cstdio>
 #include <memory>
-#include <random>
 
 #include "api/table_lookup.h"
 #include "api/descriptions.h"
-#include "engine/transient_statuses.h"
 #include "model/control_errors.h"
 
 namespace minnow::api::backups {
 
-std::string new_backup_arn(const ActionContext& context, const std::string& table_name, int64_t creation_ms) {
-  thread_local std::mt19937 random{std::random_device{}()};
-  char suffix[32];
-  std::snprintf(suffix, sizeof suffix, "%014lld-%08x", static_cast<long long>(creation_ms),
-                static_cast<unsigned>(random()));
-  return table_arn(context, table_name) + "/backup/" + suffix;
-}
 
-int64_t backup_arn_time(const std::string& arn) {
-  const std::size_t at = arn.rfind("/backup/");
-  if (at == std::string::npos || arn.size() < at + 8 + 14) return -1;
-  int64_t ms = 0;
-  for (std::size_t i = at + 8; i < at + 8 + 14; ++i) {
-    if (arn[i] < '0' || arn[i] > '9') return -1;
-    ms = ms * 10 + (arn[i] - '0');
-  }
-  return ms;
-}
 
 engine::Backup find_backup(const ActionContext& context, const JsonValue& request) {
   const std::string arn(view(request["BackupArn"]));
@@ -37,33 +17,8 @@ engine::Backup find_backup(const ActionContext& context, const JsonValue& reques
   return std::move(*backup);
 }
 
-engine::Backup make_backup(const ActionContext& context, const engine::Table& table, std::string name,
-                           const char* type) {
-  engine::TableSnapshot snapshot = table.snapshot();
-  engine::settle_transient_statuses(snapshot.definition, context.now_ms);
-  engine::Backup backup;
-  backup.arn = new_backup_arn(context, table.name(), context.now_ms);
-  backup.name = std::move(name);
-  backup.type = type;
-  backup.creation_ms = context.now_ms;
-  backup.available_ms =
-      context.now_ms + (context.database.options().delay_transient_statuses ? engine::kTransientPhaseMs : 0);
-  backup.table_arn = table_arn(context, table.name());
-  backup.size_bytes = snapshot.size_bytes;
-  backup.item_count = snapshot.items.size();
-  backup.table = std::move(snapshot.definition);
-  backup.items = std::make_shared<const engine::StoredItems>(std::move(snapshot.items));
-  return backup;
-}
 
-void keep_deleted_table(const ActionContext& context, const engine::Table& table) {
-  constexpr int64_t kSystemBackupDays = 35;
-  engine::Backup backup = make_backup(context, table, table.name() + "$DeletedTableBackup", "SYSTEM");
-  backup.expiry_ms = context.now_ms + kSystemBackupDays * engine::kMillisPerDay;
-  context.database.backups().add(std::move(backup));
-}
 
-bool backup_creating(const engine::Backup& backup, int64_t now_ms) { return now_ms < backup.available_ms; }
 
 void write_backup_details(JsonWriter& out, const engine::Backup& backup, int64_t now_ms, const char* status) {
   out.Key("BackupDetails");
@@ -73,7 +28,7 @@ void write_backup_details(JsonWriter& out, const engine::Backup& backup, int64_t
   out.Key("BackupSizeBytes");
   out.Uint64(backup.size_bytes);
   out.Key("BackupStatus");
-  out.String(status ? status : backup_creating(backup, now_ms) ? "CREATING" : "AVAILABLE");
+  out.String(status ? status : requests::backup_creating(backup, now_ms) ? "CREATING" : "AVAILABLE");
   write_string(out, "BackupType", backup.type);
   write_time(out, "BackupCreationDateTime", backup.creation_ms);
   if (backup.expiry_ms) write_time(out, "BackupExpiryDateTime", backup.expiry_ms);

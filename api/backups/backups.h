@@ -1,5 +1,5 @@
 // On-demand backups: CreateBackup, DescribeBackup, ListBackups, DeleteBackup and
-// RestoreTableFromBackup (the restore itself: api/backups/restore.h).
+// RestoreTableFromBackup (the restore itself: api/restore.h).
 //
 // A backup is a table's definition and items at the instant of CreateBackup (Table::snapshot),
 // kept in the Database's catalog (engine/backups.h): it outlives its table, and it is
@@ -19,27 +19,15 @@
 
 #include "api/action.h"
 #include "engine/backups.h"
+#include "requests/backups.h"
 #include "engine/table.h"
 
 namespace minnow::api::backups {
 
-// "arn:aws:dynamodb:REGION:ACCOUNT:table/NAME/backup/" + 14-digit creation time in ms + "-" +
-// 8 hex digits, the form of DynamoDB's backup ARNs.
-std::string new_backup_arn(const ActionContext& context, const std::string& table_name, int64_t creation_ms);
-// The creation time in a backup ARN of that form; -1 when it has none.
-int64_t backup_arn_time(const std::string& arn);
 
 // The backup the request's BackupArn names (BackupNotFoundException otherwise).
 engine::Backup find_backup(const ActionContext& context, const JsonValue& request);
-bool backup_creating(const engine::Backup& backup, int64_t now_ms);
 
-// A backup of `table` as it is now (Table::snapshot), CREATING for kTransientPhaseMs with
-// -delayTransientStatuses; not yet in the catalog.
-engine::Backup make_backup(const ActionContext& context, const engine::Table& table, std::string name,
-                           const char* type);
-// DeleteTable of a table with point-in-time recovery enabled: a SYSTEM backup of the table as it
-// was deleted, named "<table>$DeletedTableBackup", which expires after 35 days (AWS docs).
-void keep_deleted_table(const ActionContext& context, const engine::Table& table);
 
 // "BackupDetails": {...}; `status` overrides BackupStatus (DELETED for DeleteBackup's answer).
 void write_backup_details(JsonWriter& out, const engine::Backup& backup, int64_t now_ms, const char* status = nullptr);

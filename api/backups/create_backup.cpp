@@ -5,6 +5,7 @@
 #include "api/operations.h"
 #include "api/table_lookup.h"
 #include "engine/table.h"
+#include "requests/backups.h"
 #include "model/control_errors.h"
 
 namespace minnow::api::backups {
@@ -18,21 +19,21 @@ const Shape kShape(R"({
                  "regex": "[a-zA-Z0-9_.-]+"}
 })");
 
-void create_backup(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::string name = table_name_of(view(request["TableName"]));
-  auto table = context.database.find(name);
-  if (!table) throw model::backup_table_not_found(name);
-  const std::string source_arn = table_arn(context, name);
-  for (const auto& other : context.database.backups().list(context.now_ms)) {
-    if (other.table_arn == source_arn && backup_creating(other, context.now_ms))
-      throw model::Error(model::kBackupInUse);
-  }
+requests::CreateBackupRequest decode(const ActionContext& context, const JsonValue& json) {
+  const std::string name = table_name_of(view(json["TableName"]));
+  requests::CreateBackupRequest r;
+  r.table = context.database.find(name);
+  if (!r.table) throw model::backup_table_not_found(name);
+  r.identity = {new_backup_arn(context, name, context.now_ms), table_arn(context, name),
+                std::string(view(json["BackupName"]))};
+  return r;
+}
 
-  const engine::Backup backup = make_backup(context, *table, std::string(view(request["BackupName"])), "USER");
-  context.database.backups().add(backup);
-
+void create_backup(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::CreateBackupResult result = requests::execute(context.requests(), decode(context, json));
+  if (result.in_use) throw model::Error(model::kBackupInUse);
   out.StartObject();
-  write_backup_details(out, backup, context.now_ms, "CREATING");
+  write_backup_details(out, result.backup, context.now_ms, "CREATING");
   out.EndObject();
 }
 

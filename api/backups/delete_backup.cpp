@@ -14,7 +14,7 @@ const Shape kShape(R"({
 })");
 
 void delete_backup(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  if (backup_creating(find_backup(context, request), context.now_ms)) throw model::Error(model::kBackupInUse);
+  if (requests::backup_creating(find_backup(context, request), context.now_ms)) throw model::Error(model::kBackupInUse);
   const std::string arn(view(request["BackupArn"]));
   std::optional<engine::Backup> backup = context.database.backups().remove(arn, context.now_ms);
   if (!backup) throw model::backup_not_found(arn);  // deleted meanwhile by another request

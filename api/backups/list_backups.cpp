@@ -47,7 +47,7 @@ void write_summary(const ActionContext& context, JsonWriter& out, const engine::
   write_time(out, "BackupCreationDateTime", backup.creation_ms);
   if (backup.expiry_ms) write_time(out, "BackupExpiryDateTime", backup.expiry_ms);
   out.Key("BackupStatus");
-  out.String(backup_creating(backup, context.now_ms) ? "CREATING" : "AVAILABLE");
+  out.String(requests::backup_creating(backup, context.now_ms) ? "CREATING" : "AVAILABLE");
   write_string(out, "BackupType", backup.type);
   out.Key("BackupSizeBytes");
   out.Uint64(backup.size_bytes);

@@ -1,11 +1,11 @@
 // RestoreTableFromBackup: a new table (TargetTableName) holding the backup's items, with its
-// source's schema and the overrides given (api/backups/restore.h). BackupNotFoundException for an
+// source's schema and the overrides given (api/restore.h). BackupNotFoundException for an
 // unknown backup, BackupInUseException while it is still being created,
 // TableAlreadyExistsException when the target name is taken.
 #include <string>
 
 #include "api/backups/backups.h"
-#include "api/backups/restore.h"
+#include "api/restore.h"
 #include "api/operations.h"
 #include "model/control_errors.h"
 
@@ -21,7 +21,7 @@ const Shape kShape(std::string(R"({
 
 void restore_table_from_backup(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   const engine::Backup backup = find_backup(context, request);
-  if (backup_creating(backup, context.now_ms)) throw model::Error(model::kBackupInUse);
+  if (requests::backup_creating(backup, context.now_ms)) throw model::Error(model::kBackupInUse);
   engine::RestoreSummary summary;
   summary.source_backup_arn = backup.arn;
   summary.source_table_arn = backup.table_arn;

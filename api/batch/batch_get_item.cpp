@@ -10,7 +10,7 @@
 #include "api/expression_params.h"
 #include "api/members.h"
 #include "api/operations.h"
-#include "api/reads/query_scan.h"
+#include "api/legacy_params.h"
 #include "api/table_lookup.h"
 #include "expressions/legacy.h"
 #include "expressions/projection.h"

@@ -10,7 +10,7 @@
 
 #include "api/capacity.h"
 #include "api/codec.h"
-#include "api/items/write_parts.h"
+#include "api/write_parts.h"
 #include "api/members.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"

@@ -3,7 +3,7 @@
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
-#include "api/items/write_parts.h"
+#include "api/write_parts.h"
 #include "api/legacy_params.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"

@@ -21,7 +21,7 @@
 #include "api/operations.h"
 #include "api/partiql/select.h"
 #include "api/partiql/statements.h"
-#include "api/transactions/write_outcome.h"
+#include "api/write_outcome.h"
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/partiql_errors.h"

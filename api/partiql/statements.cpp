@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "api/codec.h"
-#include "api/items/write_parts.h"
+#include "api/write_parts.h"
 #include "expressions/functions.h"
 #include "model/base64.h"
 #include "model/errors.h"

@@ -5,10 +5,6 @@
 
 namespace minnow::api::policies {
 
-namespace {
-constexpr std::size_t kMaxPolicyBytes = 20 * 1024;
-}  // namespace
-
 requests::PolicyResource find_policy_resource(const ActionContext& context, const std::string& arn) {
   // arn:aws:dynamodb:REGION:ACCOUNT:table/NAME[/stream/LABEL]
   const std::string prefix = table_arn(context, "");
@@ -27,17 +23,5 @@ requests::PolicyResource find_policy_resource(const ActionContext& context, cons
   return resource;
 }
 
-engine::ResourcePolicy new_policy(const ActionContext& context, std::string document) {
-  if (document.size() > kMaxPolicyBytes) throw model::policy_too_large(document.size());
-  std::string copy = document;
-  JsonDocument parsed;
-  try {
-    parse_request_json(copy, parsed);
-  } catch (const model::Error&) {
-    throw model::Error(model::kPolicyNotJson);
-  }
-  if (!member(parsed, "Statement")) throw model::Error(model::kPolicyWithoutStatement);
-  return engine::ResourcePolicy{std::move(document), std::to_string(context.now_ms)};
-}
 
 }  // namespace minnow::api::policies

@@ -29,7 +29,5 @@ namespace minnow::api::policies {
 // when there is no such table or stream in this account and region.
 requests::PolicyResource find_policy_resource(const ActionContext& context, const std::string& arn);
 
-// A checked policy document (ValidationException otherwise), with a new revision id.
-engine::ResourcePolicy new_policy(const ActionContext& context, std::string document);
 
 }  // namespace minnow::api::policies

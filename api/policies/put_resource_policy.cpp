@@ -2,6 +2,7 @@
 // revision id (api/policies/policies.h). The same document again keeps its revision id.
 #include "api/operations.h"
 #include "api/policies/policies.h"
+#include "api/policy_document.h"
 #include "model/control_errors.h"
 
 namespace minnow::api::policies {

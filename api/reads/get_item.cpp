@@ -8,6 +8,7 @@
 #include "api/item_shapes.h"
 #include "api/members.h"
 #include "api/operations.h"
+#include "api/legacy_params.h"
 #include "api/reads/query_scan.h"
 #include "api/table_lookup.h"
 #include "model/key.h"

@@ -19,6 +19,7 @@
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
 #include "api/operations.h"
+#include "api/legacy_params.h"
 #include "api/reads/query_scan.h"
 #include "api/table_lookup.h"
 #include "expressions/key_condition.h"

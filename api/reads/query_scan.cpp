@@ -1,7 +1,5 @@
 #include "api/reads/query_scan.h"
 
-#include <unordered_set>
-
 #include "api/capacity.h"
 #include "api/codec.h"
 #include "api/legacy_params.h"
@@ -74,15 +72,6 @@ std::vector<expressions::ExpectedCondition> decode_condition_map(const JsonValue
   return out;
 }
 
-void check_attributes_to_get(const JsonValue* names) {
-  if (!names) return;
-  std::unordered_set<std::string_view> seen;
-  for (const auto& name : names->GetArray()) {
-    if (view(name).empty()) throw model::Error(model::kEmptyAttributeName);
-    if (view(name).size() > model::kMaxAttributeNameBytes) throw model::Error(model::kAttributeNameTooLarge);
-    if (!seen.insert(view(name)).second) throw model::duplicate_attribute_to_get(std::string(view(name)));
-  }
-}
 
 std::optional<model::AttributeMap> decode_start_key(const JsonValue* key) {
   if (!key) return std::nullopt;
@@ -121,14 +110,6 @@ std::optional<expressions::Condition> read_filter(std::optional<expressions::Con
   return expressions::condition_from_expected(legacy, conditional_operator_is_or(conditional_operator));
 }
 
-std::optional<expressions::Projection> read_projection(std::optional<expressions::Projection> compiled,
-                                                       const JsonValue* attributes_to_get) {
-  if (compiled) return compiled;
-  if (!attributes_to_get) return std::nullopt;
-  std::vector<std::string> attributes;
-  for (const auto& n : attributes_to_get->GetArray()) attributes.emplace_back(view(n));
-  return expressions::projection_from_attributes_to_get(attributes);
-}
 
 void check_select(requests::Select select, const JsonValue* conditional_operator, bool has_legacy_filter,
                   const JsonValue* projection_expression, const JsonValue* attributes_to_get,

@@ -38,9 +38,6 @@ QueryScanMembers read_query_scan_members(const JsonValue& request);
 // (expressions::check_comparison). Null: empty.
 std::vector<expressions::ExpectedCondition> decode_condition_map(const JsonValue* map);
 
-// AttributesToGet's names (null: absent): not empty, at most 65535 bytes, no duplicate.
-void check_attributes_to_get(const JsonValue* attributes_to_get);
-
 // ExclusiveStartKey's values (null: absent), decoded and checked; most value errors are
 // prefixed with "The provided starting key is invalid: " (DynamoDB leaves number and duplicate
 // errors bare).
@@ -54,9 +51,6 @@ std::size_t decode_limit(const JsonValue* limit);
 std::optional<expressions::Condition> read_filter(std::optional<expressions::Condition> compiled,
                                                   const std::vector<expressions::ExpectedCondition>& legacy,
                                                   const JsonValue* conditional_operator);
-// The projection: ProjectionExpression compiled, or else AttributesToGet.
-std::optional<expressions::Projection> read_projection(std::optional<expressions::Projection> compiled,
-                                                       const JsonValue* attributes_to_get);
 
 // The last semantic checks, in DynamoDB Local's order (after the key and start-key checks):
 // ConditionalOperator without a filter, then Select against the projection parameters.

@@ -1,6 +1,6 @@
 // RestoreTableToPointInTime: a new table (TargetTableName) holding the source table's items as
 // they were at RestoreDateTime (to the millisecond), or now with UseLatestRestorableTime; the
-// source by SourceTableName or SourceTableArn; the overrides of api/backups/restore.h.
+// source by SourceTableName or SourceTableArn; the overrides of api/restore.h.
 //
 // Order of checks: exactly one way of naming the source and of giving the time
 // (ValidationException); the source exists (TableNotFoundException); recovery is enabled on it
@@ -8,7 +8,7 @@
 // (InvalidRestoreTimeException); the target name is free (TableAlreadyExistsException).
 #include <string>
 
-#include "api/backups/restore.h"
+#include "api/restore.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
 #include "model/control_errors.h"
@@ -24,7 +24,7 @@ const Shape kShape(std::string(R"({
   "TargetTableName": {"type": "String", "required": true, "tableName": true},
   "UseLatestRestorableTime": "Boolean",
   "RestoreDateTime": "Date",)") +
-                   backups::kRestoreOverridesShape + "}");
+                   kRestoreOverridesShape + "}");
 
 void restore_table_to_point_in_time(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
   const JsonValue* by_name = member(request, "SourceTableName");
@@ -46,7 +46,7 @@ void restore_table_to_point_in_time(const ActionContext& context, const JsonValu
   engine::RestoreSummary summary;
   summary.source_table_arn = table_arn(context, name);
   summary.restore_ms = at_ms;
-  backups::restore_table(context, request, std::move(snapshot->definition), snapshot->items, summary, out);
+  restore_table(context, request, std::move(snapshot->definition), snapshot->items, summary, out);
 }
 
 }  // namespace restore_table_to_point_in_time

@@ -21,11 +21,11 @@
 #include <string_view>
 
 #include "api/operations.h"
-#include "api/policies/policies.h"
+#include "api/policy_document.h"
 #include "api/descriptions.h"
 #include "api/table_lookup.h"
 #include "api/tables/table_description.h"
-#include "api/tags/tags.h"
+#include "api/tag_list.h"
 #include "api/tables/vector_index_definitions.h"
 #include "engine/table.h"
 #include "model/errors.h"
@@ -312,12 +312,12 @@ engine::TableDefinition definition_of(const ActionContext& context, const JsonVa
       def.sse = engine::SseSpecification{type.empty() ? "KMS" : type, string_member(*sse, "KMSMasterKeyId")};
     }
   }
-  if (const JsonValue* tags = member(request, "Tags")) def.tags = tags::decode_tags(*tags);
+  if (const JsonValue* tags = member(request, "Tags")) def.tags = decode_tags(*tags);
   if (const JsonValue* table_class = member(request, "TableClass")) def.table_class = std::string(view(*table_class));
   if (const JsonValue* protection = member(request, "DeletionProtectionEnabled"))
     def.deletion_protection = coral_bool(*protection);
   if (const JsonValue* policy = member(request, "ResourcePolicy"))
-    def.resource_policy = policies::new_policy(context, std::string(view(*policy)));
+    def.resource_policy = new_policy(context, std::string(view(*policy)));
   return def;
 }
 

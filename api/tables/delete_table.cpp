@@ -4,8 +4,7 @@
 // Order: the Shape, the table lookup (ResourceNotFoundException, "Table: X not found"), then
 // deletion protection (ValidationException, DynamoDB's wording). The table disappears from the
 // catalog at once; requests already holding it finish against their copy. A table with
-// point-in-time recovery leaves a SYSTEM backup (api/backups/backups.h).
-#include "api/backups/backups.h"
+// point-in-time recovery leaves a SYSTEM backup (requests/backups.h).
 #include "api/operations.h"
 #include "api/table_lookup.h"
 #include "api/descriptions.h"
@@ -24,8 +23,11 @@ const Shape kShape(R"({
 })");
 
 requests::DeleteTableRequest decode(const ActionContext& context, const JsonValue& json) {
-  requests::DeleteTableRequest r{find_table(context, json, /*table_operation=*/true)};
+  requests::DeleteTableRequest r{find_table(context, json, /*table_operation=*/true), {}};
   if (r.table->definition().deletion_protection) throw model::Error(model::kDeletionProtected);
+  const std::string& name = r.table->name();
+  r.deleted_table_backup = {new_backup_arn(context, name, context.now_ms), table_arn(context, name),
+                            name + "$DeletedTableBackup"};
   return r;
 }
 
@@ -60,7 +62,6 @@ void delete_table(const ActionContext& context, const JsonValue& json, JsonWrite
   // Deleted meanwhile by another request: answer as if it had never been found.
   if (!result.deleted) throw model::table_not_found(request.table->name());
   engine::TableDefinition& def = result.definition;
-  if (def.point_in_time_recovery.enabled) backups::keep_deleted_table(context, *request.table);
 
   out.StartObject();
   out.Key("TableDescription");

@@ -1,6 +1,7 @@
 // TagResource: adds tags to a table (a key already there takes the new value). Order of checks:
 // api/tags/tags.h. The answer has no output members: {}.
 #include "api/operations.h"
+#include "api/tag_list.h"
 #include "api/tags/tags.h"
 #include "model/control_errors.h"
 

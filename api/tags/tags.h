@@ -10,7 +10,8 @@
 //      AccessDeniedException (but a TagResource with its Tags: "Invalid TableArn: ...", 2026);
 //      Tags (TagKeys) absent; not a table ARN -> "Invalid TableArn: ..."; Tags (TagKeys) empty;
 //   3. what AWS documents and dynalite predates: no "aws:" key, allowed characters, no key twice
-//      in one request, at most 50 tags on the table (Minnow's wording, model/control_errors.h);
+//      in one request, at most 50 tags on the table (Minnow's wording, model/control_errors.h;
+//      api/tag_list, which CreateTable's Tags share);
 //   4. the table: another account's ARN -> AccessDeniedException; another region's, or no such
 //      table -> ResourceNotFoundException.
 #pragma once
@@ -28,8 +29,6 @@ namespace minnow::api::tags {
 
 using requests::TagList;
 
-// A Tags list the Shape has checked, with step 3's checks: sorted by key.
-TagList decode_tags(const JsonValue& tags);
 
 // Step 2's ARN checks around the request's own list member (`list`, "Tags" or "TagKeys"; null
 // for ListTagsOfResource), in dynalite's order. Returns the ARN.

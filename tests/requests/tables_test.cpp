@@ -69,11 +69,11 @@ TEST_CASE("CreateTable, DescribeTable, DeleteTable: the catalog as values") {
 
   CHECK(requests::execute(f.context(), requests::DescribeTableRequest{created.table}).definition.name == "t");
 
-  requests::DeleteTableResult deleted = requests::execute(f.context(), requests::DeleteTableRequest{created.table});
+  requests::DeleteTableResult deleted = requests::execute(f.context(), requests::DeleteTableRequest{created.table, {}});
   CHECK(deleted.deleted);
   CHECK(deleted.definition.name == "t");
   CHECK_FALSE(f.database.find("t"));
-  CHECK_FALSE(requests::execute(f.context(), requests::DeleteTableRequest{created.table}).deleted);  // gone already
+  CHECK_FALSE(requests::execute(f.context(), requests::DeleteTableRequest{created.table, {}}).deleted);  // gone already
 }
 
 TEST_CASE("DescribeTable settles transient statuses to the request's time") {

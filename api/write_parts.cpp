@@ -1,4 +1,4 @@
-#include "api/items/write_parts.h"
+#include "api/write_parts.h"
 
 #include <memory>
 

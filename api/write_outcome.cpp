@@ -1,4 +1,4 @@
-#include "api/transactions/write_outcome.h"
+#include "api/write_outcome.h"
 
 #include "model/errors.h"
 

@@ -1,4 +1,4 @@
-#include "api/backups/restore.h"
+#include "api/restore.h"
 
 #include <algorithm>
 
@@ -7,7 +7,7 @@
 #include "model/control_errors.h"
 #include "model/errors.h"
 
-namespace minnow::api::backups {
+namespace minnow::api {
 
 const char* const kRestoreOverridesShape = R"(
   "BillingModeOverride": {"type": "String", "enum": ["PROVISIONED", "PAY_PER_REQUEST"]},
@@ -215,4 +215,4 @@ void restore_table(const ActionContext& context, const JsonValue& request, engin
   out.EndObject();
 }
 
-}  // namespace minnow::api::backups
+}  // namespace minnow::api

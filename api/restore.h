@@ -18,7 +18,7 @@
 #include "api/action.h"
 #include "engine/table.h"
 
-namespace minnow::api::backups {
+namespace minnow::api {
 
 // The override members both restores declare, a fragment of a Shape's JSON (AWS's API model).
 extern const char* const kRestoreOverridesShape;
@@ -28,4 +28,4 @@ extern const char* const kRestoreOverridesShape;
 void restore_table(const ActionContext& context, const JsonValue& request, engine::TableDefinition source,
                    const engine::StoredItems& items, engine::RestoreSummary summary, JsonWriter& out);
 
-}  // namespace minnow::api::backups
+}  // namespace minnow::api

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "api/json.h"
-#include "api/service.h"
+#include "api/protocol.h"
 #include "api/shape.h"
 #include "engine/database.h"
 #include "engine/faults.h"

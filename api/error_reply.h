@@ -1,7 +1,7 @@
 // The only formatter of error bodies: model::Error -> HTTP status, __type, message.
 #pragma once
 
-#include "api/service.h"
+#include "api/protocol.h"
 #include "model/compat.h"
 #include "model/errors.h"
 

@@ -6,7 +6,7 @@
 // Thread-safe, as everything it calls is.
 #pragma once
 
-#include "api/service.h"
+#include "api/protocol.h"
 
 namespace minnow::engine {
 class AdjustableClock;

@@ -10,7 +10,7 @@
 #include <optional>
 #include <string_view>
 
-#include "api/service.h"
+#include "api/protocol.h"
 
 namespace minnow::api {
 

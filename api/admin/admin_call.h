@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "api/json.h"
-#include "api/service.h"
+#include "api/protocol.h"
 
 namespace minnow::engine {
 class Namespaces;

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "api/service.h"
+#include "api/protocol.h"
 
 namespace minnow::engine {
 class Database;

@@ -3,7 +3,7 @@
 // docs/admin-api.md; engine/faults.h says what a rule does.
 #pragma once
 
-#include "api/service.h"
+#include "api/protocol.h"
 
 namespace minnow::engine {
 class FaultRegistry;

@@ -3,7 +3,7 @@
 // of ?namespace=ID when given. The answer's "last" is the sequence to pass as `after` next.
 #pragma once
 
-#include "api/service.h"
+#include "api/protocol.h"
 
 namespace minnow::engine {
 class Namespaces;

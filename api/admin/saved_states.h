@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "api/service.h"
+#include "api/protocol.h"
 
 namespace minnow::engine {
 class Namespaces;

@@ -8,7 +8,7 @@
 
 #include <string_view>
 
-#include "api/service.h"
+#include "api/protocol.h"
 
 namespace minnow::api {
 

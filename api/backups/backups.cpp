@@ -12,7 +12,7 @@ namespace minnow::api::backups {
 
 engine::Backup find_backup(const ActionContext& context, const JsonValue& request) {
   const std::string arn(view(request["BackupArn"]));
-  std::optional<engine::Backup> backup = context.database.backups().find(arn, context.now_ms);
+  std::optional<engine::Backup> backup = requests::execute(context.requests(), requests::DescribeBackupRequest{arn});
   if (!backup) throw model::backup_not_found(arn);
   return std::move(*backup);
 }

@@ -13,14 +13,19 @@ const Shape kShape(R"({
   "BackupArn": {"type": "String", "required": true, "lengthGreaterThanOrEqual": 37, "lengthLessThanOrEqual": 1024}
 })");
 
-void delete_backup(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  if (requests::backup_creating(find_backup(context, request), context.now_ms)) throw model::Error(model::kBackupInUse);
-  const std::string arn(view(request["BackupArn"]));
-  std::optional<engine::Backup> backup = context.database.backups().remove(arn, context.now_ms);
-  if (!backup) throw model::backup_not_found(arn);  // deleted meanwhile by another request
+requests::DeleteBackupRequest decode(const ActionContext& context, const JsonValue& json) {
+  return {std::string(view(json["BackupArn"]))};
+}
+
+void delete_backup(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::DeleteBackupRequest request = decode(context, json);
+  const requests::DeleteBackupResult result = requests::execute(context.requests(), request);
+  using Status = requests::DeleteBackupResult::Status;
+  if (result.status == Status::NotFound) throw model::backup_not_found(request.arn);
+  if (result.status == Status::InUse) throw model::Error(model::kBackupInUse);
   out.StartObject();
   out.Key("BackupDescription");
-  write_backup_description(context, out, *backup, "DELETED");
+  write_backup_description(context, out, result.backup, "DELETED");
   out.EndObject();
 }
 

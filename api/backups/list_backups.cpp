@@ -25,18 +25,6 @@ const Shape kShape(R"({
   "BackupType": {"type": "String", "enum": ["USER", "SYSTEM", "AWS_BACKUP", "ALL"]}
 })");
 
-bool listed(const engine::Backup& backup, const JsonValue& request, const std::string& table_arn) {
-  const JsonValue* type = member(request, "BackupType");
-  const std::string_view wanted = type ? view(*type) : std::string_view("USER");
-  if (wanted != "ALL" && wanted != backup.type) return false;
-  if (!table_arn.empty() && backup.table_arn != table_arn) return false;
-  if (const JsonValue* lower = member(request, "TimeRangeLowerBound"))
-    if (backup.creation_ms < coral_date_ms(*lower)) return false;
-  if (const JsonValue* upper = member(request, "TimeRangeUpperBound"))
-    if (backup.creation_ms >= coral_date_ms(*upper)) return false;
-  return true;
-}
-
 void write_summary(const ActionContext& context, JsonWriter& out, const engine::Backup& backup) {
   out.StartObject();
   write_string(out, "TableName", backup.table.name);
@@ -54,40 +42,24 @@ void write_summary(const ActionContext& context, JsonWriter& out, const engine::
   out.EndObject();
 }
 
-void list_backups(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const JsonValue* table = member(request, "TableName");
-  const std::string source_arn = table ? table_arn(context, table_name_of(view(*table))) : std::string();
-  const JsonValue* limit_member = member(request, "Limit");
-  const std::size_t limit =
-      limit_member ? static_cast<std::size_t>(coral_long(*limit_member)) : std::numeric_limits<std::size_t>::max();
-  std::string start;
-  int64_t start_ms = -1;
-  if (const JsonValue* exclusive = member(request, "ExclusiveStartBackupArn")) {
-    start = std::string(view(*exclusive));
-    start_ms = backup_arn_time(start);
+requests::ListBackupsRequest decode(const ActionContext& context, const JsonValue& json) {
+  requests::ListBackupsRequest r;
+  if (const JsonValue* table = member(json, "TableName")) r.table_arn = table_arn(context, table_name_of(view(*table)));
+  if (const JsonValue* limit = member(json, "Limit")) r.limit = static_cast<std::size_t>(coral_long(*limit));
+  if (const JsonValue* exclusive = member(json, "ExclusiveStartBackupArn")) {
+    r.exclusive_start_arn = std::string(view(*exclusive));
+    r.exclusive_start_ms = backup_arn_time(r.exclusive_start_arn);
   }
+  if (const JsonValue* type = member(json, "BackupType")) r.backup_type = std::string(view(*type));
+  if (const JsonValue* lower = member(json, "TimeRangeLowerBound")) r.created_from_ms = coral_date_ms(*lower);
+  if (const JsonValue* upper = member(json, "TimeRangeUpperBound")) r.created_before_ms = coral_date_ms(*upper);
+  return r;
+}
 
-  std::vector<engine::Backup> page;
-  bool more = false;
-  for (auto& backup : context.database.backups().list(context.now_ms)) {
-    if (!start.empty()) {
-      // Backups come oldest first, ties by ARN: skip up to and including the start.
-      if (backup.arn == start) {
-        start.clear();
-        continue;
-      }
-      if (backup.creation_ms < start_ms || (backup.creation_ms == start_ms && backup.arn < start)) continue;
-      if (start_ms < 0) continue;
-      start.clear();
-    }
-    if (!listed(backup, request, source_arn)) continue;
-    if (page.size() == limit) {
-      more = true;
-      break;
-    }
-    page.push_back(std::move(backup));
-  }
-
+void list_backups(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::ListBackupsResult result = requests::execute(context.requests(), decode(context, json));
+  const std::vector<engine::Backup>& page = result.page;
+  const bool more = result.more;
   out.StartObject();
   out.Key("BackupSummaries");
   out.StartArray();

@@ -1,6 +1,7 @@
 // The typed backups without JSON: CreateBackup snapshots the table into the catalog under the
 // identity the front end gave it, and refuses while another backup of the table is CREATING;
-// DeleteTable leaves a SYSTEM backup exactly when the table had point-in-time recovery.
+// DeleteTable leaves a SYSTEM backup exactly when the table had point-in-time recovery;
+// DescribeBackup, DeleteBackup and ListBackups read and change the catalog.
 #include "requests/backups.h"
 
 #include <catch2/catch.hpp>
@@ -89,6 +90,44 @@ TEST_CASE("DeleteTable leaves a SYSTEM backup only with point-in-time recovery")
   CHECK(backups[0].name == "recovered$DeletedTableBackup");
   CHECK(backups[0].item_count == 1);
   CHECK(backups[0].expiry_ms == requests::kDeletedTableBackupDays * 24 * 3600 * 1000);
+}
+
+TEST_CASE("DescribeBackup, DeleteBackup, ListBackups") {
+  testing::RequestsFixture f;
+  auto table = f.create_table("t");
+  for (const char* name : {"one", "two", "three"})
+    REQUIRE_FALSE(requests::execute(f.context(), requests::CreateBackupRequest{table, identity(name)}).in_use);
+  CHECK(requests::execute(f.context(), requests::DescribeBackupRequest{"arn:backup/two"})->name == "two");
+  CHECK_FALSE(requests::execute(f.context(), requests::DescribeBackupRequest{"arn:backup/none"}));
+
+  using Status = requests::DeleteBackupResult::Status;
+  const requests::DeleteBackupResult deleted =
+      requests::execute(f.context(), requests::DeleteBackupRequest{"arn:backup/two"});
+  CHECK(deleted.status == Status::Deleted);
+  CHECK(deleted.backup.name == "two");
+  CHECK(requests::execute(f.context(), requests::DeleteBackupRequest{"arn:backup/two"}).status == Status::NotFound);
+
+  // All made at the same instant: ordered by ARN ("arn:backup/one" < "arn:backup/three").
+  requests::ListBackupsRequest list;
+  list.limit = 1;
+  requests::ListBackupsResult first = requests::execute(f.context(), list);
+  REQUIRE(first.page.size() == 1);
+  CHECK(first.page[0].name == "one");
+  CHECK(first.more);
+  list.exclusive_start_arn = first.page[0].arn;
+  requests::ListBackupsResult second = requests::execute(f.context(), list);
+  REQUIRE(second.page.size() == 1);
+  CHECK(second.page[0].name == "three");
+  CHECK_FALSE(second.more);
+  list = {};
+  list.backup_type = "SYSTEM";
+  CHECK(requests::execute(f.context(), list).page.empty());
+  list = {};
+  list.table_arn = "arn:table/other";
+  CHECK(requests::execute(f.context(), list).page.empty());
+  list = {};
+  list.created_before_ms = 0;  // all made at 0: none before it
+  CHECK(requests::execute(f.context(), list).page.empty());
 }
 
 }  // namespace backups_test

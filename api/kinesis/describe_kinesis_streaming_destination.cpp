@@ -14,17 +14,18 @@ const Shape kShape(R"({
   "TableName": {"type": "String", "required": true, "tableName": true}
 })");
 
-void describe_kinesis_streaming_destination(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  auto table = find_table(context, request, /*table_operation=*/true);
-  const engine::TableDefinition def = table->definition();
+void describe_kinesis_streaming_destination(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::DescribeKinesisStreamingDestinationResult result = requests::execute(
+      context.requests(),
+      requests::DescribeKinesisStreamingDestinationRequest{find_table(context, json, /*table_operation=*/true)});
   out.StartObject();
-  write_string(out, "TableName", def.name);
+  write_string(out, "TableName", result.table_name);
   out.Key("KinesisDataStreamDestinations");
   out.StartArray();
-  for (const auto& destination : def.kinesis_destinations) {
+  for (const auto& destination : result.destinations) {
     out.StartObject();
     write_string(out, "StreamArn", destination.stream_arn);
-    write_string(out, "DestinationStatus", destination_status(destination, context.now_ms));
+    write_string(out, "DestinationStatus", destination.status);
     write_string(out, "ApproximateCreationDateTimePrecision", destination.precision);
     out.EndObject();
   }

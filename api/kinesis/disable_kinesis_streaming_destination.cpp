@@ -14,18 +14,15 @@ namespace disable_kinesis_streaming_destination {
 // AWS's API model (EnableKinesisStreamingConfiguration is accepted and has no effect here).
 const Shape kShape(std::string("{") + kDestinationShape + "," + kEnableConfigurationShape + "}");
 
-void disable_kinesis_streaming_destination(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  auto table = find_table(context, request, /*table_operation=*/true);
-  const std::string stream_arn(view(request["StreamArn"]));
-  table->update_definition([&](engine::TableDefinition& def) {
-    engine::KinesisDestination* destination = find_destination(def, stream_arn);
-    const std::string status = destination ? destination_status(*destination, context.now_ms) : "DISABLED";
-    if (status == "DISABLED") throw model::kinesis_destination_not_found(table->name(), stream_arn);
-    if (status != "ACTIVE") throw model::kinesis_destination_in_use(stream_arn);
-    start_transition(context, *destination, "DISABLING", "DISABLED");
-  });
+requests::DisableKinesisStreamingDestinationRequest decode(const ActionContext& context, const JsonValue& json) {
+  return {find_table(context, json, /*table_operation=*/true), std::string(view(json["StreamArn"]))};
+}
+
+void disable_kinesis_streaming_destination(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::DisableKinesisStreamingDestinationRequest request = decode(context, json);
+  throw_if_refused(requests::execute(context.requests(), request), request.table->name(), request.stream_arn);
   out.StartObject();
-  write_destination_answer(out, table->name(), stream_arn, "DISABLING");
+  write_destination_answer(out, request.table->name(), request.stream_arn, "DISABLING");
   out.EndObject();
 }
 

@@ -16,30 +16,34 @@ namespace enable_kinesis_streaming_destination {
 // AWS's API model.
 const Shape kShape(std::string("{") + kDestinationShape + "," + kEnableConfigurationShape + "}");
 
-void enable_kinesis_streaming_destination(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  auto table = find_table(context, request, /*table_operation=*/true);
-  const std::string stream_arn(view(request["StreamArn"]));
-  std::string precision = "MILLISECOND";
-  const JsonValue* configuration = member(request, "EnableKinesisStreamingConfiguration");
-  if (configuration) {
+// The typed request, and whether EnableKinesisStreamingConfiguration was given (it is echoed).
+struct Decoded {
+  requests::EnableKinesisStreamingDestinationRequest request;
+  bool configuration_given = false;
+};
+
+Decoded decode(const ActionContext& context, const JsonValue& json) {
+  Decoded d;
+  d.request.table = find_table(context, json, /*table_operation=*/true);
+  d.request.stream_arn = std::string(view(json["StreamArn"]));
+  if (const JsonValue* configuration = member(json, "EnableKinesisStreamingConfiguration")) {
+    d.configuration_given = true;
     if (const JsonValue* given = member(*configuration, "ApproximateCreationDateTimePrecision"))
-      precision = std::string(view(*given));
+      d.request.precision = std::string(view(*given));
   }
-  table->update_definition([&](engine::TableDefinition& def) {
-    engine::KinesisDestination* destination = find_destination(def, stream_arn);
-    if (destination && destination_status(*destination, context.now_ms) != "DISABLED")
-      throw model::kinesis_destination_in_use(stream_arn);
-    if (!destination) destination = &def.kinesis_destinations.emplace_back();
-    destination->stream_arn = stream_arn;
-    destination->precision = precision;
-    start_transition(context, *destination, "ENABLING", "ACTIVE");
-  });
+  return d;
+}
+
+void enable_kinesis_streaming_destination(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const Decoded d = decode(context, json);
+  const requests::EnableKinesisStreamingDestinationRequest& request = d.request;
+  throw_if_refused(requests::execute(context.requests(), request), request.table->name(), request.stream_arn);
   out.StartObject();
-  write_destination_answer(out, table->name(), stream_arn, "ENABLING");
-  if (configuration) {
+  write_destination_answer(out, request.table->name(), request.stream_arn, "ENABLING");
+  if (d.configuration_given) {
     out.Key("EnableKinesisStreamingConfiguration");
     out.StartObject();
-    write_string(out, "ApproximateCreationDateTimePrecision", precision);
+    write_string(out, "ApproximateCreationDateTimePrecision", request.precision);
     out.EndObject();
   }
   out.EndObject();

@@ -1,6 +1,7 @@
 #include "api/kinesis/kinesis.h"
 
 #include "api/descriptions.h"
+#include "model/control_errors.h"
 
 namespace minnow::api::kinesis {
 
@@ -14,23 +15,11 @@ const char* const kEnableConfigurationShape = R"(
     "ApproximateCreationDateTimePrecision": {"type": "String", "enum": ["MILLISECOND", "MICROSECOND"]}}}
 )";
 
-engine::KinesisDestination* find_destination(engine::TableDefinition& def, const std::string& stream_arn) {
-  for (auto& destination : def.kinesis_destinations) {
-    if (destination.stream_arn == stream_arn) return &destination;
-  }
-  return nullptr;
-}
-
-std::string destination_status(const engine::KinesisDestination& destination, int64_t now_ms) {
-  return now_ms < destination.transient_until_ms ? destination.transient_status : destination.status;
-}
-
-void start_transition(const ActionContext& context, engine::KinesisDestination& destination, const char* transient,
-                      const char* status) {
-  destination.status = status;
-  destination.transient_status = transient;
-  destination.transient_until_ms =
-      context.now_ms + (context.database.options().delay_transient_statuses ? engine::kTransientPhaseMs : 0);
+void throw_if_refused(const requests::KinesisDestinationResult& result, const std::string& table,
+                      const std::string& stream_arn) {
+  using Status = requests::KinesisDestinationResult::Status;
+  if (result.status == Status::NotEnabled) throw model::kinesis_destination_not_found(table, stream_arn);
+  if (result.status == Status::InUse) throw model::kinesis_destination_in_use(stream_arn);
 }
 
 void write_destination_answer(JsonWriter& out, const std::string& table, const std::string& stream_arn,

@@ -2,7 +2,8 @@
 // DisableKinesisStreamingDestination, DescribeKinesisStreamingDestination,
 // UpdateKinesisStreamingDestination.
 //
-// A table's destinations live in its definition (engine/table_settings.h): each is a Kinesis
+// A table's destinations live in its definition (engine/table_settings.h; requests/kinesis runs
+// the operations): each is a Kinesis
 // stream ARN, its status and its timestamp precision (MILLISECOND by default, or MICROSECOND).
 // Enable answers ENABLING, then ACTIVE; Update answers UPDATING, then ACTIVE; Disable answers
 // DISABLING, then DISABLED (the destination stays described); each at once, or after
@@ -22,6 +23,7 @@
 
 #include "api/action.h"
 #include "engine/table.h"
+#include "requests/kinesis.h"
 
 namespace minnow::api::kinesis {
 
@@ -30,14 +32,9 @@ extern const char* const kDestinationShape;
 // EnableKinesisStreamingConfiguration (Enable's, and accepted by Disable), the same way.
 extern const char* const kEnableConfigurationShape;
 
-// The table's destination of that Kinesis stream ARN, or null.
-engine::KinesisDestination* find_destination(engine::TableDefinition& def, const std::string& stream_arn);
-// ENABLING, ACTIVE, UPDATING, DISABLING or DISABLED at `now_ms`.
-std::string destination_status(const engine::KinesisDestination& destination, int64_t now_ms);
-// Puts `destination` in `transient` (ENABLING, UPDATING, DISABLING) until the request's
-// transient time, leading to `status` (ACTIVE or DISABLED).
-void start_transition(const ActionContext& context, engine::KinesisDestination& destination, const char* transient,
-                      const char* status);
+// A refused change as its error: not enabled (ResourceNotFoundException) or in use.
+void throw_if_refused(const requests::KinesisDestinationResult& result, const std::string& table,
+                      const std::string& stream_arn);
 
 // The answers' common members: TableName, StreamArn, DestinationStatus.
 void write_destination_answer(JsonWriter& out, const std::string& table, const std::string& stream_arn,

@@ -18,25 +18,25 @@ const Shape kShape(std::string("{") + kDestinationShape + R"(,
     "ApproximateCreationDateTimePrecision": {"type": "String", "enum": ["MILLISECOND", "MICROSECOND"]}}}
 })");
 
-void update_kinesis_streaming_destination(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  auto table = find_table(context, request, /*table_operation=*/true);
-  const std::string stream_arn(view(request["StreamArn"]));
-  const JsonValue* configuration = member(request, "UpdateKinesisStreamingConfiguration");
+requests::UpdateKinesisStreamingDestinationRequest decode(const ActionContext& context, const JsonValue& json) {
+  requests::UpdateKinesisStreamingDestinationRequest r;
+  r.table = find_table(context, json, /*table_operation=*/true);
+  r.stream_arn = std::string(view(json["StreamArn"]));
+  const JsonValue* configuration = member(json, "UpdateKinesisStreamingConfiguration");
   const JsonValue* precision = configuration ? member(*configuration, "ApproximateCreationDateTimePrecision") : nullptr;
   if (!precision) throw model::Error(model::kKinesisUpdateWithoutPrecision);
-  table->update_definition([&](engine::TableDefinition& def) {
-    engine::KinesisDestination* destination = find_destination(def, stream_arn);
-    const std::string status = destination ? destination_status(*destination, context.now_ms) : "DISABLED";
-    if (status == "DISABLED") throw model::kinesis_destination_not_found(table->name(), stream_arn);
-    if (status != "ACTIVE") throw model::kinesis_destination_in_use(stream_arn);
-    destination->precision = std::string(view(*precision));
-    start_transition(context, *destination, "UPDATING", "ACTIVE");
-  });
+  r.precision = std::string(view(*precision));
+  return r;
+}
+
+void update_kinesis_streaming_destination(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::UpdateKinesisStreamingDestinationRequest request = decode(context, json);
+  throw_if_refused(requests::execute(context.requests(), request), request.table->name(), request.stream_arn);
   out.StartObject();
-  write_destination_answer(out, table->name(), stream_arn, "UPDATING");
+  write_destination_answer(out, request.table->name(), request.stream_arn, "UPDATING");
   out.Key("UpdateKinesisStreamingConfiguration");
   out.StartObject();
-  write_string(out, "ApproximateCreationDateTimePrecision", std::string(view(*precision)));
+  write_string(out, "ApproximateCreationDateTimePrecision", request.precision);
   out.EndObject();
   out.EndObject();
 }

@@ -3,23 +3,26 @@
 // Host header, "localhost" without one), so that SDKs with endpoint discovery stay on Minnow.
 // The cache period is DynamoDB's, 1440 minutes.
 #include "api/operations.h"
+#include "requests/account.h"
 
 namespace minnow::api::account {
 
 namespace describe_endpoints {
 
-constexpr int64_t kCachePeriodInMinutes = 1440;
+requests::DescribeEndpointsRequest decode(const ActionContext& context) {
+  return {context.host.empty() ? std::string("localhost") : std::string(context.host)};
+}
 
 void describe_endpoints(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::string_view address = context.host.empty() ? std::string_view("localhost") : context.host;
+  const requests::DescribeEndpointsResult result = requests::execute(context.requests(), decode(context));
   out.StartObject();
   out.Key("Endpoints");
   out.StartArray();
   out.StartObject();
   out.Key("Address");
-  out.String(address.data(), static_cast<rapidjson::SizeType>(address.size()));
+  out.String(result.address.data(), static_cast<rapidjson::SizeType>(result.address.size()));
   out.Key("CachePeriodInMinutes");
-  out.Int64(kCachePeriodInMinutes);
+  out.Int64(result.cache_period_in_minutes);
   out.EndObject();
   out.EndArray();
   out.EndObject();

@@ -1,25 +1,24 @@
-// DescribeLimits: the provisioned-capacity quotas of an account in a region. The figures are
-// those of a new AWS account (and DynamoDB Local's): 80,000 read and write capacity units per
-// account, 40,000 per table. Minnow does not enforce them.
+// DescribeLimits: the provisioned-capacity quotas of an account in a region (requests/account.h:
+// a new AWS account's, reported and not enforced).
 #include "api/operations.h"
+#include "requests/account.h"
 
 namespace minnow::api::account {
 
 namespace describe_limits {
 
-constexpr int64_t kAccountMaxCapacityUnits = 80000;
-constexpr int64_t kTableMaxCapacityUnits = 40000;
-
 void describe_limits(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  const requests::DescribeLimitsResult limits =
+      requests::execute(context.requests(), requests::DescribeLimitsRequest{});
   out.StartObject();
   out.Key("AccountMaxReadCapacityUnits");
-  out.Int64(kAccountMaxCapacityUnits);
+  out.Int64(limits.account_max_read_capacity_units);
   out.Key("AccountMaxWriteCapacityUnits");
-  out.Int64(kAccountMaxCapacityUnits);
+  out.Int64(limits.account_max_write_capacity_units);
   out.Key("TableMaxReadCapacityUnits");
-  out.Int64(kTableMaxCapacityUnits);
+  out.Int64(limits.table_max_read_capacity_units);
   out.Key("TableMaxWriteCapacityUnits");
-  out.Int64(kTableMaxCapacityUnits);
+  out.Int64(limits.table_max_write_capacity_units);
   out.EndObject();
 }
 

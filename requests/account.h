@@ -1,0 +1,37 @@
+// The account's operations as typed requests: DescribeLimits (the provisioned-capacity quotas of
+// an account in a region) and DescribeEndpoints (where a client should send its requests).
+// Neither reads the database; the front end decodes the address a client reached Minnow at.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "requests/context.h"
+
+namespace minnow::requests {
+
+struct DescribeLimitsRequest {};
+
+// A new AWS account's quotas (and DynamoDB Local's): 80,000 read and write capacity units per
+// account, 40,000 per table. Minnow does not enforce them.
+struct DescribeLimitsResult {
+  int64_t account_max_read_capacity_units = 80000;
+  int64_t account_max_write_capacity_units = 80000;
+  int64_t table_max_read_capacity_units = 40000;
+  int64_t table_max_write_capacity_units = 40000;
+};
+
+DescribeLimitsResult execute(const Context& context, const DescribeLimitsRequest& request);
+
+struct DescribeEndpointsRequest {
+  std::string address;  // the request's Host header, "localhost" without one
+};
+
+struct DescribeEndpointsResult {
+  std::string address;
+  int64_t cache_period_in_minutes = 1440;  // DynamoDB's
+};
+
+DescribeEndpointsResult execute(const Context& context, const DescribeEndpointsRequest& request);
+
+}  // namespace minnow::requests

@@ -3,7 +3,7 @@
 #include "api/autoscaling/autoscaling.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "engine/transient_statuses.h"
+#include "requests/tables.h"
 
 namespace minnow::api::autoscaling {
 
@@ -15,17 +15,17 @@ const Shape kShape(R"({
 })");
 
 void describe_table_replica_auto_scaling(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  auto table = find_table(context, request, /*table_operation=*/true);
-  engine::TableDefinition def = table->definition();
-  engine::settle_transient_statuses(def, context.now_ms);
+  const requests::DescribeTableResult result = requests::execute(
+      context.requests(), requests::DescribeTableRequest{find_table(context, request, /*table_operation=*/true)});
   out.StartObject();
-  write_auto_scaling_description(context, out, def);
+  write_auto_scaling_description(context, out, result.definition);
   out.EndObject();
 }
 
 }  // namespace describe_table_replica_auto_scaling
 
-const Action kDescribeTableReplicaAutoScaling{"DescribeTableReplicaAutoScaling", &describe_table_replica_auto_scaling::kShape,
+const Action kDescribeTableReplicaAutoScaling{"DescribeTableReplicaAutoScaling",
+                                              &describe_table_replica_auto_scaling::kShape,
                                               describe_table_replica_auto_scaling::describe_table_replica_auto_scaling};
 
 }  // namespace minnow::api::autoscaling

@@ -3,8 +3,7 @@
 // ProvisionedWriteCapacityAutoScalingUpdate members), their read capacity (ReplicaUpdates, for
 // the table's own region). Members given replace those stored; a ScalingPolicyUpdate replaces
 // the policy of its name (by default DynamoDB's, "DynamoDB<Read|Write>CapacityUtilization:<resource>")
-// or adds it. Checked whole before anything changes.
-#include <algorithm>
+// or adds it. Checked whole before anything changes (requests/autoscaling.h).
 #include <string>
 
 #include "api/autoscaling/autoscaling.h"
@@ -12,6 +11,7 @@
 #include "api/table_lookup.h"
 #include "engine/transient_statuses.h"
 #include "model/control_errors.h"
+#include "requests/autoscaling.h"
 
 namespace minnow::api::autoscaling {
 
@@ -51,93 +51,66 @@ const Shape kShape(R"({
                    kSettingsUpdate + R"(}}}
 })");
 
-// The settings of the table (index "") or of a GSI it has (ResourceNotFoundException otherwise).
-engine::IndexAutoScaling& settings_for(std::vector<engine::IndexAutoScaling>& all, const engine::TableDefinition& def,
-                                       const std::string& index) {
-  if (!index.empty() && std::none_of(def.global_indexes.begin(), def.global_indexes.end(),
-                                     [&](const auto& gsi) { return gsi.name == index; }))
-    throw model::table_index_not_found(def.name, index);
-  for (auto& settings : all) {
-    if (settings.index_name == index) return settings;
+requests::AutoScalingSettingsUpdate settings_update(const JsonValue& update) {
+  requests::AutoScalingSettingsUpdate u;
+  if (const JsonValue* v = member(update, "MinimumUnits")) u.minimum_units = coral_long(*v);
+  if (const JsonValue* v = member(update, "MaximumUnits")) u.maximum_units = coral_long(*v);
+  if (const JsonValue* v = member(update, "AutoScalingDisabled")) u.disabled = coral_bool(*v);
+  if (const JsonValue* v = member(update, "AutoScalingRoleArn")) u.role_arn = std::string(view(*v));
+  if (const JsonValue* policy_update = member(update, "ScalingPolicyUpdate")) {
+    requests::ScalingPolicyUpdate& policy = u.policy.emplace();
+    if (const JsonValue* name = member(*policy_update, "PolicyName")) policy.name = std::string(view(*name));
+    const JsonValue& configuration = (*policy_update)["TargetTrackingScalingPolicyConfiguration"];
+    policy.target_value = configuration["TargetValue"].GetDouble();
+    if (const JsonValue* v = member(configuration, "DisableScaleIn")) policy.disable_scale_in = coral_bool(*v);
+    if (const JsonValue* v = member(configuration, "ScaleInCooldown")) policy.scale_in_cooldown = coral_long(*v);
+    if (const JsonValue* v = member(configuration, "ScaleOutCooldown")) policy.scale_out_cooldown = coral_long(*v);
   }
-  return all.emplace_back(engine::IndexAutoScaling{index, std::nullopt, std::nullopt});
+  return u;
 }
 
-void apply(std::optional<engine::AutoScalingSettings>& settings, const JsonValue& update, std::string default_policy) {
-  if (!settings) settings.emplace();
-  if (const JsonValue* v = member(update, "MinimumUnits")) settings->minimum_units = coral_long(*v);
-  if (const JsonValue* v = member(update, "MaximumUnits")) settings->maximum_units = coral_long(*v);
-  if (const JsonValue* v = member(update, "AutoScalingDisabled")) settings->disabled = coral_bool(*v);
-  if (const JsonValue* v = member(update, "AutoScalingRoleArn")) settings->role_arn = std::string(view(*v));
-  if (settings->minimum_units && settings->maximum_units && *settings->minimum_units > *settings->maximum_units)
-    throw model::Error(model::kAutoScalingMinimumAboveMaximum);
-  const JsonValue* policy_update = member(update, "ScalingPolicyUpdate");
-  if (!policy_update) return;
-  engine::ScalingPolicy policy;
-  const JsonValue* name = member(*policy_update, "PolicyName");
-  policy.name = name ? std::string(view(*name)) : std::move(default_policy);
-  const JsonValue& configuration = (*policy_update)["TargetTrackingScalingPolicyConfiguration"];
-  policy.target_value = configuration["TargetValue"].GetDouble();
-  if (const JsonValue* v = member(configuration, "DisableScaleIn")) policy.disable_scale_in = coral_bool(*v);
-  if (const JsonValue* v = member(configuration, "ScaleInCooldown")) policy.scale_in_cooldown = coral_long(*v);
-  if (const JsonValue* v = member(configuration, "ScaleOutCooldown")) policy.scale_out_cooldown = coral_long(*v);
-  auto it = std::find_if(settings->policies.begin(), settings->policies.end(),
-                         [&](const auto& p) { return p.name == policy.name; });
-  if (it != settings->policies.end())
-    *it = std::move(policy);
-  else
-    settings->policies.push_back(std::move(policy));
-}
-
-std::string default_policy(const char* capacity, const std::string& table, const std::string& index) {
-  return std::string("DynamoDB") + capacity + "CapacityUtilization:table/" + table +
-         (index.empty() ? "" : "/index/" + index);
-}
-
-std::vector<engine::IndexAutoScaling> updated(const ActionContext& context, const JsonValue& request,
-                                              const engine::TableDefinition& def) {
-  std::vector<engine::IndexAutoScaling> all = def.auto_scaling;
+// The steps in the request's order: the table's write settings, the GSIs', then each replica
+// (another region's is refused where it stands) with the table's read settings and the GSIs'.
+requests::UpdateTableReplicaAutoScalingRequest decode(const ActionContext& context, const JsonValue& json) {
+  requests::UpdateTableReplicaAutoScalingRequest r;
+  r.table = find_table(context, json, /*table_operation=*/true);
+  auto add = [&](const std::string& index, bool read, const JsonValue* update) {
+    if (update) r.steps.push_back({index, read, settings_update(*update), {}});
+  };
   auto index_of = [](const JsonValue& update) {
     const JsonValue* name = member(update, "IndexName");
     return name ? std::string(view(*name)) : std::string();
   };
-  if (const JsonValue* write = member(request, "ProvisionedWriteCapacityAutoScalingUpdate"))
-    apply(settings_for(all, def, "").write, *write, default_policy("Write", def.name, ""));
-  if (const JsonValue* indexes = member(request, "GlobalSecondaryIndexUpdates")) {
-    for (const auto& update : indexes->GetArray()) {
-      const std::string index = index_of(update);
-      if (const JsonValue* write = member(update, "ProvisionedWriteCapacityAutoScalingUpdate"))
-        apply(settings_for(all, def, index).write, *write, default_policy("Write", def.name, index));
-    }
+  add("", false, member(json, "ProvisionedWriteCapacityAutoScalingUpdate"));
+  if (const JsonValue* indexes = member(json, "GlobalSecondaryIndexUpdates")) {
+    for (const auto& update : indexes->GetArray())
+      add(index_of(update), false, member(update, "ProvisionedWriteCapacityAutoScalingUpdate"));
   }
-  if (const JsonValue* replicas = member(request, "ReplicaUpdates")) {
+  if (const JsonValue* replicas = member(json, "ReplicaUpdates")) {
     for (const auto& replica : replicas->GetArray()) {
       const std::string region = string_member(replica, "RegionName");
-      if (region != context.region) throw model::replica_not_found(def.name, region);
-      if (const JsonValue* read = member(replica, "ReplicaProvisionedReadCapacityAutoScalingUpdate"))
-        apply(settings_for(all, def, "").read, *read, default_policy("Read", def.name, ""));
+      if (region != context.region) r.steps.push_back({{}, false, {}, region});
+      add("", true, member(replica, "ReplicaProvisionedReadCapacityAutoScalingUpdate"));
       if (const JsonValue* indexes = member(replica, "ReplicaGlobalSecondaryIndexUpdates")) {
-        for (const auto& update : indexes->GetArray()) {
-          const std::string index = index_of(update);
-          if (const JsonValue* read = member(update, "ProvisionedReadCapacityAutoScalingUpdate"))
-            apply(settings_for(all, def, index).read, *read, default_policy("Read", def.name, index));
-        }
+        for (const auto& update : indexes->GetArray())
+          add(index_of(update), true, member(update, "ProvisionedReadCapacityAutoScalingUpdate"));
       }
     }
   }
-  return all;
+  return r;
 }
 
-void update_table_replica_auto_scaling(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  auto table = find_table(context, request, /*table_operation=*/true);
-  engine::TableDefinition shown;
-  table->update_definition([&](engine::TableDefinition& def) {
-    def.auto_scaling = updated(context, request, def);
-    shown = def;
-  });
-  engine::settle_transient_statuses(shown, context.now_ms);
+void update_table_replica_auto_scaling(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  const requests::UpdateTableReplicaAutoScalingRequest request = decode(context, json);
+  requests::UpdateTableReplicaAutoScalingResult result = requests::execute(context.requests(), request);
+  using Status = requests::UpdateTableReplicaAutoScalingResult::Status;
+  const std::string& table = request.table->name();
+  if (result.status == Status::IndexNotFound) throw model::table_index_not_found(table, result.name);
+  if (result.status == Status::ReplicaNotFound) throw model::replica_not_found(table, result.name);
+  if (result.status == Status::MinimumAboveMaximum) throw model::Error(model::kAutoScalingMinimumAboveMaximum);
+  engine::settle_transient_statuses(result.definition, context.now_ms);
   out.StartObject();
-  write_auto_scaling_description(context, out, shown);
+  write_auto_scaling_description(context, out, result.definition);
   out.EndObject();
 }
 

@@ -1,5 +1,7 @@
 #include "api/bulk/bulk.h"
 
+#include "requests/movement.h"
+
 #include "api/movement/movement.h"
 #include "api/descriptions.h"
 #include "api/table_lookup.h"
@@ -14,7 +16,8 @@ std::string bulk_status(const engine::BulkOperationRecord& record, int64_t now_m
 
 engine::BulkOperationRecord find_bulk_operation(const ActionContext& context, const JsonValue& request) {
   const std::string arn(view(request["BulkOperationArn"]));
-  std::optional<engine::BulkOperationRecord> record = context.database.transfers().bulk_operations.find(arn);
+  std::optional<engine::BulkOperationRecord> record =
+      requests::execute(context.requests(), requests::DescribeTransferRequest<engine::BulkOperationRecord>{arn});
   if (!record) throw model::bulk_operation_not_found(arn);
   return std::move(*record);
 }

@@ -4,6 +4,7 @@
 #include "api/bulk/bulk.h"
 #include "api/movement/movement.h"
 #include "api/operations.h"
+#include "requests/movement.h"
 #include "api/descriptions.h"
 
 namespace minnow::api::bulk {
@@ -19,25 +20,25 @@ const Shape kShape(R"({
 constexpr std::size_t kDefaultMaxResults = 10;
 
 void list_bulk_operations(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+  requests::ListTransfersRequest<engine::BulkOperationRecord> r;
+  r.next_token = string_member(request, "NextToken");
   const JsonValue* max = member(request, "MaxResults");
+  r.limit = max ? static_cast<std::size_t>(coral_long(*max)) : kDefaultMaxResults;
+  const auto result = requests::execute(context.requests(), r);
   out.StartObject();
   out.Key("BulkOperationsSummaryList");
   out.StartArray();
-  const std::string token = movement::write_page(
-      context.database.transfers().bulk_operations.list(), string_member(request, "NextToken"),
-      max ? static_cast<std::size_t>(coral_long(*max)) : kDefaultMaxResults,
-      [](const engine::BulkOperationRecord&) { return true; },
-      [&](const engine::BulkOperationRecord& r) {
-        const std::string status = bulk_status(r, context.now_ms);
-        out.StartObject();
-        write_string(out, "BulkOperationArn", r.arn);
-        write_string(out, "BulkOperationStatus", status);
-        write_time(out, "StartTime", r.start_ms);
-        if (status != "IN_PROGRESS" && status != "CANCELLING") write_time(out, "EndTime", r.done_ms);
-        out.EndObject();
-      });
+  for (const engine::BulkOperationRecord& record : result.page) {
+    const std::string status = bulk_status(record, context.now_ms);
+    out.StartObject();
+    write_string(out, "BulkOperationArn", record.arn);
+    write_string(out, "BulkOperationStatus", status);
+    write_time(out, "StartTime", record.start_ms);
+    if (status != "IN_PROGRESS" && status != "CANCELLING") write_time(out, "EndTime", record.done_ms);
+    out.EndObject();
+  }
   out.EndArray();
-  if (!token.empty()) write_string(out, "NextToken", token);
+  if (!result.next_token.empty()) write_string(out, "NextToken", result.next_token);
   out.EndObject();
 }
 

@@ -2,6 +2,7 @@
 // ExportNotFoundException for an unknown ARN.
 #include "api/exports/exports.h"
 #include "api/operations.h"
+#include "requests/movement.h"
 #include "model/transfer_errors.h"
 
 namespace minnow::api::exports {
@@ -14,8 +15,8 @@ const Shape kShape(R"({
 })");
 
 void describe_export(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::optional<engine::ExportRecord> record =
-      context.database.transfers().exports.find(std::string(view(request["ExportArn"])));
+  const std::optional<engine::ExportRecord> record = requests::execute(
+      context.requests(), requests::DescribeTransferRequest<engine::ExportRecord>{std::string(view(request["ExportArn"]))});
   if (!record) throw model::Error(model::kExportNotFound);
   out.StartObject();
   out.Key("ExportDescription");

@@ -7,6 +7,7 @@
 #include "api/exports/exports.h"
 #include "api/movement/movement.h"
 #include "api/operations.h"
+#include "requests/movement.h"
 #include "api/table_lookup.h"
 #include "api/descriptions.h"
 
@@ -22,25 +23,23 @@ const Shape kShape(R"({
 })");
 
 void list_exports(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const JsonValue* table = member(request, "TableArn");
-  const std::string table_filter = table ? table_arn(context, table_name_of(view(*table))) : std::string();
-  const JsonValue* max = member(request, "MaxResults");
+  requests::ListTransfersRequest<engine::ExportRecord> r;
+  if (const JsonValue* table = member(request, "TableArn")) r.table_arn = table_arn(context, table_name_of(view(*table)));
+  r.next_token = string_member(request, "NextToken");
+  if (const JsonValue* max = member(request, "MaxResults")) r.limit = static_cast<std::size_t>(coral_long(*max));
+  const auto result = requests::execute(context.requests(), r);
   out.StartObject();
   out.Key("ExportSummaries");
   out.StartArray();
-  const std::string token = movement::write_page(
-      context.database.transfers().exports.list(), string_member(request, "NextToken"),
-      max ? static_cast<std::size_t>(coral_long(*max)) : std::numeric_limits<std::size_t>::max(),
-      [&](const engine::ExportRecord& r) { return table_filter.empty() || r.table_arn == table_filter; },
-      [&](const engine::ExportRecord& r) {
-        out.StartObject();
-        write_string(out, "ExportArn", r.arn);
-        write_string(out, "ExportStatus", export_status(r, context.now_ms));
-        write_string(out, "ExportType", r.export_type);
-        out.EndObject();
-      });
+  for (const engine::ExportRecord& record : result.page) {
+    out.StartObject();
+    write_string(out, "ExportArn", record.arn);
+    write_string(out, "ExportStatus", export_status(record, context.now_ms));
+    write_string(out, "ExportType", record.export_type);
+    out.EndObject();
+  }
   out.EndArray();
-  if (!token.empty()) write_string(out, "NextToken", token);
+  if (!result.next_token.empty()) write_string(out, "NextToken", result.next_token);
   out.EndObject();
 }
 

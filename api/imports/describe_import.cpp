@@ -2,6 +2,7 @@
 // ImportNotFoundException for an unknown ARN.
 #include "api/imports/imports.h"
 #include "api/operations.h"
+#include "requests/movement.h"
 #include "model/transfer_errors.h"
 
 namespace minnow::api::imports {
@@ -14,8 +15,8 @@ const Shape kShape(R"({
 })");
 
 void describe_import(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::optional<engine::ImportRecord> record =
-      context.database.transfers().imports.find(std::string(view(request["ImportArn"])));
+  const std::optional<engine::ImportRecord> record = requests::execute(
+      context.requests(), requests::DescribeTransferRequest<engine::ImportRecord>{std::string(view(request["ImportArn"]))});
   if (!record) throw model::Error(model::kImportNotFound);
   out.StartObject();
   out.Key("ImportTableDescription");

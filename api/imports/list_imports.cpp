@@ -6,6 +6,7 @@
 #include "api/imports/imports.h"
 #include "api/movement/movement.h"
 #include "api/operations.h"
+#include "requests/movement.h"
 #include "api/table_lookup.h"
 #include "api/descriptions.h"
 
@@ -21,19 +22,17 @@ const Shape kShape(R"({
 })");
 
 void list_imports(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const JsonValue* table = member(request, "TableArn");
-  const std::string table_filter = table ? table_arn(context, table_name_of(view(*table))) : std::string();
-  const JsonValue* size = member(request, "PageSize");
+  requests::ListTransfersRequest<engine::ImportRecord> r;
+  if (const JsonValue* table = member(request, "TableArn")) r.table_arn = table_arn(context, table_name_of(view(*table)));
+  r.next_token = string_member(request, "NextToken");
+  if (const JsonValue* size = member(request, "PageSize")) r.limit = static_cast<std::size_t>(coral_long(*size));
+  const auto result = requests::execute(context.requests(), r);
   out.StartObject();
   out.Key("ImportSummaryList");
   out.StartArray();
-  const std::string token = movement::write_page(
-      context.database.transfers().imports.list(), string_member(request, "NextToken"),
-      size ? static_cast<std::size_t>(coral_long(*size)) : std::numeric_limits<std::size_t>::max(),
-      [&](const engine::ImportRecord& r) { return table_filter.empty() || r.table_arn == table_filter; },
-      [&](const engine::ImportRecord& r) { write_import_summary(out, r, context.now_ms); });
+  for (const engine::ImportRecord& record : result.page) write_import_summary(out, record, context.now_ms);
   out.EndArray();
-  if (!token.empty()) write_string(out, "NextToken", token);
+  if (!result.next_token.empty()) write_string(out, "NextToken", result.next_token);
   out.EndObject();
 }
 

@@ -44,23 +44,4 @@ std::string json_text(const JsonValue* value);
 // Writes `key` and the JSON text `text` as it is (nothing when `text` is empty).
 void write_json_text(JsonWriter& out, const char* key, const std::string& text);
 
-// A page of a List operation: `records` (by ARN) newest ARN first (AWS: reverse alphanumeric
-// order), those after `after` (the NextToken given; empty: from the first) that `keep` accepts,
-// at most `limit`, each given to `write`. Returns the NextToken to answer: the last ARN written
-// when more follow, else empty.
-template <class Record, class Keep, class Write>
-std::string write_page(const std::vector<Record>& records, const std::string& after, std::size_t limit, Keep keep,
-                       Write write) {
-  std::size_t written = 0;
-  std::string last;
-  for (auto it = records.rbegin(); it != records.rend(); ++it) {
-    if ((!after.empty() && it->arn >= after) || !keep(*it)) continue;
-    if (written == limit) return last;
-    write(*it);
-    last = it->arn;
-    ++written;
-  }
-  return {};
-}
-
 }  // namespace minnow::api::movement

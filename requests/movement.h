@@ -1,0 +1,44 @@
+// The Describe and List operations of data movement (DescribeExport, ListExports,
+// DescribeImport, ListImports, DescribeBulkOperation, ListBulkOperations) as typed requests:
+// one record of a catalog of the Database's transfers (engine/transfers.h) by ARN, or a page of
+// them. One pair of requests serves the three kinds (Record: engine::ExportRecord,
+// ImportRecord or BulkOperationRecord).
+#pragma once
+
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/transfers.h"
+#include "requests/context.h"
+
+namespace minnow::requests {
+
+template <class Record>
+struct DescribeTransferRequest {
+  std::string arn;
+};
+
+// nullopt: no such record.
+template <class Record>
+std::optional<Record> execute(const Context& context, const DescribeTransferRequest<Record>& request);
+
+template <class Record>
+struct ListTransfersRequest {
+  std::string table_arn;   // empty: every table's (bulk operations are listed whatever the table)
+  std::string next_token;  // the last ARN of the page before; empty: from the first
+  std::size_t limit = std::numeric_limits<std::size_t>::max();
+};
+
+template <class Record>
+struct ListTransfersResult {
+  std::vector<Record> page;  // newest ARN first (AWS: reverse alphanumeric order)
+  std::string next_token;    // the page's last ARN when more follow, else empty
+};
+
+template <class Record>
+ListTransfersResult<Record> execute(const Context& context, const ListTransfersRequest<Record>& request);
+
+}  // namespace minnow::requests

@@ -1,5 +1,7 @@
 #include "requests/movement.h"
 
+#include "model/transfer_errors.h"
+
 namespace minnow::requests {
 
 namespace {
@@ -63,5 +65,29 @@ template ListTransfersResult<engine::ImportRecord> execute(const Context&,
                                                            const ListTransfersRequest<engine::ImportRecord>&);
 template ListTransfersResult<engine::BulkOperationRecord> execute(
     const Context&, const ListTransfersRequest<engine::BulkOperationRecord>&);
+
+std::string bulk_status(const engine::BulkOperationRecord& record, int64_t now_ms) {
+  if (now_ms < record.done_ms) return record.cancel_ms ? "CANCELLING" : "IN_PROGRESS";
+  return record.final_status;
+}
+
+CancelBulkOperationResult execute(const Context& context, const CancelBulkOperationRequest& request) {
+  using Status = CancelBulkOperationResult::Status;
+  CancelBulkOperationResult result;
+  const std::optional<engine::BulkOperationRecord> record =
+      context.database.transfers().bulk_operations.find(request.arn);
+  if (!record) return result;
+  result.status = bulk_status(*record, context.now_ms);
+  context.database.transfers().bulk_operations.update(request.arn, [&](engine::BulkOperationRecord& r) {
+    result.status = bulk_status(r, context.now_ms);  // again under the catalog's lock
+    if (result.status != "IN_PROGRESS") return;
+    r.cancel_ms = context.now_ms;
+    r.final_status = "CANCELLED";
+    r.failure_code = model::kBulkCancelledCode;
+    r.failure_message = model::kBulkCancelledMessage;
+  });
+  result.result = result.status == "IN_PROGRESS" ? Status::Cancelling : Status::NotCancellable;
+  return result;
+}
 
 }  // namespace minnow::requests

@@ -2,10 +2,11 @@
 // DescribeImport, ListImports, DescribeBulkOperation, ListBulkOperations) as typed requests:
 // one record of a catalog of the Database's transfers (engine/transfers.h) by ARN, or a page of
 // them. One pair of requests serves the three kinds (Record: engine::ExportRecord,
-// ImportRecord or BulkOperationRecord).
+// ImportRecord or BulkOperationRecord). And CancelBulkOperation.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <string>
@@ -40,5 +41,23 @@ struct ListTransfersResult {
 
 template <class Record>
 ListTransfersResult<Record> execute(const Context& context, const ListTransfersRequest<Record>& request);
+
+// A bulk operation's status at `now_ms`: IN_PROGRESS (CANCELLING once cancelled) until it is
+// done, then its final status.
+std::string bulk_status(const engine::BulkOperationRecord& record, int64_t now_ms);
+
+struct CancelBulkOperationRequest {
+  std::string arn;
+};
+
+struct CancelBulkOperationResult {
+  // NotCancellable: over, or already cancelling (`status` says which it is).
+  enum class Status : uint8_t { Cancelling, NotFound, NotCancellable };
+  Status result = Status::NotFound;
+  std::string status;
+};
+
+// An IN_PROGRESS operation becomes CANCELLING, then CANCELLED when it would have finished.
+CancelBulkOperationResult execute(const Context& context, const CancelBulkOperationRequest& request);
 
 }  // namespace minnow::requests

@@ -9,11 +9,6 @@
 
 namespace minnow::api::bulk {
 
-std::string bulk_status(const engine::BulkOperationRecord& record, int64_t now_ms) {
-  if (now_ms < record.done_ms) return record.cancel_ms ? "CANCELLING" : "IN_PROGRESS";
-  return record.final_status;
-}
-
 engine::BulkOperationRecord find_bulk_operation(const ActionContext& context, const JsonValue& request) {
   const std::string arn(view(request["BulkOperationArn"]));
   std::optional<engine::BulkOperationRecord> record =

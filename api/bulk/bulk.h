@@ -29,11 +29,12 @@
 
 #include "api/action.h"
 #include "engine/transfers.h"
+#include "requests/movement.h"
 
 namespace minnow::api::bulk {
 
 // The status at `now_ms` (IN_PROGRESS, CANCELLING, or the final one).
-std::string bulk_status(const engine::BulkOperationRecord& record, int64_t now_ms);
+using requests::bulk_status;
 // A BulkOperationDescription object; `status` overrides BulkOperationStatus (the start's answer).
 void write_bulk_description(JsonWriter& out, const engine::BulkOperationRecord& record, int64_t now_ms,
                             const char* status = nullptr);

@@ -2,9 +2,10 @@
 // have finished (api/bulk/bulk.h); the answer is its ARN and CANCELLING. ResourceNotFoundException
 // for an unknown ARN; ValidationException for one that is over (or already cancelling).
 #include "api/bulk/bulk.h"
-#include "api/operations.h"
 #include "api/descriptions.h"
+#include "api/operations.h"
 #include "model/transfer_errors.h"
+#include "requests/movement.h"
 
 namespace minnow::api::bulk {
 
@@ -16,25 +17,21 @@ const Shape kShape(R"({
 })");
 
 void cancel_bulk_operation(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const engine::BulkOperationRecord record = find_bulk_operation(context, request);
-  std::string status = bulk_status(record, context.now_ms);
-  context.database.transfers().bulk_operations.update(record.arn, [&](engine::BulkOperationRecord& r) {
-    status = bulk_status(r, context.now_ms);  // again under the catalog's lock
-    if (status != "IN_PROGRESS") return;
-    r.cancel_ms = context.now_ms;
-    r.final_status = "CANCELLED";
-    r.failure_code = model::kBulkCancelledCode;
-    r.failure_message = model::kBulkCancelledMessage;
-  });
-  if (status != "IN_PROGRESS") throw model::bulk_operation_not_cancellable(record.arn, status);
+  const std::string arn(view(request["BulkOperationArn"]));
+  const requests::CancelBulkOperationResult result =
+      requests::execute(context.requests(), requests::CancelBulkOperationRequest{arn});
+  using Status = requests::CancelBulkOperationResult::Status;
+  if (result.result == Status::NotFound) throw model::bulk_operation_not_found(arn);
+  if (result.result == Status::NotCancellable) throw model::bulk_operation_not_cancellable(arn, result.status);
   out.StartObject();
-  write_string(out, "BulkOperationArn", record.arn);
+  write_string(out, "BulkOperationArn", arn);
   write_string(out, "BulkOperationStatus", "CANCELLING");
   out.EndObject();
 }
 
 }  // namespace cancel_bulk_operation
 
-const Action kCancelBulkOperation{"CancelBulkOperation", &cancel_bulk_operation::kShape, cancel_bulk_operation::cancel_bulk_operation};
+const Action kCancelBulkOperation{"CancelBulkOperation", &cancel_bulk_operation::kShape,
+                                  cancel_bulk_operation::cancel_bulk_operation};
 
 }  // namespace minnow::api::bulk

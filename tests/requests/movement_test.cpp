@@ -59,3 +59,33 @@ TEST_CASE("Describe and List of exports, and of bulk operations") {
 }
 
 }  // namespace movement_test
+
+namespace movement_test {
+
+TEST_CASE("CancelBulkOperation: only an operation in progress") {
+  testing::RequestsFixture f;
+  using Status = requests::CancelBulkOperationResult::Status;
+  // At 1 ms: a cancellation is stamped with its time, and 0 means none.
+  requests::Context at{f.database, 1, f.faults, "", "CancelBulkOperation", f.reply_delay_ms};
+  engine::BulkOperationRecord running;
+  running.arn = "bulk/running";
+  running.done_ms = 1000;  // in progress at 1 ms
+  f.database.transfers().bulk_operations.add(running);
+  engine::BulkOperationRecord over;
+  over.arn = "bulk/over";
+  over.final_status = "COMPLETED";
+  f.database.transfers().bulk_operations.add(over);
+
+  CHECK(requests::execute(at, requests::CancelBulkOperationRequest{"bulk/none"}).result == Status::NotFound);
+  const auto over_result = requests::execute(at, requests::CancelBulkOperationRequest{"bulk/over"});
+  CHECK(over_result.result == Status::NotCancellable);
+  CHECK(over_result.status == "COMPLETED");
+  CHECK(requests::execute(at, requests::CancelBulkOperationRequest{"bulk/running"}).result == Status::Cancelling);
+  CHECK(requests::bulk_status(*f.database.transfers().bulk_operations.find("bulk/running"), 1) == "CANCELLING");
+  const auto again = requests::execute(at, requests::CancelBulkOperationRequest{"bulk/running"});
+  CHECK(again.result == Status::NotCancellable);
+  CHECK(again.status == "CANCELLING");
+  CHECK(requests::bulk_status(*f.database.transfers().bulk_operations.find("bulk/running"), 1000) == "CANCELLED");
+}
+
+}  // namespace movement_test

@@ -86,6 +86,16 @@ void write_throughput(JsonWriter& w, const engine::ProvisionedThroughput& t) {
   w.EndObject();
 }
 
+void write_on_demand_throughput(JsonWriter& w, const engine::OnDemandThroughput& limits) {
+  w.Key("OnDemandThroughput");
+  w.StartObject();
+  w.Key("MaxReadRequestUnits");
+  w.Int64(limits.max_read_request_units);
+  w.Key("MaxWriteRequestUnits");
+  w.Int64(limits.max_write_request_units);
+  w.EndObject();
+}
+
 namespace {
 
 const char* distance_name(minnow::vector::Distance d) {
@@ -229,15 +239,7 @@ void write_table_description(const ActionContext& context, const engine::TableDe
     w.Bool(restoring || std::string_view(status) == "CREATING");
     w.EndObject();
   }
-  if (def.on_demand_throughput) {
-    w.Key("OnDemandThroughput");
-    w.StartObject();
-    w.Key("MaxReadRequestUnits");
-    w.Int64(def.on_demand_throughput->max_read_request_units);
-    w.Key("MaxWriteRequestUnits");
-    w.Int64(def.on_demand_throughput->max_write_request_units);
-    w.EndObject();
-  }
+  if (def.on_demand_throughput) write_on_demand_throughput(w, *def.on_demand_throughput);
   w.Key("DeletionProtectionEnabled");
   w.Bool(def.deletion_protection);
   w.EndObject();

@@ -30,6 +30,8 @@ void write_time(JsonWriter& w, const char* key, int64_t epoch_ms);
 void write_key_schema(JsonWriter& w, const std::vector<engine::KeySchemaElement>& elements);
 // "ProvisionedThroughput": {...}, with the dates of the last changes.
 void write_throughput(JsonWriter& w, const engine::ProvisionedThroughput& throughput);
+// "OnDemandThroughput": {MaxReadRequestUnits, MaxWriteRequestUnits}.
+void write_on_demand_throughput(JsonWriter& w, const engine::OnDemandThroughput& limits);
 // "SSEDescription": {Status, SSEType, KMSMasterKeyArn}.
 void write_sse_description(const ActionContext& context, JsonWriter& w, const engine::SseSpecification& sse);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "api/table_lookup.h"
+#include "api/throughput_members.h"
 #include "api/descriptions.h"
 #include "model/control_errors.h"
 #include "model/errors.h"
@@ -52,20 +53,6 @@ const char* const kRestoreOverridesShape = R"(
 )";
 
 namespace {
-
-engine::ProvisionedThroughput throughput_of(const JsonValue& throughput) {
-  engine::ProvisionedThroughput t;
-  t.read_capacity_units = coral_long(throughput["ReadCapacityUnits"]);
-  t.write_capacity_units = coral_long(throughput["WriteCapacityUnits"]);
-  return t;
-}
-
-engine::OnDemandThroughput on_demand_of(const JsonValue& limits) {
-  engine::OnDemandThroughput on_demand;
-  if (const JsonValue* v = member(limits, "MaxReadRequestUnits")) on_demand.max_read_request_units = coral_long(*v);
-  if (const JsonValue* v = member(limits, "MaxWriteRequestUnits")) on_demand.max_write_request_units = coral_long(*v);
-  return on_demand;
-}
 
 bool same_key_schema(const std::vector<engine::KeySchemaElement>& a, const JsonValue& b) {
   if (a.size() != b.Size()) return false;

@@ -35,9 +35,8 @@ bool apply(std::optional<engine::AutoScalingSettings>& settings, const AutoScali
   if (settings->minimum_units && settings->maximum_units && *settings->minimum_units > *settings->maximum_units)
     return false;
   if (!update.policy) return true;
-  const ScalingPolicyUpdate& given = *update.policy;
-  engine::ScalingPolicy policy{given.name ? *given.name : std::move(default_policy), given.target_value,
-                               given.disable_scale_in, given.scale_in_cooldown, given.scale_out_cooldown};
+  engine::ScalingPolicy policy = *update.policy;
+  if (policy.name.empty()) policy.name = std::move(default_policy);
   auto it = std::find_if(settings->policies.begin(), settings->policies.end(),
                          [&](const auto& p) { return p.name == policy.name; });
   if (it != settings->policies.end())

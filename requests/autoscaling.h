@@ -13,19 +13,10 @@
 
 #include "engine/table.h"
 #include "engine/table_definition.h"
+#include "engine/table_settings.h"
 #include "requests/context.h"
 
 namespace minnow::requests {
-
-// A ScalingPolicyUpdate: replaces the policy of its name (by default DynamoDB's,
-// "DynamoDB<Read|Write>CapacityUtilization:<resource>") or adds it.
-struct ScalingPolicyUpdate {
-  std::optional<std::string> name;
-  double target_value = 0;
-  std::optional<bool> disable_scale_in;
-  std::optional<int64_t> scale_in_cooldown;
-  std::optional<int64_t> scale_out_cooldown;
-};
 
 // An AutoScalingSettingsUpdate: the members given replace those stored.
 struct AutoScalingSettingsUpdate {
@@ -33,7 +24,10 @@ struct AutoScalingSettingsUpdate {
   std::optional<int64_t> maximum_units;
   std::optional<bool> disabled;
   std::optional<std::string> role_arn;
-  std::optional<ScalingPolicyUpdate> policy;
+  // A ScalingPolicyUpdate: replaces the policy of its name, or adds it. An empty name (PolicyName
+  // absent: its Shape refuses an empty one) is DynamoDB's default,
+  // "DynamoDB<Read|Write>CapacityUtilization:<resource>".
+  std::optional<engine::ScalingPolicy> policy;
 };
 
 // One step of the update: the read or write settings of the table (index "") or of a GSI; or a

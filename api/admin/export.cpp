@@ -89,15 +89,7 @@ void write_create_table(JsonWriter& w, const engine::TableDefinition& d) {
     if (!d.sse->kms_master_key_id.empty()) write_string(w, "KMSMasterKeyId", d.sse->kms_master_key_id);
     w.EndObject();
   }
-  if (d.on_demand_throughput) {
-    w.Key("OnDemandThroughput");
-    w.StartObject();
-    w.Key("MaxReadRequestUnits");
-    w.Int64(d.on_demand_throughput->max_read_request_units);
-    w.Key("MaxWriteRequestUnits");
-    w.Int64(d.on_demand_throughput->max_write_request_units);
-    w.EndObject();
-  }
+  if (d.on_demand_throughput) write_on_demand_throughput(w, *d.on_demand_throughput);
   if (d.table_class != "STANDARD") write_string(w, "TableClass", d.table_class);
   if (d.deletion_protection) {
     w.Key("DeletionProtectionEnabled");

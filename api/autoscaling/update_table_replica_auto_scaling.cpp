@@ -58,7 +58,7 @@ requests::AutoScalingSettingsUpdate settings_update(const JsonValue& update) {
   if (const JsonValue* v = member(update, "AutoScalingDisabled")) u.disabled = coral_bool(*v);
   if (const JsonValue* v = member(update, "AutoScalingRoleArn")) u.role_arn = std::string(view(*v));
   if (const JsonValue* policy_update = member(update, "ScalingPolicyUpdate")) {
-    requests::ScalingPolicyUpdate& policy = u.policy.emplace();
+    engine::ScalingPolicy& policy = u.policy.emplace();
     if (const JsonValue* name = member(*policy_update, "PolicyName")) policy.name = std::string(view(*name));
     const JsonValue& configuration = (*policy_update)["TargetTrackingScalingPolicyConfiguration"];
     policy.target_value = configuration["TargetValue"].GetDouble();

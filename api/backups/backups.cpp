@@ -47,16 +47,6 @@ void write_capacity(JsonWriter& out, const engine::ProvisionedThroughput& throug
   out.EndObject();
 }
 
-void write_on_demand(JsonWriter& out, const engine::OnDemandThroughput& limits) {
-  out.Key("OnDemandThroughput");
-  out.StartObject();
-  out.Key("MaxReadRequestUnits");
-  out.Int64(limits.max_read_request_units);
-  out.Key("MaxWriteRequestUnits");
-  out.Int64(limits.max_write_request_units);
-  out.EndObject();
-}
-
 void write_source_table_details(const ActionContext& context, JsonWriter& out, const engine::Backup& backup) {
   const engine::TableDefinition& def = backup.table;
   const bool on_demand = def.billing_mode == engine::BillingMode::PayPerRequest;
@@ -70,7 +60,7 @@ void write_source_table_details(const ActionContext& context, JsonWriter& out, c
   write_key_schema(out, def.key_schema_elements);
   write_time(out, "TableCreationDateTime", def.creation_ms);
   write_capacity(out, def.throughput);
-  if (def.on_demand_throughput) write_on_demand(out, *def.on_demand_throughput);
+  if (def.on_demand_throughput) write_on_demand_throughput(out, *def.on_demand_throughput);
   out.Key("ItemCount");
   out.Uint64(backup.item_count);
   out.Key("BillingMode");
@@ -102,7 +92,7 @@ void write_source_table_features(const ActionContext& context, JsonWriter& out, 
       write_key_schema(out, index.key_schema);
       write_projection(out, index.projection);
       write_capacity(out, index.throughput.value_or(engine::ProvisionedThroughput{}));
-      if (index.on_demand_throughput) write_on_demand(out, *index.on_demand_throughput);
+      if (index.on_demand_throughput) write_on_demand_throughput(out, *index.on_demand_throughput);
       out.EndObject();
     }
     out.EndArray();

@@ -26,6 +26,7 @@
 #include "api/table_lookup.h"
 #include "api/tables/table_description.h"
 #include "api/tag_list.h"
+#include "api/throughput_members.h"
 #include "api/tables/vector_index_definitions.h"
 #include "engine/table.h"
 #include "model/errors.h"
@@ -243,13 +244,6 @@ void check_definition(const JsonValue& request) {
 
 // ---- Building the definition --------------------------------------------------------------
 
-engine::ProvisionedThroughput throughput_of(const JsonValue& throughput) {
-  engine::ProvisionedThroughput t;
-  t.read_capacity_units = coral_long(throughput["ReadCapacityUnits"]);
-  t.write_capacity_units = coral_long(throughput["WriteCapacityUnits"]);
-  return t;
-}
-
 engine::IndexDefinition index_of(const JsonValue& index) {
   engine::IndexDefinition definition;
   definition.name = string_member(index, "IndexName");
@@ -282,14 +276,7 @@ engine::TableDefinition definition_of(const ActionContext& context, const JsonVa
   if (billing_mode && view(*billing_mode) == "PAY_PER_REQUEST") {
     def.billing_mode = engine::BillingMode::PayPerRequest;
     def.last_pay_per_request_ms = context.now_ms;
-    if (const JsonValue* limits = member(request, "OnDemandThroughput")) {
-      engine::OnDemandThroughput on_demand;
-      if (const JsonValue* v = member(*limits, "MaxReadRequestUnits"))
-        on_demand.max_read_request_units = coral_long(*v);
-      if (const JsonValue* v = member(*limits, "MaxWriteRequestUnits"))
-        on_demand.max_write_request_units = coral_long(*v);
-      def.on_demand_throughput = on_demand;
-    }
+    if (const JsonValue* limits = member(request, "OnDemandThroughput")) def.on_demand_throughput = on_demand_of(*limits);
   } else {
     def.throughput = throughput_of(request["ProvisionedThroughput"]);
   }

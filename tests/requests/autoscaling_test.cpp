@@ -19,7 +19,7 @@ requests::AutoScalingStep write_step(std::string index, int64_t minimum, int64_t
   step.index = std::move(index);
   step.update.minimum_units = minimum;
   step.update.maximum_units = maximum;
-  if (with_policy) step.update.policy = requests::ScalingPolicyUpdate{.target_value = 70};
+  if (with_policy) step.update.policy = engine::ScalingPolicy{.target_value = 70};
   return step;
 }
 

@@ -1,0 +1,14 @@
+// A ProvisionedThroughput and an OnDemandThroughput member, after their Shape, as the engine
+// keeps them: what CreateTable (the table and its GSIs) and the restores' overrides read alike.
+#pragma once
+
+#include "api/json.h"
+#include "engine/table_definition.h"
+
+namespace minnow::api {
+
+engine::ProvisionedThroughput throughput_of(const JsonValue& throughput);
+// The limits given (MaxReadRequestUnits, MaxWriteRequestUnits); the others keep their default.
+engine::OnDemandThroughput on_demand_of(const JsonValue& limits);
+
+}  // namespace minnow::api

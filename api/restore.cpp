@@ -1,7 +1,5 @@
 #include "api/restore.h"
 
-#include <algorithm>
-
 #include "api/table_lookup.h"
 #include "api/throughput_members.h"
 #include "api/descriptions.h"
@@ -54,151 +52,78 @@ const char* const kRestoreOverridesShape = R"(
 
 namespace {
 
-bool same_key_schema(const std::vector<engine::KeySchemaElement>& a, const JsonValue& b) {
-  if (a.size() != b.Size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i].attribute_name != string_member(b[i], "AttributeName") ||
-        a[i].is_hash != (string_member(b[i], "KeyType") == "HASH"))
-      return false;
+std::vector<engine::KeySchemaElement> key_schema_of(const JsonValue& list) {
+  std::vector<engine::KeySchemaElement> elements;
+  for (const auto& e : list.GetArray())
+    elements.push_back({string_member(e, "AttributeName"), string_member(e, "KeyType") == "HASH"});
+  return elements;
+}
+
+std::vector<requests::IndexOverride> index_overrides(const JsonValue& list) {
+  std::vector<requests::IndexOverride> overrides;
+  for (const auto& given : list.GetArray()) {
+    requests::IndexOverride o;
+    o.name = string_member(given, "IndexName");
+    o.key_schema = key_schema_of(given["KeySchema"]);
+    const JsonValue& projection = given["Projection"];
+    o.projection.type = string_member(projection, "ProjectionType");
+    if (const JsonValue* names = member(projection, "NonKeyAttributes"))
+      for (const auto& name : names->GetArray()) o.projection.non_key_attributes.emplace_back(view(name));
+    if (const JsonValue* throughput = member(given, "ProvisionedThroughput")) o.throughput = throughput_of(*throughput);
+    if (const JsonValue* limits = member(given, "OnDemandThroughput")) o.on_demand_throughput = on_demand_of(*limits);
+    overrides.push_back(std::move(o));
   }
-  return true;
+  return overrides;
 }
 
-bool same_projection(const engine::Projection& a, const JsonValue& b) {
-  if (a.type != string_member(b, "ProjectionType")) return false;
-  std::vector<std::string> names;
-  if (const JsonValue* list = member(b, "NonKeyAttributes"))
-    for (const auto& name : list->GetArray()) names.emplace_back(view(name));
-  return names == a.non_key_attributes;
-}
-
-// The source's indexes the override names (each must match one of them), in the override's
-// order, with a GSI's throughput as given.
-std::vector<engine::IndexDefinition> kept_indexes(const std::vector<engine::IndexDefinition>& source,
-                                                  const JsonValue& overrides, const char* kind) {
-  std::vector<engine::IndexDefinition> kept;
-  for (const auto& given : overrides.GetArray()) {
-    const std::string name = string_member(given, "IndexName");
-    auto it = std::find_if(source.begin(), source.end(), [&](const auto& index) { return index.name == name; });
-    if (it == source.end() || !same_key_schema(it->key_schema, given["KeySchema"]) ||
-        !same_projection(it->projection, given["Projection"]))
-      throw model::restore_index_not_in_source(kind, name);
-    kept.push_back(*it);
-    if (const JsonValue* throughput = member(given, "ProvisionedThroughput"))
-      kept.back().throughput = throughput_of(*throughput);
-    if (const JsonValue* limits = member(given, "OnDemandThroughput"))
-      kept.back().on_demand_throughput = on_demand_of(*limits);
-  }
-  return kept;
-}
-
-void apply_overrides(engine::TableDefinition& def, const JsonValue& request) {
-  if (const JsonValue* global = member(request, "GlobalSecondaryIndexOverride"))
-    def.global_indexes = kept_indexes(def.global_indexes, *global, "GlobalSecondaryIndexOverride");
-  if (const JsonValue* local = member(request, "LocalSecondaryIndexOverride"))
-    def.local_indexes = kept_indexes(def.local_indexes, *local, "LocalSecondaryIndexOverride");
+requests::RestoreOverrides overrides_of(const JsonValue& request) {
+  requests::RestoreOverrides o;
+  if (const JsonValue* global = member(request, "GlobalSecondaryIndexOverride")) o.global_indexes = index_overrides(*global);
+  if (const JsonValue* local = member(request, "LocalSecondaryIndexOverride")) o.local_indexes = index_overrides(*local);
   if (const JsonValue* vector = member(request, "VectorIndexOverride")) {
-    std::vector<engine::VectorIndexDefinition> kept;
-    for (const auto& given : vector->GetArray()) {
-      const std::string name = string_member(given, "IndexName");
-      auto it = std::find_if(def.vector_indexes.begin(), def.vector_indexes.end(),
-                             [&](const auto& index) { return index.name == name; });
-      if (it == def.vector_indexes.end()) throw model::restore_index_not_in_source("VectorIndexOverride", name);
-      kept.push_back(*it);
-    }
-    def.vector_indexes = std::move(kept);
+    o.vector_indexes.emplace();
+    for (const auto& given : vector->GetArray()) o.vector_indexes->push_back(string_member(given, "IndexName"));
   }
-
-  const bool was_on_demand = def.billing_mode == engine::BillingMode::PayPerRequest;
   if (const JsonValue* mode = member(request, "BillingModeOverride"))
-    def.billing_mode =
+    o.billing_mode =
         view(*mode) == "PAY_PER_REQUEST" ? engine::BillingMode::PayPerRequest : engine::BillingMode::Provisioned;
-  const JsonValue* throughput = member(request, "ProvisionedThroughputOverride");
-  if (def.billing_mode == engine::BillingMode::PayPerRequest) {
-    if (throughput) throw model::Error(model::kRestoreThroughputWithPayPerRequest);
-    def.throughput = {};
-    for (auto& index : def.global_indexes) index.throughput.reset();
-    if (const JsonValue* limits = member(request, "OnDemandThroughputOverride"))
-      def.on_demand_throughput = on_demand_of(*limits);
-  } else {
-    if (throughput)
-      def.throughput = throughput_of(*throughput);
-    else if (was_on_demand)
-      throw model::Error(model::kRestoreThroughputRequired);
-    // Indexes of a table made PROVISIONED start with the table's throughput.
-    for (auto& index : def.global_indexes)
-      if (!index.throughput) index.throughput = def.throughput;
-    def.on_demand_throughput.reset();
-    for (auto& index : def.global_indexes) index.on_demand_throughput.reset();
-  }
+  if (const JsonValue* throughput = member(request, "ProvisionedThroughputOverride"))
+    o.throughput = throughput_of(*throughput);
+  if (const JsonValue* limits = member(request, "OnDemandThroughputOverride")) o.on_demand_throughput = on_demand_of(*limits);
   if (const JsonValue* sse = member(request, "SSESpecificationOverride")) {
+    o.sse.emplace();
     const JsonValue* enabled = member(*sse, "Enabled");
     if (enabled && coral_bool(*enabled)) {
       std::string type = string_member(*sse, "SSEType");
-      def.sse = engine::SseSpecification{type.empty() ? "KMS" : type, string_member(*sse, "KMSMasterKeyId")};
-    } else {
-      def.sse.reset();
+      *o.sse = engine::SseSpecification{type.empty() ? "KMS" : type, string_member(*sse, "KMSMasterKeyId")};
     }
   }
-
-  // Only the attribute definitions the remaining keys use.
-  std::vector<std::string> used;
-  for (const auto& e : def.key_schema_elements) used.push_back(e.attribute_name);
-  for (const auto* list : {&def.local_indexes, &def.global_indexes})
-    for (const auto& index : *list)
-      for (const auto& e : index.key_schema) used.push_back(e.attribute_name);
-  std::erase_if(def.attribute_definitions,
-                [&](const auto& a) { return std::find(used.begin(), used.end(), a.name) == used.end(); });
-}
-
-// A fresh table of the source's schema: what a restore does not carry over (restore.h).
-void reset_settings(engine::TableDefinition& def, const ActionContext& context, std::string name) {
-  def.name = std::move(name);
-  def.id = new_table_id();
-  def.creation_ms = context.now_ms;
-  def.last_pay_per_request_ms = def.billing_mode == engine::BillingMode::PayPerRequest ? context.now_ms : 0;
-  def.throughput = {def.throughput.read_capacity_units, def.throughput.write_capacity_units};
-  for (auto& index : def.global_indexes) {
-    if (index.throughput)
-      index.throughput =
-          engine::ProvisionedThroughput{index.throughput->read_capacity_units, index.throughput->write_capacity_units};
-    index.status = "ACTIVE";
-    index.backfilling = false;
-    index.backfill_from_ms = index.transient_until_ms = 0;
-  }
-  def.deleting_indexes.clear();
-  def.deleting_vector_indexes.clear();
-  def.stream = {};
-  def.stream_label.clear();
-  def.ttl_attribute.clear();
-  def.deletion_protection = false;
-  def.table_class_updated_ms = 0;
-  def.tags.clear();
-  def.point_in_time_recovery = {};
-  def.resource_policy.reset();
-  def.stream_policies.clear();
-  def.contributor_insights.clear();
-  def.kinesis_destinations.clear();
-  def.auto_scaling.clear();
+  return o;
 }
 
 }  // namespace
 
-void restore_table(const ActionContext& context, const JsonValue& request, engine::TableDefinition def,
-                   const engine::StoredItems& items, engine::RestoreSummary summary, JsonWriter& out) {
-  const std::string target(view(request["TargetTableName"]));
-  if (context.database.find(target)) throw model::table_already_exists(target);
-  apply_overrides(def, request);
-  reset_settings(def, context, target);
-  summary.transient_until_ms =
-      context.now_ms + (context.database.options().delay_transient_statuses ? engine::kTransientPhaseMs : 0);
-  def.restore = summary;
-  auto table = context.database.create(def, &items);
-  if (!table) throw model::table_already_exists(target);
+requests::RestoreTableRequest decode_restore(const ActionContext& context, const JsonValue& request,
+                                             engine::TableDefinition source,
+                                             std::shared_ptr<const engine::StoredItems> items,
+                                             engine::RestoreSummary summary) {
+  requests::RestoreTableRequest r;
+  r.target = std::string(view(request["TargetTableName"]));
+  if (context.database.find(r.target)) throw model::table_already_exists(r.target);
+  r.definition = requests::restored_definition(std::move(source), overrides_of(request));
+  r.table_id = new_table_id();
+  r.items = std::move(items);
+  r.summary = std::move(summary);
+  return r;
+}
 
+void restore_table(const ActionContext& context, requests::RestoreTableRequest request, JsonWriter& out) {
+  const std::string target = request.target;
+  const requests::RestoreTableResult result = requests::execute(context.requests(), std::move(request));
+  if (!result.table) throw model::table_already_exists(target);
   out.StartObject();
   out.Key("TableDescription");
-  write_table_description(context, def, nullptr, out, "CREATING");
+  write_table_description(context, result.definition, nullptr, out, "CREATING");
   out.EndObject();
 }
 

@@ -19,14 +19,18 @@ const Shape kShape(std::string(R"({
   "BackupArn": {"type": "String", "required": true, "lengthGreaterThanOrEqual": 37, "lengthLessThanOrEqual": 1024},)") +
                    kRestoreOverridesShape + "}");
 
-void restore_table_from_backup(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const engine::Backup backup = find_backup(context, request);
+requests::RestoreTableRequest decode(const ActionContext& context, const JsonValue& json) {
+  engine::Backup backup = find_backup(context, json);
   if (requests::backup_creating(backup, context.now_ms)) throw model::Error(model::kBackupInUse);
   engine::RestoreSummary summary;
   summary.source_backup_arn = backup.arn;
   summary.source_table_arn = backup.table_arn;
   summary.restore_ms = backup.creation_ms;
-  restore_table(context, request, backup.table, *backup.items, summary, out);
+  return decode_restore(context, json, std::move(backup.table), std::move(backup.items), std::move(summary));
+}
+
+void restore_table_from_backup(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  restore_table(context, decode(context, json), out);
 }
 
 }  // namespace restore_table_from_backup

@@ -26,13 +26,13 @@ const Shape kShape(std::string(R"({
   "RestoreDateTime": "Date",)") +
                    kRestoreOverridesShape + "}");
 
-void restore_table_to_point_in_time(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const JsonValue* by_name = member(request, "SourceTableName");
-  const JsonValue* by_arn = member(request, "SourceTableArn");
+requests::RestoreTableRequest decode(const ActionContext& context, const JsonValue& json) {
+  const JsonValue* by_name = member(json, "SourceTableName");
+  const JsonValue* by_arn = member(json, "SourceTableArn");
   if (!by_name == !by_arn) throw model::Error(model::kRestoreSourceRequired);
-  const JsonValue* latest = member(request, "UseLatestRestorableTime");
+  const JsonValue* latest = member(json, "UseLatestRestorableTime");
   const bool use_latest = latest && coral_bool(*latest);
-  const JsonValue* at = member(request, "RestoreDateTime");
+  const JsonValue* at = member(json, "RestoreDateTime");
   if (use_latest == (at != nullptr)) throw model::Error(model::kRestoreTimeRequired);
 
   const std::string name = table_name_of(view(by_name ? *by_name : *by_arn));
@@ -46,7 +46,12 @@ void restore_table_to_point_in_time(const ActionContext& context, const JsonValu
   engine::RestoreSummary summary;
   summary.source_table_arn = table_arn(context, name);
   summary.restore_ms = at_ms;
-  restore_table(context, request, std::move(snapshot->definition), snapshot->items, summary, out);
+  return decode_restore(context, json, std::move(snapshot->definition),
+                        std::make_shared<const engine::StoredItems>(std::move(snapshot->items)), std::move(summary));
+}
+
+void restore_table_to_point_in_time(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+  restore_table(context, decode(context, json), out);
 }
 
 }  // namespace restore_table_to_point_in_time

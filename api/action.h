@@ -1,13 +1,11 @@
-// What every action handler gets, and how it is declared.
-//
-// An action is a function that reads the request (already type-checked against its Shape),
-// runs DynamoDB's semantic checks, executes against the engine and writes the response body
-// with the writer. It throws model::Error for every error answer. One action per file in its
-// family's folder (api/items/, api/reads/, ...); one line per action in api/operations.h.
+// What every operation gets, and how it is declared: a decoder and an answer over a typed
+// request (below). One operation per file in its family's folder (api/items/, api/reads/, ...);
+// one line per operation in api/operations.h.
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "api/json.h"
 #include "api/protocol.h"
@@ -34,15 +32,54 @@ struct ActionContext {
   requests::Context requests() const { return {database, now_ms, faults, namespace_id, operation, reply_delay_ms}; }
 };
 
-using ActionHandler = void (*)(const ActionContext& context, const JsonValue& request, JsonWriter& out);
+// An operation, as the router knows it: its checks, and a decoder and an answer over one typed
+// request. The decoder reads the JSON (already type-checked against the Shape), runs DynamoDB's
+// semantic checks and finds what the request names; the answer gets only the typed request: it
+// executes it (requests/) and writes the response. So no operation reads its JSON after
+// decoding, and an operation without a typed request does not compile: there is no constructor
+// for a handler over the JSON.
+class Action {
+ public:
+  template <class Request>
+  using Decoder = Request (*)(const ActionContext& context, const JsonValue& json);
+  template <class Request>
+  using Answer = void (*)(const ActionContext& context, Request request, JsonWriter& out);
 
-struct Action {
+  template <class Request>
+  Action(const char* name, const Shape* shape, Decoder<Request> decode, Answer<Request> answer,
+         void (*read_strictly)(std::string_view body) = nullptr)
+      : name(name),
+        shape(shape),
+        read_strictly(read_strictly),
+        decode_(reinterpret_cast<void (*)()>(decode)),
+        answer_(reinterpret_cast<void (*)()>(answer)),
+        run_(&run_typed<Request>) {
+    static_assert(std::is_class_v<Request> && !std::is_base_of_v<JsonValue, Request>,
+                  "an operation's request is a typed struct, not its JSON");
+  }
+
+  // Decodes `json` and answers it into `out`; throws model::Error for every error answer.
+  void run(const ActionContext& context, const JsonValue& json, JsonWriter& out) const {
+    run_(*this, context, json, out);
+  }
+
   const char* name;    // "CreateTable"
   const Shape* shape;  // null: no declarative checks
-  ActionHandler handler;
   // An operation AWS reads with a strict deserializer (api/strict_members.h) checks the body as
   // sent, before its Shape; null for the others.
-  void (*read_strictly)(std::string_view body) = nullptr;
+  void (*read_strictly)(std::string_view body);
+
+ private:
+  template <class Request>
+  static void run_typed(const Action& action, const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+    const auto decode = reinterpret_cast<Decoder<Request>>(action.decode_);
+    const auto answer = reinterpret_cast<Answer<Request>>(action.answer_);
+    answer(context, decode(context, json), out);
+  }
+
+  void (*decode_)();  // a Decoder<Request>, and
+  void (*answer_)();  // an Answer<Request> of the Request run_ was made for
+  void (*run_)(const Action& action, const ActionContext& context, const JsonValue& json, JsonWriter& out);
 };
 
 }  // namespace minnow::api

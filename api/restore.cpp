@@ -1,8 +1,8 @@
 #include "api/restore.h"
 
+#include "api/descriptions.h"
 #include "api/table_lookup.h"
 #include "api/throughput_members.h"
-#include "api/descriptions.h"
 #include "model/control_errors.h"
 #include "model/errors.h"
 
@@ -78,8 +78,10 @@ std::vector<requests::IndexOverride> index_overrides(const JsonValue& list) {
 
 requests::RestoreOverrides overrides_of(const JsonValue& request) {
   requests::RestoreOverrides o;
-  if (const JsonValue* global = member(request, "GlobalSecondaryIndexOverride")) o.global_indexes = index_overrides(*global);
-  if (const JsonValue* local = member(request, "LocalSecondaryIndexOverride")) o.local_indexes = index_overrides(*local);
+  if (const JsonValue* global = member(request, "GlobalSecondaryIndexOverride"))
+    o.global_indexes = index_overrides(*global);
+  if (const JsonValue* local = member(request, "LocalSecondaryIndexOverride"))
+    o.local_indexes = index_overrides(*local);
   if (const JsonValue* vector = member(request, "VectorIndexOverride")) {
     o.vector_indexes.emplace();
     for (const auto& given : vector->GetArray()) o.vector_indexes->push_back(string_member(given, "IndexName"));
@@ -89,7 +91,8 @@ requests::RestoreOverrides overrides_of(const JsonValue& request) {
         view(*mode) == "PAY_PER_REQUEST" ? engine::BillingMode::PayPerRequest : engine::BillingMode::Provisioned;
   if (const JsonValue* throughput = member(request, "ProvisionedThroughputOverride"))
     o.throughput = throughput_of(*throughput);
-  if (const JsonValue* limits = member(request, "OnDemandThroughputOverride")) o.on_demand_throughput = on_demand_of(*limits);
+  if (const JsonValue* limits = member(request, "OnDemandThroughputOverride"))
+    o.on_demand_throughput = on_demand_of(*limits);
   if (const JsonValue* sse = member(request, "SSESpecificationOverride")) {
     o.sse.emplace();
     const JsonValue* enabled = member(*sse, "Enabled");

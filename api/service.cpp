@@ -148,7 +148,7 @@ Reply Service::handle_operation(Request& request) {
     thread_local rapidjson::StringBuffer buffer;
     buffer.Clear();
     JsonWriter writer(buffer);
-    action->handler(context, document, writer);
+    action->run(context, document, writer);
     Reply reply{200, "application/x-amz-json-1.0", std::string(buffer.GetString(), buffer.GetSize()), delay_ms};
     if (buffer.GetSize() > kKeptResponseBufferBytes) {  // a large page: do not keep its memory
       buffer.Clear();

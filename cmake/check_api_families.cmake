@@ -1,10 +1,11 @@
 # api/'s one direction (docs/ARCHITECTURE.md): a family (a folder of api/, one group of
 # operations) reaches only the core (the files directly in api/), requests/ and the modules
 # below, never another family: not by an #include "api/OTHER/...", not by naming OTHER::.
-# Shared folders are the exception: movement/ is what the data-movement families share.
+# Shared folders are the exception: movement/ is what the data-movement families share,
+# definitions/ what CreateTable, UpdateTable and ImportTable share (a table definition's checks).
 # Run by the build (cmake -DROOT=<source dir> -P this file); it fails listing every reach.
 cmake_minimum_required(VERSION 3.25)
-set(shared movement)
+set(shared movement definitions)
 file(GLOB entries RELATIVE ${ROOT}/api ${ROOT}/api/*)
 set(families "")
 foreach(entry IN LISTS entries)

@@ -30,7 +30,7 @@ void run_operation(DataApiState& state, const api::Action& action, std::string r
                                    /*host=*/{}};
   rapidjson::StringBuffer buffer;
   api::JsonWriter writer(buffer);
-  action.handler(context, document, writer);
+  action.run(context, document, writer);
 }
 
 bool has_data_api_schema(const engine::Table& table) {

@@ -57,7 +57,7 @@ struct IndexDefinition {
   // -delayTransientStatuses (DatabaseOptions): a GSI created by UpdateTable is CREATING until
   // transient_until_ms, Backfilling from backfill_from_ms; a deleted one (in
   // TableDefinition::deleting_indexes) is DELETING until transient_until_ms. Epoch ms; 0: not
-  // in a transient state. DescribeTable computes the status from the time (api/tables/table_description.h).
+  // in a transient state. DescribeTable computes the status from the time (api/descriptions.h).
   int64_t backfill_from_ms = 0;
   int64_t transient_until_ms = 0;
 };

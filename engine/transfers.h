@@ -1,7 +1,7 @@
 // What a Database remembers of its data movements: the exports (ExportTableToPointInTime), the
 // imports (ImportTable) and the bulk operations (StartBulkPutItems), as plain descriptions. The
-// data itself lives in the S3 stand-in (s3local/); the work is api/exports, api/imports and
-// api/bulk's. Statuses are derived from the times recorded here and the clock (a record is
+// data itself lives in the S3 stand-in (s3local/); the work is api/exports' and requests/loads.h's
+// (reading through api/movement). Statuses are derived from the times recorded here and the clock (a record is
 // IN_PROGRESS until its `done_ms`), so -delayTransientStatuses only moves `done_ms`.
 //
 // Members that echo a request's nested parameters back (a FilterSpecification, the

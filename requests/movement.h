@@ -2,7 +2,8 @@
 // DescribeImport, ListImports, DescribeBulkOperation, ListBulkOperations) as typed requests:
 // one record of a catalog of the Database's transfers (engine/transfers.h) by ARN, or a page of
 // them. One pair of requests serves the three kinds (Record: engine::ExportRecord,
-// ImportRecord or BulkOperationRecord). And CancelBulkOperation.
+// ImportRecord or BulkOperationRecord). And CancelBulkOperation, and what the operations that
+// start data movement share (requests/loads.h, requests/exports.h): how they fail.
 #pragma once
 
 #include <cstddef>
@@ -16,6 +17,12 @@
 #include "requests/context.h"
 
 namespace minnow::requests {
+
+// The FailureCode and FailureMessage of an export, import or bulk operation.
+struct TransferFailure {
+  std::string code;
+  std::string message;
+};
 
 template <class Record>
 struct DescribeTransferRequest {

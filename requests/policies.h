@@ -18,6 +18,7 @@ namespace minnow::requests {
 struct PolicyResource {
   std::shared_ptr<engine::Table> table;
   std::string stream_label;
+  std::string arn;  // as the request gave it: what a refusal names
 };
 
 // The resource's policy in a definition (null when it has none), for reading or changing it.

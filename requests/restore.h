@@ -34,7 +34,7 @@ struct IndexOverride {
   std::string name;
   std::vector<engine::KeySchemaElement> key_schema;
   engine::Projection projection;
-  std::optional<engine::ProvisionedThroughput> throughput;        // a GSI's, given anew
+  std::optional<engine::ProvisionedThroughput> throughput;  // a GSI's, given anew
   std::optional<engine::OnDemandThroughput> on_demand_throughput;
 };
 

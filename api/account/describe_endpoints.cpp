@@ -9,12 +9,12 @@ namespace minnow::api::account {
 
 namespace describe_endpoints {
 
-requests::DescribeEndpointsRequest decode(const ActionContext& context) {
+requests::DescribeEndpointsRequest decode(const ActionContext& context, const JsonValue& /*json*/) {
   return {context.host.empty() ? std::string("localhost") : std::string(context.host)};
 }
 
-void describe_endpoints(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const requests::DescribeEndpointsResult result = requests::execute(context.requests(), decode(context));
+void describe_endpoints(const ActionContext& context, requests::DescribeEndpointsRequest request, JsonWriter& out) {
+  const requests::DescribeEndpointsResult result = requests::execute(context.requests(), request);
   out.StartObject();
   out.Key("Endpoints");
   out.StartArray();
@@ -30,6 +30,7 @@ void describe_endpoints(const ActionContext& context, const JsonValue& request, 
 
 }  // namespace describe_endpoints
 
-const Action kDescribeEndpoints{"DescribeEndpoints", nullptr, describe_endpoints::describe_endpoints};
+const Action kDescribeEndpoints{"DescribeEndpoints", nullptr, describe_endpoints::decode,
+                                describe_endpoints::describe_endpoints};
 
 }  // namespace minnow::api::account

@@ -7,9 +7,10 @@ namespace minnow::api::account {
 
 namespace describe_limits {
 
-void describe_limits(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const requests::DescribeLimitsResult limits =
-      requests::execute(context.requests(), requests::DescribeLimitsRequest{});
+requests::DescribeLimitsRequest decode(const ActionContext& /*context*/, const JsonValue& /*json*/) { return {}; }
+
+void describe_limits(const ActionContext& context, requests::DescribeLimitsRequest request, JsonWriter& out) {
+  const requests::DescribeLimitsResult limits = requests::execute(context.requests(), request);
   out.StartObject();
   out.Key("AccountMaxReadCapacityUnits");
   out.Int64(limits.account_max_read_capacity_units);
@@ -24,6 +25,6 @@ void describe_limits(const ActionContext& context, const JsonValue& request, Jso
 
 }  // namespace describe_limits
 
-const Action kDescribeLimits{"DescribeLimits", nullptr, describe_limits::describe_limits};
+const Action kDescribeLimits{"DescribeLimits", nullptr, describe_limits::decode, describe_limits::describe_limits};
 
 }  // namespace minnow::api::account

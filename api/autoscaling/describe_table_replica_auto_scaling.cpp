@@ -14,9 +14,13 @@ const Shape kShape(R"({
   "TableName": {"type": "String", "required": true, "tableName": true}
 })");
 
-void describe_table_replica_auto_scaling(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const requests::DescribeTableResult result = requests::execute(
-      context.requests(), requests::DescribeTableRequest{find_table(context, request, /*table_operation=*/true)});
+requests::DescribeTableRequest decode(const ActionContext& context, const JsonValue& json) {
+  return {find_table(context, json, /*table_operation=*/true)};
+}
+
+void describe_table_replica_auto_scaling(const ActionContext& context, requests::DescribeTableRequest request,
+                                         JsonWriter& out) {
+  const requests::DescribeTableResult result = requests::execute(context.requests(), request);
   out.StartObject();
   write_auto_scaling_description(context, out, result.definition);
   out.EndObject();
@@ -26,6 +30,7 @@ void describe_table_replica_auto_scaling(const ActionContext& context, const Jso
 
 const Action kDescribeTableReplicaAutoScaling{"DescribeTableReplicaAutoScaling",
                                               &describe_table_replica_auto_scaling::kShape,
+                                              describe_table_replica_auto_scaling::decode,
                                               describe_table_replica_auto_scaling::describe_table_replica_auto_scaling};
 
 }  // namespace minnow::api::autoscaling

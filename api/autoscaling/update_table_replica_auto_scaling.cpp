@@ -100,8 +100,8 @@ requests::UpdateTableReplicaAutoScalingRequest decode(const ActionContext& conte
   return r;
 }
 
-void update_table_replica_auto_scaling(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::UpdateTableReplicaAutoScalingRequest request = decode(context, json);
+void update_table_replica_auto_scaling(const ActionContext& context,
+                                       requests::UpdateTableReplicaAutoScalingRequest request, JsonWriter& out) {
   requests::UpdateTableReplicaAutoScalingResult result = requests::execute(context.requests(), request);
   using Status = requests::UpdateTableReplicaAutoScalingResult::Status;
   const std::string& table = request.table->name();
@@ -117,6 +117,7 @@ void update_table_replica_auto_scaling(const ActionContext& context, const JsonV
 }  // namespace update_table_replica_auto_scaling
 
 const Action kUpdateTableReplicaAutoScaling{"UpdateTableReplicaAutoScaling", &update_table_replica_auto_scaling::kShape,
+                                            update_table_replica_auto_scaling::decode,
                                             update_table_replica_auto_scaling::update_table_replica_auto_scaling};
 
 }  // namespace minnow::api::autoscaling

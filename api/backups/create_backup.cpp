@@ -5,8 +5,8 @@
 #include "api/operations.h"
 #include "api/table_lookup.h"
 #include "engine/table.h"
-#include "requests/backups.h"
 #include "model/control_errors.h"
+#include "requests/backups.h"
 
 namespace minnow::api::backups {
 
@@ -29,8 +29,8 @@ requests::CreateBackupRequest decode(const ActionContext& context, const JsonVal
   return r;
 }
 
-void create_backup(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::CreateBackupResult result = requests::execute(context.requests(), decode(context, json));
+void create_backup(const ActionContext& context, requests::CreateBackupRequest request, JsonWriter& out) {
+  const requests::CreateBackupResult result = requests::execute(context.requests(), std::move(request));
   if (result.in_use) throw model::Error(model::kBackupInUse);
   out.StartObject();
   write_backup_details(out, result.backup, context.now_ms, "CREATING");
@@ -39,6 +39,6 @@ void create_backup(const ActionContext& context, const JsonValue& json, JsonWrit
 
 }  // namespace create_backup
 
-const Action kCreateBackup{"CreateBackup", &create_backup::kShape, create_backup::create_backup};
+const Action kCreateBackup{"CreateBackup", &create_backup::kShape, create_backup::decode, create_backup::create_backup};
 
 }  // namespace minnow::api::backups

@@ -17,8 +17,7 @@ requests::DeleteBackupRequest decode(const ActionContext& context, const JsonVal
   return {std::string(view(json["BackupArn"]))};
 }
 
-void delete_backup(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::DeleteBackupRequest request = decode(context, json);
+void delete_backup(const ActionContext& context, requests::DeleteBackupRequest request, JsonWriter& out) {
   const requests::DeleteBackupResult result = requests::execute(context.requests(), request);
   using Status = requests::DeleteBackupResult::Status;
   if (result.status == Status::NotFound) throw model::backup_not_found(request.arn);
@@ -31,6 +30,6 @@ void delete_backup(const ActionContext& context, const JsonValue& json, JsonWrit
 
 }  // namespace delete_backup
 
-const Action kDeleteBackup{"DeleteBackup", &delete_backup::kShape, delete_backup::delete_backup};
+const Action kDeleteBackup{"DeleteBackup", &delete_backup::kShape, delete_backup::decode, delete_backup::delete_backup};
 
 }  // namespace minnow::api::backups

@@ -13,16 +13,22 @@ const Shape kShape(R"({
   "BackupArn": {"type": "String", "required": true, "lengthGreaterThanOrEqual": 37, "lengthLessThanOrEqual": 1024}
 })");
 
-void describe_backup(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const engine::Backup backup = find_backup(context, request);
+requests::DescribeBackupRequest decode(const ActionContext& /*context*/, const JsonValue& json) {
+  return {std::string(view(json["BackupArn"]))};
+}
+
+void describe_backup(const ActionContext& context, requests::DescribeBackupRequest request, JsonWriter& out) {
+  const std::optional<engine::Backup> backup = requests::execute(context.requests(), request);
+  if (!backup) throw model::backup_not_found(request.arn);
   out.StartObject();
   out.Key("BackupDescription");
-  write_backup_description(context, out, backup);
+  write_backup_description(context, out, *backup);
   out.EndObject();
 }
 
 }  // namespace describe_backup
 
-const Action kDescribeBackup{"DescribeBackup", &describe_backup::kShape, describe_backup::describe_backup};
+const Action kDescribeBackup{"DescribeBackup", &describe_backup::kShape, describe_backup::decode,
+                             describe_backup::describe_backup};
 
 }  // namespace minnow::api::backups

@@ -7,9 +7,9 @@
 #include <limits>
 
 #include "api/backups/backups.h"
+#include "api/descriptions.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "api/descriptions.h"
 
 namespace minnow::api::backups {
 
@@ -56,8 +56,8 @@ requests::ListBackupsRequest decode(const ActionContext& context, const JsonValu
   return r;
 }
 
-void list_backups(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::ListBackupsResult result = requests::execute(context.requests(), decode(context, json));
+void list_backups(const ActionContext& context, requests::ListBackupsRequest request, JsonWriter& out) {
+  const requests::ListBackupsResult result = requests::execute(context.requests(), std::move(request));
   const std::vector<engine::Backup>& page = result.page;
   const bool more = result.more;
   out.StartObject();
@@ -71,6 +71,6 @@ void list_backups(const ActionContext& context, const JsonValue& json, JsonWrite
 
 }  // namespace list_backups
 
-const Action kListBackups{"ListBackups", &list_backups::kShape, list_backups::list_backups};
+const Action kListBackups{"ListBackups", &list_backups::kShape, list_backups::decode, list_backups::list_backups};
 
 }  // namespace minnow::api::backups

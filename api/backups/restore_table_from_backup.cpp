@@ -5,8 +5,8 @@
 #include <string>
 
 #include "api/backups/backups.h"
-#include "api/restore.h"
 #include "api/operations.h"
+#include "api/restore.h"
 #include "model/control_errors.h"
 
 namespace minnow::api::backups {
@@ -29,12 +29,14 @@ requests::RestoreTableRequest decode(const ActionContext& context, const JsonVal
   return decode_restore(context, json, std::move(backup.table), std::move(backup.items), std::move(summary));
 }
 
-void restore_table_from_backup(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  restore_table(context, decode(context, json), out);
+void restore_table_from_backup(const ActionContext& context, requests::RestoreTableRequest request, JsonWriter& out) {
+  restore_table(context, std::move(request), out);
 }
 
 }  // namespace restore_table_from_backup
 
-const Action kRestoreTableFromBackup{"RestoreTableFromBackup", &restore_table_from_backup::kShape, restore_table_from_backup::restore_table_from_backup};
+const Action kRestoreTableFromBackup{"RestoreTableFromBackup", &restore_table_from_backup::kShape,
+                                     restore_table_from_backup::decode,
+                                     restore_table_from_backup::restore_table_from_backup};
 
 }  // namespace minnow::api::backups

@@ -8,9 +8,9 @@
 #include "api/capacity.h"
 #include "api/codec.h"
 #include "api/expression_params.h"
+#include "api/legacy_params.h"
 #include "api/members.h"
 #include "api/operations.h"
-#include "api/legacy_params.h"
 #include "api/table_lookup.h"
 #include "expressions/legacy.h"
 #include "expressions/projection.h"
@@ -106,8 +106,7 @@ Decoded decode(const ActionContext& context, const JsonValue& json) {
   return decoded;
 }
 
-void batch_get_item(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  Decoded decoded = decode(context, json);
+void batch_get_item(const ActionContext& context, Decoded decoded, JsonWriter& out) {
   const requests::BatchGetItemRequest& request = decoded.request;
   out.StartObject();
   out.Key("Responses");
@@ -163,6 +162,7 @@ void batch_get_item(const ActionContext& context, const JsonValue& json, JsonWri
 
 }  // namespace batch_get_item
 
-const Action kBatchGetItem{"BatchGetItem", &batch_get_item::kShape, batch_get_item::batch_get_item};
+const Action kBatchGetItem{"BatchGetItem", &batch_get_item::kShape, batch_get_item::decode,
+                           batch_get_item::batch_get_item};
 
 }  // namespace minnow::api::batch

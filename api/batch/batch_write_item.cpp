@@ -10,10 +10,10 @@
 
 #include "api/capacity.h"
 #include "api/codec.h"
-#include "api/write_parts.h"
 #include "api/members.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
+#include "api/write_parts.h"
 #include "model/errors.h"
 #include "model/index_key_violation.h"
 #include "model/key.h"
@@ -146,8 +146,7 @@ void write_response(JsonWriter& out, const requests::BatchWriteItemRequest& requ
   out.EndObject();
 }
 
-void batch_write_item(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  requests::BatchWriteItemRequest request = decode(context, json);
+void batch_write_item(const ActionContext& context, requests::BatchWriteItemRequest request, JsonWriter& out) {
   requests::BatchWriteItemResult result = requests::execute(context.requests(), request);
   if (result.conflict) throw model::Error(model::kTransactionConflict);
   if (result.index_key) throw model::index_key_error(*result.index_key, /*in_update=*/false);
@@ -156,6 +155,7 @@ void batch_write_item(const ActionContext& context, const JsonValue& json, JsonW
 
 }  // namespace batch_write_item
 
-const Action kBatchWriteItem{"BatchWriteItem", &batch_write_item::kShape, batch_write_item::batch_write_item};
+const Action kBatchWriteItem{"BatchWriteItem", &batch_write_item::kShape, batch_write_item::decode,
+                             batch_write_item::batch_write_item};
 
 }  // namespace minnow::api::batch

@@ -1,21 +1,12 @@
 #include "api/bulk/bulk.h"
 
-#include "requests/movement.h"
-
-#include "api/movement/movement.h"
 #include "api/descriptions.h"
+#include "api/movement/movement.h"
 #include "api/table_lookup.h"
 #include "model/transfer_errors.h"
+#include "requests/movement.h"
 
 namespace minnow::api::bulk {
-
-engine::BulkOperationRecord find_bulk_operation(const ActionContext& context, const JsonValue& request) {
-  const std::string arn(view(request["BulkOperationArn"]));
-  std::optional<engine::BulkOperationRecord> record =
-      requests::execute(context.requests(), requests::DescribeTransferRequest<engine::BulkOperationRecord>{arn});
-  if (!record) throw model::bulk_operation_not_found(arn);
-  return std::move(*record);
-}
 
 void write_bulk_description(JsonWriter& out, const engine::BulkOperationRecord& record, int64_t now_ms,
                             const char* status) {

@@ -38,7 +38,5 @@ using requests::bulk_status;
 // A BulkOperationDescription object; `status` overrides BulkOperationStatus (the start's answer).
 void write_bulk_description(JsonWriter& out, const engine::BulkOperationRecord& record, int64_t now_ms,
                             const char* status = nullptr);
-// The record of BulkOperationArn (ResourceNotFoundException otherwise).
-engine::BulkOperationRecord find_bulk_operation(const ActionContext& context, const JsonValue& request);
 
 }  // namespace minnow::api::bulk

@@ -16,10 +16,14 @@ const Shape kShape(R"({
   "BulkOperationArn": {"type": "String", "required": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 1024}
 })");
 
-void cancel_bulk_operation(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::string arn(view(request["BulkOperationArn"]));
-  const requests::CancelBulkOperationResult result =
-      requests::execute(context.requests(), requests::CancelBulkOperationRequest{arn});
+requests::CancelBulkOperationRequest decode(const ActionContext& /*context*/, const JsonValue& json) {
+  return {std::string(view(json["BulkOperationArn"]))};
+}
+
+void cancel_bulk_operation(const ActionContext& context, requests::CancelBulkOperationRequest request,
+                           JsonWriter& out) {
+  const std::string& arn = request.arn;
+  const requests::CancelBulkOperationResult result = requests::execute(context.requests(), request);
   using Status = requests::CancelBulkOperationResult::Status;
   if (result.result == Status::NotFound) throw model::bulk_operation_not_found(arn);
   if (result.result == Status::NotCancellable) throw model::bulk_operation_not_cancellable(arn, result.status);
@@ -31,7 +35,7 @@ void cancel_bulk_operation(const ActionContext& context, const JsonValue& reques
 
 }  // namespace cancel_bulk_operation
 
-const Action kCancelBulkOperation{"CancelBulkOperation", &cancel_bulk_operation::kShape,
+const Action kCancelBulkOperation{"CancelBulkOperation", &cancel_bulk_operation::kShape, cancel_bulk_operation::decode,
                                   cancel_bulk_operation::cancel_bulk_operation};
 
 }  // namespace minnow::api::bulk

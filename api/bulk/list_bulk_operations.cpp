@@ -2,10 +2,10 @@
 // this account and region's bulk operations, most recent first (their ARNs end with the start
 // time, so ARN order is time order). Paging: MaxResults (10 by default), NextToken.
 #include "api/bulk/bulk.h"
+#include "api/descriptions.h"
 #include "api/movement/movement.h"
 #include "api/operations.h"
 #include "requests/movement.h"
-#include "api/descriptions.h"
 
 namespace minnow::api::bulk {
 
@@ -19,12 +19,18 @@ const Shape kShape(R"({
 
 constexpr std::size_t kDefaultMaxResults = 10;
 
-void list_bulk_operations(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+requests::ListTransfersRequest<engine::BulkOperationRecord> decode(const ActionContext& /*context*/,
+                                                                   const JsonValue& json) {
   requests::ListTransfersRequest<engine::BulkOperationRecord> r;
-  r.next_token = string_member(request, "NextToken");
-  const JsonValue* max = member(request, "MaxResults");
+  r.next_token = string_member(json, "NextToken");
+  const JsonValue* max = member(json, "MaxResults");
   r.limit = max ? static_cast<std::size_t>(coral_long(*max)) : kDefaultMaxResults;
-  const auto result = requests::execute(context.requests(), r);
+  return r;
+}
+
+void list_bulk_operations(const ActionContext& context,
+                          requests::ListTransfersRequest<engine::BulkOperationRecord> request, JsonWriter& out) {
+  const auto result = requests::execute(context.requests(), request);
   out.StartObject();
   out.Key("BulkOperationsSummaryList");
   out.StartArray();
@@ -44,6 +50,7 @@ void list_bulk_operations(const ActionContext& context, const JsonValue& request
 
 }  // namespace list_bulk_operations
 
-const Action kListBulkOperations{"ListBulkOperations", &list_bulk_operations::kShape, list_bulk_operations::list_bulk_operations};
+const Action kListBulkOperations{"ListBulkOperations", &list_bulk_operations::kShape, list_bulk_operations::decode,
+                                 list_bulk_operations::list_bulk_operations};
 
 }  // namespace minnow::api::bulk

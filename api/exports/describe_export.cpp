@@ -2,8 +2,8 @@
 // ExportNotFoundException for an unknown ARN.
 #include "api/exports/exports.h"
 #include "api/operations.h"
-#include "requests/movement.h"
 #include "model/transfer_errors.h"
+#include "requests/movement.h"
 
 namespace minnow::api::exports {
 
@@ -14,9 +14,14 @@ const Shape kShape(R"({
   "ExportArn": {"type": "String", "required": true, "lengthGreaterThanOrEqual": 37, "lengthLessThanOrEqual": 1024}
 })");
 
-void describe_export(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::optional<engine::ExportRecord> record = requests::execute(
-      context.requests(), requests::DescribeTransferRequest<engine::ExportRecord>{std::string(view(request["ExportArn"]))});
+requests::DescribeTransferRequest<engine::ExportRecord> decode(const ActionContext& /*context*/,
+                                                               const JsonValue& json) {
+  return {std::string(view(json["ExportArn"]))};
+}
+
+void describe_export(const ActionContext& context, requests::DescribeTransferRequest<engine::ExportRecord> request,
+                     JsonWriter& out) {
+  const std::optional<engine::ExportRecord> record = requests::execute(context.requests(), request);
   if (!record) throw model::Error(model::kExportNotFound);
   out.StartObject();
   out.Key("ExportDescription");
@@ -26,6 +31,7 @@ void describe_export(const ActionContext& context, const JsonValue& request, Jso
 
 }  // namespace describe_export
 
-const Action kDescribeExport{"DescribeExport", &describe_export::kShape, describe_export::describe_export};
+const Action kDescribeExport{"DescribeExport", &describe_export::kShape, describe_export::decode,
+                             describe_export::describe_export};
 
 }  // namespace minnow::api::exports

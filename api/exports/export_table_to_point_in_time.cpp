@@ -1,5 +1,6 @@
-// ExportTableToPointInTime: decoded into an ExportTableToPointInTimeRequest, run
-// (api/exports/export_writer.cpp), recorded, answered IN_PROGRESS (api/exports/exports.h).
+// ExportTableToPointInTime: decoded into a requests::ExportTableToPointInTimeRequest whose files
+// are the S3 stand-in's (api/exports/export_writer.cpp), executed (requests/exports.h), answered
+// IN_PROGRESS (api/exports/exports.h).
 //
 // Order of checks: the Shape; TableArn an ARN of a table (ValidationException); ExportType
 // against IncrementalExportSpecification and ExportTime (ValidationException); the
@@ -52,7 +53,7 @@ constexpr int64_t kMaxIncrementalMs = 24 * 3600 * 1000;
 
 // The key condition names the partition key (with =) and at most the sort key; the filter then
 // names no key attribute.
-void check_filter_keys(const ExportTableToPointInTimeRequest& r, const model::KeySchema& schema) {
+void check_filter_keys(const requests::ExportTableToPointInTimeRequest& r, const model::KeySchema& schema) {
   if (!r.key_condition) return;
   bool hash = false;
   for (const auto& term : expressions::key_condition_terms(*r.key_condition)) {
@@ -73,13 +74,13 @@ void check_filter_keys(const ExportTableToPointInTimeRequest& r, const model::Ke
 }
 
 struct Decoded {
-  ExportTableToPointInTimeRequest request;
+  requests::ExportTableToPointInTimeRequest request;
   std::optional<engine::ExportRecord> replay;  // a ClientToken's earlier export
 };
 
 Decoded decode(const ActionContext& context, const JsonValue& json) {
   Decoded decoded;
-  ExportTableToPointInTimeRequest& r = decoded.request;
+  requests::ExportTableToPointInTimeRequest& r = decoded.request;
   engine::ExportRecord& record = r.record;
   const std::string table_arn_given(view(json["TableArn"]));
   if (!table_arn_given.starts_with("arn:") || table_arn_given.find(":table/") == std::string::npos)
@@ -149,37 +150,29 @@ Decoded decode(const ActionContext& context, const JsonValue& json) {
   record.s3_sse_kms_key_id = string_member(json, "S3SseKmsKeyId");
   const JsonValue* format = member(json, "ExportFormat");
   record.format = format ? std::string(view(*format)) : "DYNAMODB_JSON";
-  r.ion = record.format == "ION";
   record.export_type = r.incremental ? "INCREMENTAL_EXPORT" : "FULL_EXPORT";
   std::string directory = record.s3_prefix;
   while (directory.ends_with('/')) directory.pop_back();
   if (!directory.empty()) directory += '/';
   record.manifest_key = directory + "AWSDynamoDB/" + id + "/manifest-summary.json";
+  r.files = s3_export_files(context, record, record.format == "ION");
   return decoded;
 }
 
-void export_table_to_point_in_time(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  Decoded decoded = decode(context, json);
-  engine::ExportRecord record;
-  if (decoded.replay) {
-    record = std::move(*decoded.replay);
-  } else {
-    record = decoded.request.record;
-    const ExportResult result = execute(context, decoded.request);
-    record.item_count = result.item_count;
-    record.billed_size_bytes = result.billed_size_bytes;
-    record.failure_code = result.failure_code;
-    record.failure_message = result.failure_message;
-    context.database.transfers().exports.add(record);
-  }
+void export_table_to_point_in_time(const ActionContext& context, Decoded decoded, JsonWriter& out) {
+  const bool replay = decoded.replay.has_value();
+  const engine::ExportRecord record =
+      replay ? std::move(*decoded.replay) : requests::execute(context.requests(), decoded.request);
   out.StartObject();
   out.Key("ExportDescription");
-  write_export_description(out, record, context.now_ms, decoded.replay ? nullptr : "IN_PROGRESS");
+  write_export_description(out, record, context.now_ms, replay ? nullptr : "IN_PROGRESS");
   out.EndObject();
 }
 
 }  // namespace export_table_to_point_in_time
 
-const Action kExportTableToPointInTime{"ExportTableToPointInTime", &export_table_to_point_in_time::kShape, export_table_to_point_in_time::export_table_to_point_in_time};
+const Action kExportTableToPointInTime{"ExportTableToPointInTime", &export_table_to_point_in_time::kShape,
+                                       export_table_to_point_in_time::decode,
+                                       export_table_to_point_in_time::export_table_to_point_in_time};
 
 }  // namespace minnow::api::exports

@@ -1,7 +1,7 @@
 // Exports: ExportTableToPointInTime, DescribeExport and ListExports.
 //
 // An export writes a table's items as they were at ExportTime (point-in-time recovery must be
-// on: the items come from its log, engine/recovery_log.h) into the S3 stand-in, in DynamoDB's
+// on: the items come from its log, engine/recovery_log.h; requests/exports.h) into the S3 stand-in, in DynamoDB's
 // documented layout under S3Prefix:
 //   AWSDynamoDB/<export id>/_started                 (empty)
 //   AWSDynamoDB/<export id>/data/<26 letters>.json.gz  (or .ion.gz; gzip, one item a line)
@@ -24,34 +24,18 @@
 // model/transfer_errors.h's.
 #pragma once
 
-#include <optional>
-#include <string>
+#include <memory>
 
 #include "api/action.h"
-#include "engine/table.h"
 #include "engine/transfers.h"
-#include "expressions/ast.h"
+#include "requests/exports.h"
 
 namespace minnow::api::exports {
 
-// ExportTableToPointInTime, decoded.
-struct ExportTableToPointInTimeRequest {
-  std::shared_ptr<engine::Table> table;
-  engine::ExportRecord record;  // what the export's description says, but its counts
-  bool ion = false;
-  bool incremental = false;
-  bool new_and_old_images = true;
-  std::optional<expressions::Condition> key_condition, filter;
-  std::optional<expressions::Projection> projection;
-};
-
-// What running the export gives: the counts, or the failure.
-struct ExportResult {
-  uint64_t item_count = 0;
-  uint64_t billed_size_bytes = 0;
-  std::string failure_code, failure_message;
-};
-ExportResult execute(const ActionContext& context, const ExportTableToPointInTimeRequest& request);
+// The files of the export `record` describes, in DynamoDB's layout under its S3Prefix in the
+// S3 stand-in (export_writer.cpp): what requests/exports.h writes the items to.
+std::shared_ptr<requests::ExportFiles> s3_export_files(const ActionContext& context, engine::ExportRecord record,
+                                                       bool ion);
 
 // IN_PROGRESS, COMPLETED or FAILED at `now_ms`.
 const char* export_status(const engine::ExportRecord& record, int64_t now_ms);

@@ -4,12 +4,12 @@
 // last ARN answered; the next page starts after it).
 #include <limits>
 
+#include "api/descriptions.h"
 #include "api/exports/exports.h"
 #include "api/movement/movement.h"
 #include "api/operations.h"
-#include "requests/movement.h"
 #include "api/table_lookup.h"
-#include "api/descriptions.h"
+#include "requests/movement.h"
 
 namespace minnow::api::exports {
 
@@ -22,12 +22,17 @@ const Shape kShape(R"({
   "NextToken": "String"
 })");
 
-void list_exports(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+requests::ListTransfersRequest<engine::ExportRecord> decode(const ActionContext& context, const JsonValue& json) {
   requests::ListTransfersRequest<engine::ExportRecord> r;
-  if (const JsonValue* table = member(request, "TableArn")) r.table_arn = table_arn(context, table_name_of(view(*table)));
-  r.next_token = string_member(request, "NextToken");
-  if (const JsonValue* max = member(request, "MaxResults")) r.limit = static_cast<std::size_t>(coral_long(*max));
-  const auto result = requests::execute(context.requests(), r);
+  if (const JsonValue* table = member(json, "TableArn")) r.table_arn = table_arn(context, table_name_of(view(*table)));
+  r.next_token = string_member(json, "NextToken");
+  if (const JsonValue* max = member(json, "MaxResults")) r.limit = static_cast<std::size_t>(coral_long(*max));
+  return r;
+}
+
+void list_exports(const ActionContext& context, requests::ListTransfersRequest<engine::ExportRecord> request,
+                  JsonWriter& out) {
+  const auto result = requests::execute(context.requests(), request);
   out.StartObject();
   out.Key("ExportSummaries");
   out.StartArray();
@@ -45,6 +50,6 @@ void list_exports(const ActionContext& context, const JsonValue& request, JsonWr
 
 }  // namespace list_exports
 
-const Action kListExports{"ListExports", &list_exports::kShape, list_exports::list_exports};
+const Action kListExports{"ListExports", &list_exports::kShape, list_exports::decode, list_exports::list_exports};
 
 }  // namespace minnow::api::exports

@@ -2,8 +2,8 @@
 // ImportNotFoundException for an unknown ARN.
 #include "api/imports/imports.h"
 #include "api/operations.h"
-#include "requests/movement.h"
 #include "model/transfer_errors.h"
+#include "requests/movement.h"
 
 namespace minnow::api::imports {
 
@@ -14,9 +14,14 @@ const Shape kShape(R"({
   "ImportArn": {"type": "String", "required": true, "lengthGreaterThanOrEqual": 37, "lengthLessThanOrEqual": 1024}
 })");
 
-void describe_import(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::optional<engine::ImportRecord> record = requests::execute(
-      context.requests(), requests::DescribeTransferRequest<engine::ImportRecord>{std::string(view(request["ImportArn"]))});
+requests::DescribeTransferRequest<engine::ImportRecord> decode(const ActionContext& /*context*/,
+                                                               const JsonValue& json) {
+  return {std::string(view(json["ImportArn"]))};
+}
+
+void describe_import(const ActionContext& context, requests::DescribeTransferRequest<engine::ImportRecord> request,
+                     JsonWriter& out) {
+  const std::optional<engine::ImportRecord> record = requests::execute(context.requests(), request);
   if (!record) throw model::Error(model::kImportNotFound);
   out.StartObject();
   out.Key("ImportTableDescription");
@@ -26,6 +31,7 @@ void describe_import(const ActionContext& context, const JsonValue& request, Jso
 
 }  // namespace describe_import
 
-const Action kDescribeImport{"DescribeImport", &describe_import::kShape, describe_import::describe_import};
+const Action kDescribeImport{"DescribeImport", &describe_import::kShape, describe_import::decode,
+                             describe_import::describe_import};
 
 }  // namespace minnow::api::imports

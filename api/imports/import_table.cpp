@@ -6,14 +6,15 @@
 #include <iostream>
 
 #include "api/codec.h"
+#include "api/definitions/create_table_request.h"
 #include "api/imports/imports.h"
 #include "api/movement/item_source.h"
 #include "api/movement/movement.h"
 #include "api/operations.h"
-#include "api/router.h"
 #include "api/table_lookup.h"
-#include "engine/table.h"
+#include "model/errors.h"
 #include "model/transfer_errors.h"
+#include "requests/loads.h"
 
 namespace minnow::api::imports {
 
@@ -37,32 +38,43 @@ const Shape kShape(R"({
     "TableName": {"type": "String", "notNull": true}}}
 })");
 
-constexpr std::size_t kLoggedErrorRecords = 100;
+// DynamoDB's CloudWatch Logs entries of the items that could not be imported: the first
+// kLogged of an import, on standard error.
+class ErrorLog final : public requests::ErrorRecords {
+ public:
+  ErrorLog(std::string bucket, std::string import_arn)
+      : bucket_(std::move(bucket)), import_arn_(std::move(import_arn)) {}
 
-// DynamoDB's CloudWatch Logs entry of an item that could not be imported.
-void log_error_record(const engine::ImportRecord& record, const movement::SourceLocation& where,
-                      const std::string& message) {
-  rapidjson::StringBuffer buffer;
-  JsonWriter w(buffer);
-  w.StartObject();
-  w.Key("itemS3Pointer");
-  w.StartObject();
-  w.Key("bucket");
-  w.String(record.s3_bucket);
-  w.Key("key");
-  w.String(*where.key);
-  w.Key("itemIndex");
-  w.Uint64(where.line);
-  w.EndObject();
-  w.Key("importArn");
-  w.String(record.arn);
-  w.Key("errorMessages");
-  w.StartArray();
-  w.String(message);
-  w.EndArray();
-  w.EndObject();
-  std::cerr << "minnow: import error record " << buffer.GetString() << "\n";
-}
+  void add(const requests::SourceLocation& where, const std::string& message) override {
+    if (logged_++ >= kLogged) return;
+    rapidjson::StringBuffer buffer;
+    JsonWriter w(buffer);
+    w.StartObject();
+    w.Key("itemS3Pointer");
+    w.StartObject();
+    w.Key("bucket");
+    w.String(bucket_);
+    w.Key("key");
+    w.String(*where.key);
+    w.Key("itemIndex");
+    w.Uint64(where.line);
+    w.EndObject();
+    w.Key("importArn");
+    w.String(import_arn_);
+    w.Key("errorMessages");
+    w.StartArray();
+    w.String(message);
+    w.EndArray();
+    w.EndObject();
+    std::cerr << "minnow: import error record " << buffer.GetString() << "\n";
+  }
+  std::optional<requests::TransferFailure> finish() override { return std::nullopt; }
+
+ private:
+  static constexpr std::size_t kLogged = 100;
+  const std::string bucket_, import_arn_;
+  std::size_t logged_ = 0;
+};
 
 movement::SourceFormat source_format(const JsonValue& json) {
   movement::SourceFormat format;
@@ -88,61 +100,31 @@ movement::SourceFormat source_format(const JsonValue& json) {
   return format;
 }
 
-// CreateTable, with TableCreationParameters as its request.
-void create_table(const ActionContext& context, const JsonValue& parameters) {
-  JsonDocument request;
-  request.CopyFrom(parameters, request.GetAllocator());
-  static const Action& kCreateTable = *find_action_named("CreateTable");  // the router's, not the family's
-  kCreateTable.shape->check(request);
-  rapidjson::StringBuffer ignored;
-  JsonWriter writer(ignored);
-  kCreateTable.handler(context, request, writer);
-}
+struct Decoded {
+  requests::ImportTableRequest request;
+  std::optional<engine::ImportRecord> replay;  // a ClientToken's earlier import
+};
 
-// Fills the table; the counts and the failure go into `record`.
-void run_import(const ActionContext& context, engine::ImportRecord& record, const movement::SourceFormat& format,
-                engine::Table& table) {
-  const model::KeySchema& schema = table.key_schema();
-  movement::SourceStats stats;
-  const auto error = [&](const movement::SourceLocation& where, const std::string& message) {
-    if (record.error_count++ < kLoggedErrorRecords) log_error_record(record, where, message);
-  };
-  std::optional<movement::Failure> failure =
-      movement::read_source(context, record.s3_bucket, record.s3_key_prefix, format, schema, stats,
-                            [&](model::Item* item, const std::string& message, const movement::SourceLocation& where) {
-                              ++record.processed_item_count;
-                              if (!item) return error(where, message);
-                              if (std::optional<std::string> refused = movement::load_item(table, *item))
-                                return error(where, *refused);
-                              ++record.imported_item_count;
-                            });
-  record.processed_size_bytes = stats.total_bytes;
-  if (failure) {
-    record.failure_code = failure->code;
-    record.failure_message = failure->message;
-  }
-}
-
-void import_table(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const movement::SourceFormat format = source_format(json);
-  engine::ImportRecord record;
+Decoded decode(const ActionContext& context, const JsonValue& json) {
+  Decoded decoded;
+  movement::SourceFormat format = source_format(json);
+  engine::ImportRecord& record = decoded.request.record;
   record.client_token = string_member(json, "ClientToken");
   record.parameters = movement::token_parameters(json);
   if (!record.client_token.empty()) {
     if (auto earlier = context.database.transfers().imports.find_token(record.client_token, context.now_ms)) {
       if (earlier->parameters != record.parameters) throw model::Error(model::kImportConflict);
-      out.StartObject();
-      out.Key("ImportTableDescription");
-      write_import_description(out, *earlier, context.now_ms);
-      out.EndObject();
-      return;
+      decoded.replay = std::move(earlier);
+      return decoded;
     }
   }
+  // TableCreationParameters are a CreateTable request, checked as CreateTable checks it.
   const JsonValue& parameters = json["TableCreationParameters"];
-  create_table(context, parameters);
-  const std::string name(view(parameters["TableName"]));
-  std::shared_ptr<engine::Table> table = context.database.find(name);
-  if (!table) throw model::Error(model::kInternalError);  // deleted since: a race a client made
+  JsonDocument create_table;
+  create_table.CopyFrom(parameters, create_table.GetAllocator());
+  kCreateTableShape.check(create_table);
+  decoded.request.table = decode_create_table(context, create_table);
+  const std::string& name = decoded.request.table.definition.name;
 
   const JsonValue& source = json["S3BucketSource"];
   record.s3_bucket = std::string(view(source["S3Bucket"]));
@@ -150,7 +132,7 @@ void import_table(const ActionContext& context, const JsonValue& json, JsonWrite
   record.s3_key_prefix = string_member(source, "S3KeyPrefix");
   record.table_arn = table_arn(context, name);
   record.arn = record.table_arn + "/import/" + movement::new_transfer_id(context.now_ms);
-  record.table_id = table->definition().id;
+  record.table_id = decoded.request.table.definition.id;
   record.input_format = std::string(view(json["InputFormat"]));
   record.input_format_options = movement::json_text(member(json, "InputFormatOptions"));
   record.compression = transfer::compression_name(format.compression);
@@ -158,18 +140,31 @@ void import_table(const ActionContext& context, const JsonValue& json, JsonWrite
   record.log_group_arn = arn(context, "logs", "log-group:/aws-dynamodb/imports:*");
   record.start_ms = context.now_ms;
   record.done_ms = movement::done_ms(context);
-  run_import(context, record, format, *table);
-  if (!record.failure_code.empty()) context.database.remove(name);
-  context.database.transfers().imports.add(record);
+  decoded.request.errors = std::make_shared<ErrorLog>(record.s3_bucket, record.arn);
+  decoded.request.source = movement::s3_item_source(context, record.s3_bucket, record.s3_key_prefix, std::move(format));
+  return decoded;
+}
 
+void import_table(const ActionContext& context, Decoded decoded, JsonWriter& out) {
+  const char* status = nullptr;
+  engine::ImportRecord record;
+  if (decoded.replay) {
+    record = std::move(*decoded.replay);
+  } else {
+    const std::string name = decoded.request.table.definition.name;
+    requests::ImportTableResult result = requests::execute(context.requests(), std::move(decoded.request));
+    if (!result.created) throw model::table_in_use(name);
+    record = std::move(result.record);
+    status = "IN_PROGRESS";
+  }
   out.StartObject();
   out.Key("ImportTableDescription");
-  write_import_description(out, record, context.now_ms, "IN_PROGRESS");
+  write_import_description(out, record, context.now_ms, status);
   out.EndObject();
 }
 
 }  // namespace import_table
 
-const Action kImportTable{"ImportTable", &import_table::kShape, import_table::import_table};
+const Action kImportTable{"ImportTable", &import_table::kShape, import_table::decode, import_table::import_table};
 
 }  // namespace minnow::api::imports

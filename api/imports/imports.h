@@ -1,9 +1,9 @@
 // Imports: ImportTable, DescribeImport and ListImports.
 //
 // ImportTable makes a new table from TableCreationParameters (CreateTable's members and checks:
-// it runs CreateTable's Shape and handler, so indexes are made with the table and filled as the
-// items arrive) and fills it with the items of every object under S3BucketSource's prefix in the
-// S3 stand-in (api/movement/item_source.h): DYNAMODB_JSON, ION or CSV (a header line or
+// its Shape and decoder, api/definitions/create_table_request.h, so indexes are made with the
+// table and filled as the items arrive; requests/loads.h loads it) and fills it with the items of every object under
+// S3BucketSource's prefix in the S3 stand-in (api/movement/item_source.h): DYNAMODB_JSON, ION or CSV (a header line or
 // InputFormatOptions.Csv.HeaderList, Delimiter), compressed NONE, GZIP or ZSTD. An export's data
 // files import as they are (S3KeyPrefix ".../AWSDynamoDB/<id>/data/").
 //

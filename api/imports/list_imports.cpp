@@ -3,12 +3,12 @@
 // NextToken when more follow.
 #include <limits>
 
+#include "api/descriptions.h"
 #include "api/imports/imports.h"
 #include "api/movement/movement.h"
 #include "api/operations.h"
-#include "requests/movement.h"
 #include "api/table_lookup.h"
-#include "api/descriptions.h"
+#include "requests/movement.h"
 
 namespace minnow::api::imports {
 
@@ -21,12 +21,17 @@ const Shape kShape(R"({
   "NextToken": "String"
 })");
 
-void list_imports(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
+requests::ListTransfersRequest<engine::ImportRecord> decode(const ActionContext& context, const JsonValue& json) {
   requests::ListTransfersRequest<engine::ImportRecord> r;
-  if (const JsonValue* table = member(request, "TableArn")) r.table_arn = table_arn(context, table_name_of(view(*table)));
-  r.next_token = string_member(request, "NextToken");
-  if (const JsonValue* size = member(request, "PageSize")) r.limit = static_cast<std::size_t>(coral_long(*size));
-  const auto result = requests::execute(context.requests(), r);
+  if (const JsonValue* table = member(json, "TableArn")) r.table_arn = table_arn(context, table_name_of(view(*table)));
+  r.next_token = string_member(json, "NextToken");
+  if (const JsonValue* size = member(json, "PageSize")) r.limit = static_cast<std::size_t>(coral_long(*size));
+  return r;
+}
+
+void list_imports(const ActionContext& context, requests::ListTransfersRequest<engine::ImportRecord> request,
+                  JsonWriter& out) {
+  const auto result = requests::execute(context.requests(), request);
   out.StartObject();
   out.Key("ImportSummaryList");
   out.StartArray();
@@ -38,6 +43,6 @@ void list_imports(const ActionContext& context, const JsonValue& request, JsonWr
 
 }  // namespace list_imports
 
-const Action kListImports{"ListImports", &list_imports::kShape, list_imports::list_imports};
+const Action kListImports{"ListImports", &list_imports::kShape, list_imports::decode, list_imports::list_imports};
 
 }  // namespace minnow::api::imports

@@ -2,9 +2,9 @@
 // rules while enabled (api/insights/insights.h).
 #include <algorithm>
 
+#include "api/descriptions.h"
 #include "api/insights/insights.h"
 #include "api/operations.h"
-#include "api/descriptions.h"
 
 namespace minnow::api::insights {
 
@@ -38,17 +38,20 @@ void write_rules(JsonWriter& out, const engine::TableDefinition& def, const engi
   out.EndArray();
 }
 
-void describe_contributor_insights(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+requests::DescribeContributorInsightsRequest decode(const ActionContext& context, const JsonValue& json) {
   const JsonValue* index = member(json, "IndexName");
-  const requests::DescribeContributorInsightsRequest request{find_insights_table(context, json),
-                                                             index ? std::string(view(*index)) : ""};
+  return {find_insights_table(context, json), index ? std::string(view(*index)) : ""};
+}
+
+void describe_contributor_insights(const ActionContext& context, requests::DescribeContributorInsightsRequest request,
+                                   JsonWriter& out) {
   const requests::DescribeContributorInsightsResult result = requests::execute(context.requests(), request);
   const engine::TableDefinition& def = result.definition;
   const std::optional<engine::ContributorInsights>& insights = result.insights;
   const std::string status = insights_status(insights, context.now_ms);
   out.StartObject();
   write_string(out, "TableName", def.name);
-  if (index) write_string(out, "IndexName", std::string(view(*index)));
+  if (!request.index_name.empty()) write_string(out, "IndexName", request.index_name);
   if (insights && insights->enabled) write_rules(out, def, *insights);
   write_string(out, "ContributorInsightsStatus", status);
   if (insights) {
@@ -60,6 +63,8 @@ void describe_contributor_insights(const ActionContext& context, const JsonValue
 
 }  // namespace describe_contributor_insights
 
-const Action kDescribeContributorInsights{"DescribeContributorInsights", &describe_contributor_insights::kShape, describe_contributor_insights::describe_contributor_insights};
+const Action kDescribeContributorInsights{"DescribeContributorInsights", &describe_contributor_insights::kShape,
+                                          describe_contributor_insights::decode,
+                                          describe_contributor_insights::describe_contributor_insights};
 
 }  // namespace minnow::api::insights

@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <string>
 
+#include "api/descriptions.h"
 #include "api/insights/insights.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "api/descriptions.h"
 #include "model/control_errors.h"
 
 namespace minnow::api::insights {
@@ -38,8 +38,8 @@ requests::ListContributorInsightsRequest decode(const ActionContext& context, co
   return r;
 }
 
-void list_contributor_insights(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::ListContributorInsightsRequest request = decode(context, json);
+void list_contributor_insights(const ActionContext& context, requests::ListContributorInsightsRequest request,
+                               JsonWriter& out) {
   const requests::ListContributorInsightsResult result = requests::execute(context.requests(), request);
   out.StartObject();
   out.Key("ContributorInsightsSummaries");
@@ -59,6 +59,8 @@ void list_contributor_insights(const ActionContext& context, const JsonValue& js
 
 }  // namespace list_contributor_insights
 
-const Action kListContributorInsights{"ListContributorInsights", &list_contributor_insights::kShape, list_contributor_insights::list_contributor_insights};
+const Action kListContributorInsights{"ListContributorInsights", &list_contributor_insights::kShape,
+                                      list_contributor_insights::decode,
+                                      list_contributor_insights::list_contributor_insights};
 
 }  // namespace minnow::api::insights

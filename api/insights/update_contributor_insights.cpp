@@ -1,9 +1,9 @@
 // UpdateContributorInsights: ENABLE or DISABLE contributor insights on a table or GSI; answers
 // ENABLING or DISABLING (api/insights/insights.h). The mode defaults to
 // ACCESSED_AND_THROTTLED_KEYS, and is kept when disabling.
+#include "api/descriptions.h"
 #include "api/insights/insights.h"
 #include "api/operations.h"
-#include "api/descriptions.h"
 
 namespace minnow::api::insights {
 
@@ -26,8 +26,8 @@ requests::UpdateContributorInsightsRequest decode(const ActionContext& context, 
   return r;
 }
 
-void update_contributor_insights(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::UpdateContributorInsightsRequest request = decode(context, json);
+void update_contributor_insights(const ActionContext& context, requests::UpdateContributorInsightsRequest request,
+                                 JsonWriter& out) {
   const requests::UpdateContributorInsightsResult result = requests::execute(context.requests(), request);
   out.StartObject();
   write_string(out, "TableName", request.table->name());
@@ -39,6 +39,8 @@ void update_contributor_insights(const ActionContext& context, const JsonValue& 
 
 }  // namespace update_contributor_insights
 
-const Action kUpdateContributorInsights{"UpdateContributorInsights", &update_contributor_insights::kShape, update_contributor_insights::update_contributor_insights};
+const Action kUpdateContributorInsights{"UpdateContributorInsights", &update_contributor_insights::kShape,
+                                        update_contributor_insights::decode,
+                                        update_contributor_insights::update_contributor_insights};
 
 }  // namespace minnow::api::insights

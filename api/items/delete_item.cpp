@@ -2,9 +2,9 @@
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
-#include "api/write_parts.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
+#include "api/write_parts.h"
 #include "model/key.h"
 #include "requests/key_checks.h"
 
@@ -41,8 +41,7 @@ requests::DeleteItemRequest decode(const ActionContext& context, const JsonValue
   return r;
 }
 
-void delete_item(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  requests::DeleteItemRequest request = decode(context, json);
+void delete_item(const ActionContext& context, requests::DeleteItemRequest request, JsonWriter& out) {
   requests::ItemWriteResult result = requests::execute(context.requests(), request);
   throw_if_failed(result, /*in_update=*/false);
   write_item_write_response(out, *request.table, request.del.key, request.return_consumed_capacity,
@@ -51,6 +50,6 @@ void delete_item(const ActionContext& context, const JsonValue& json, JsonWriter
 
 }  // namespace delete_item
 
-const Action kDeleteItem{"DeleteItem", &delete_item::kShape, delete_item::delete_item};
+const Action kDeleteItem{"DeleteItem", &delete_item::kShape, delete_item::decode, delete_item::delete_item};
 
 }  // namespace minnow::api::items

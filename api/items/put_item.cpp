@@ -2,9 +2,9 @@
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
-#include "api/write_parts.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
+#include "api/write_parts.h"
 #include "model/errors.h"
 #include "model/key.h"
 #include "model/limits.h"
@@ -46,8 +46,7 @@ requests::PutItemRequest decode(const ActionContext& context, const JsonValue& j
   return r;
 }
 
-void put_item(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  requests::PutItemRequest request = decode(context, json);
+void put_item(const ActionContext& context, requests::PutItemRequest request, JsonWriter& out) {
   requests::ItemWriteResult result = requests::execute(context.requests(), request);
   throw_if_failed(result, /*in_update=*/false);
   write_item_write_response(out, *request.table, request.put.key, request.return_consumed_capacity,
@@ -56,6 +55,6 @@ void put_item(const ActionContext& context, const JsonValue& json, JsonWriter& o
 
 }  // namespace put_item
 
-const Action kPutItem{"PutItem", &put_item::kShape, put_item::put_item};
+const Action kPutItem{"PutItem", &put_item::kShape, put_item::decode, put_item::put_item};
 
 }  // namespace minnow::api::items

@@ -3,10 +3,10 @@
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
-#include "api/write_parts.h"
 #include "api/legacy_params.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
+#include "api/write_parts.h"
 #include "model/key.h"
 #include "requests/key_checks.h"
 
@@ -54,8 +54,8 @@ requests::UpdateItemRequest decode(const ActionContext& context, const JsonValue
   // condition reads (DynamoDB Local's check).
   requests::check_no_key_updates(r.update.written_attributes(), schema);
   const std::vector<engine::IndexKeyAttribute> index_keys = r.table->index_key_attributes();
-  requests::check_index_key_types(r.update.expression ? &*r.update.expression : nullptr,
-                                  r.update.attribute_updates, index_keys);
+  requests::check_index_key_types(r.update.expression ? &*r.update.expression : nullptr, r.update.attribute_updates,
+                                  index_keys);
   if (r.update.expression) {
     std::vector<expressions::Path> paths = r.update.expression->paths();
     std::vector<expressions::Path> values = requests::read_paths(nullptr, &*r.update.expression, nullptr);
@@ -69,8 +69,7 @@ requests::UpdateItemRequest decode(const ActionContext& context, const JsonValue
   return r;
 }
 
-void update_item(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  requests::UpdateItemRequest request = decode(context, json);
+void update_item(const ActionContext& context, requests::UpdateItemRequest request, JsonWriter& out) {
   requests::ItemWriteResult result = requests::execute(context.requests(), request);
   // An index key of a known type was checked before: this one was set from the item.
   if (result.status == requests::ItemWriteResult::Status::IndexKeyInvalid &&
@@ -83,6 +82,6 @@ void update_item(const ActionContext& context, const JsonValue& json, JsonWriter
 
 }  // namespace update_item
 
-const Action kUpdateItem{"UpdateItem", &update_item::kShape, update_item::update_item};
+const Action kUpdateItem{"UpdateItem", &update_item::kShape, update_item::decode, update_item::update_item};
 
 }  // namespace minnow::api::items

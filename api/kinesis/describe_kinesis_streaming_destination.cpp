@@ -1,9 +1,9 @@
 // DescribeKinesisStreamingDestination: a table's Kinesis destinations, in the order they were
 // first enabled, disabled ones included (api/kinesis/kinesis.h).
+#include "api/descriptions.h"
 #include "api/kinesis/kinesis.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "api/descriptions.h"
 
 namespace minnow::api::kinesis {
 
@@ -14,10 +14,14 @@ const Shape kShape(R"({
   "TableName": {"type": "String", "required": true, "tableName": true}
 })");
 
-void describe_kinesis_streaming_destination(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::DescribeKinesisStreamingDestinationResult result = requests::execute(
-      context.requests(),
-      requests::DescribeKinesisStreamingDestinationRequest{find_table(context, json, /*table_operation=*/true)});
+requests::DescribeKinesisStreamingDestinationRequest decode(const ActionContext& context, const JsonValue& json) {
+  return {find_table(context, json, /*table_operation=*/true)};
+}
+
+void describe_kinesis_streaming_destination(const ActionContext& context,
+                                            requests::DescribeKinesisStreamingDestinationRequest request,
+                                            JsonWriter& out) {
+  const requests::DescribeKinesisStreamingDestinationResult result = requests::execute(context.requests(), request);
   out.StartObject();
   write_string(out, "TableName", result.table_name);
   out.Key("KinesisDataStreamDestinations");
@@ -35,7 +39,9 @@ void describe_kinesis_streaming_destination(const ActionContext& context, const 
 
 }  // namespace describe_kinesis_streaming_destination
 
-const Action kDescribeKinesisStreamingDestination{"DescribeKinesisStreamingDestination", &describe_kinesis_streaming_destination::kShape,
-                                                  describe_kinesis_streaming_destination::describe_kinesis_streaming_destination};
+const Action kDescribeKinesisStreamingDestination{
+    "DescribeKinesisStreamingDestination", &describe_kinesis_streaming_destination::kShape,
+    describe_kinesis_streaming_destination::decode,
+    describe_kinesis_streaming_destination::describe_kinesis_streaming_destination};
 
 }  // namespace minnow::api::kinesis

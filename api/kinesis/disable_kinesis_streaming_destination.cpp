@@ -18,8 +18,9 @@ requests::DisableKinesisStreamingDestinationRequest decode(const ActionContext& 
   return {find_table(context, json, /*table_operation=*/true), std::string(view(json["StreamArn"]))};
 }
 
-void disable_kinesis_streaming_destination(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::DisableKinesisStreamingDestinationRequest request = decode(context, json);
+void disable_kinesis_streaming_destination(const ActionContext& context,
+                                           requests::DisableKinesisStreamingDestinationRequest request,
+                                           JsonWriter& out) {
   throw_if_refused(requests::execute(context.requests(), request), request.table->name(), request.stream_arn);
   out.StartObject();
   write_destination_answer(out, request.table->name(), request.stream_arn, "DISABLING");
@@ -28,7 +29,9 @@ void disable_kinesis_streaming_destination(const ActionContext& context, const J
 
 }  // namespace disable_kinesis_streaming_destination
 
-const Action kDisableKinesisStreamingDestination{"DisableKinesisStreamingDestination", &disable_kinesis_streaming_destination::kShape,
-                                                 disable_kinesis_streaming_destination::disable_kinesis_streaming_destination};
+const Action kDisableKinesisStreamingDestination{
+    "DisableKinesisStreamingDestination", &disable_kinesis_streaming_destination::kShape,
+    disable_kinesis_streaming_destination::decode,
+    disable_kinesis_streaming_destination::disable_kinesis_streaming_destination};
 
 }  // namespace minnow::api::kinesis

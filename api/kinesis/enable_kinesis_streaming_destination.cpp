@@ -3,10 +3,10 @@
 // transient state, is ResourceInUseException; a disabled one is enabled again.
 #include <string>
 
+#include "api/descriptions.h"
 #include "api/kinesis/kinesis.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "api/descriptions.h"
 #include "model/control_errors.h"
 
 namespace minnow::api::kinesis {
@@ -34,8 +34,7 @@ Decoded decode(const ActionContext& context, const JsonValue& json) {
   return d;
 }
 
-void enable_kinesis_streaming_destination(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const Decoded d = decode(context, json);
+void enable_kinesis_streaming_destination(const ActionContext& context, Decoded d, JsonWriter& out) {
   const requests::EnableKinesisStreamingDestinationRequest& request = d.request;
   throw_if_refused(requests::execute(context.requests(), request), request.table->name(), request.stream_arn);
   out.StartObject();
@@ -51,7 +50,9 @@ void enable_kinesis_streaming_destination(const ActionContext& context, const Js
 
 }  // namespace enable_kinesis_streaming_destination
 
-const Action kEnableKinesisStreamingDestination{"EnableKinesisStreamingDestination", &enable_kinesis_streaming_destination::kShape,
-                                                enable_kinesis_streaming_destination::enable_kinesis_streaming_destination};
+const Action kEnableKinesisStreamingDestination{
+    "EnableKinesisStreamingDestination", &enable_kinesis_streaming_destination::kShape,
+    enable_kinesis_streaming_destination::decode,
+    enable_kinesis_streaming_destination::enable_kinesis_streaming_destination};
 
 }  // namespace minnow::api::kinesis

@@ -2,10 +2,10 @@
 // answers UPDATING (api/kinesis/kinesis.h).
 #include <string>
 
+#include "api/descriptions.h"
 #include "api/kinesis/kinesis.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "api/descriptions.h"
 #include "model/control_errors.h"
 
 namespace minnow::api::kinesis {
@@ -29,8 +29,8 @@ requests::UpdateKinesisStreamingDestinationRequest decode(const ActionContext& c
   return r;
 }
 
-void update_kinesis_streaming_destination(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::UpdateKinesisStreamingDestinationRequest request = decode(context, json);
+void update_kinesis_streaming_destination(const ActionContext& context,
+                                          requests::UpdateKinesisStreamingDestinationRequest request, JsonWriter& out) {
   throw_if_refused(requests::execute(context.requests(), request), request.table->name(), request.stream_arn);
   out.StartObject();
   write_destination_answer(out, request.table->name(), request.stream_arn, "UPDATING");
@@ -43,7 +43,9 @@ void update_kinesis_streaming_destination(const ActionContext& context, const Js
 
 }  // namespace update_kinesis_streaming_destination
 
-const Action kUpdateKinesisStreamingDestination{"UpdateKinesisStreamingDestination", &update_kinesis_streaming_destination::kShape,
-                                                update_kinesis_streaming_destination::update_kinesis_streaming_destination};
+const Action kUpdateKinesisStreamingDestination{
+    "UpdateKinesisStreamingDestination", &update_kinesis_streaming_destination::kShape,
+    update_kinesis_streaming_destination::decode,
+    update_kinesis_streaming_destination::update_kinesis_streaming_destination};
 
 }  // namespace minnow::api::kinesis

@@ -3,8 +3,6 @@
 #include "api/movement/item_lines.h"
 #include "model/base64.h"
 #include "model/errors.h"
-#include "model/index_key_violation.h"
-#include "model/limits.h"
 #include "model/transfer_errors.h"
 #include "transfer/csv.h"
 #include "transfer/ion_text.h"
@@ -12,6 +10,9 @@
 namespace minnow::api::movement {
 
 namespace {
+
+using requests::SourceLocation;
+using ItemVisitor = requests::ItemSource::Visitor;
 
 // No object may inflate beyond this (a small bomb in a bucket cannot take the memory).
 constexpr std::size_t kMaxObjectBytes = std::size_t{1} << 30;
@@ -100,56 +101,58 @@ void read_csv(const std::string& key, std::string_view text, const SourceFormat&
   }
 }
 
+class S3ItemSource final : public requests::ItemSource {
+ public:
+  S3ItemSource(const ActionContext& context, std::string bucket, std::string prefix, SourceFormat format)
+      : context_(context), bucket_(std::move(bucket)), prefix_(std::move(prefix)), format_(std::move(format)) {}
+
+  std::optional<requests::TransferFailure> read(const model::KeySchema& schema, uint64_t& total_bytes,
+                                                ItemVisitor visit) const override {
+    const s3local::Store* s3 = s3_store(context_);
+    if (!s3) return no_such_bucket(context_);
+    std::vector<s3local::ObjectInfo> objects;
+    if (std::optional<requests::TransferFailure> failure = s3_failure(context_, s3->list(bucket_, prefix_, objects)))
+      return failure;
+    for (const auto& object : objects) total_bytes += object.size;
+    std::string stored, text;
+    for (const auto& object : objects) {
+      if (std::optional<requests::TransferFailure> failure = s3_failure(context_, s3->get(bucket_, object.key, stored)))
+        return failure;
+      const transfer::DecompressStatus status =
+          transfer::decompress(format_.compression, stored, text, kMaxObjectBytes);
+      if (status != transfer::DecompressStatus::Ok) {
+        visit(nullptr,
+              status == transfer::DecompressStatus::TooLarge ? model::kObjectTooLarge.message
+                                                             : model::kObjectNotDecompressed.message,
+              {&object.key, 0});
+        continue;
+      }
+      switch (format_.kind) {
+        case SourceFormat::Kind::DynamoDbJson:
+          read_json_lines(object.key, text, visit);
+          break;
+        case SourceFormat::Kind::Ion:
+          read_ion(object.key, text, visit);
+          break;
+        case SourceFormat::Kind::Csv:
+          read_csv(object.key, text, format_, schema, visit);
+          break;
+      }
+    }
+    return std::nullopt;
+  }
+
+ private:
+  const ActionContext& context_;
+  const std::string bucket_, prefix_;
+  const SourceFormat format_;
+};
+
 }  // namespace
 
-std::optional<std::string> load_item(engine::Table& table, const model::Item& item) {
-  const model::KeySchema& schema = table.key_schema();
-  try {
-    model::validate_item_key(item, schema);
-  } catch (const model::Error& e) {
-    return e.message();
-  }
-  if (model::item_size(item) > model::kMaxItemBytes) return std::string(model::kItemTooLarge.message);
-  std::optional<model::IndexKeyViolation> violation = table.write(
-      model::key_of(item, schema), [&](const model::Item*) { return engine::WriteDecision::put_borrowed(item); },
-      /*decide_reads_old=*/false);
-  if (violation) return model::index_key_error(*violation, /*in_update=*/false).message();
-  return std::nullopt;
-}
-
-std::optional<Failure> read_source(const ActionContext& context, const std::string& bucket, const std::string& prefix,
-                                   const SourceFormat& format, const model::KeySchema& schema, SourceStats& stats,
-                                   ItemVisitor visit) {
-  const s3local::Store* s3 = s3_store(context);
-  if (!s3) return no_such_bucket(context);
-  std::vector<s3local::ObjectInfo> objects;
-  if (std::optional<Failure> failure = s3_failure(context, s3->list(bucket, prefix, objects))) return failure;
-  for (const auto& object : objects) stats.total_bytes += object.size;
-  stats.objects = objects.size();
-  std::string stored, text;
-  for (const auto& object : objects) {
-    if (std::optional<Failure> failure = s3_failure(context, s3->get(bucket, object.key, stored))) return failure;
-    const transfer::DecompressStatus status = transfer::decompress(format.compression, stored, text, kMaxObjectBytes);
-    if (status != transfer::DecompressStatus::Ok) {
-      visit(nullptr,
-            status == transfer::DecompressStatus::TooLarge ? model::kObjectTooLarge.message
-                                                           : model::kObjectNotDecompressed.message,
-            {&object.key, 0});
-      continue;
-    }
-    switch (format.kind) {
-      case SourceFormat::Kind::DynamoDbJson:
-        read_json_lines(object.key, text, visit);
-        break;
-      case SourceFormat::Kind::Ion:
-        read_ion(object.key, text, visit);
-        break;
-      case SourceFormat::Kind::Csv:
-        read_csv(object.key, text, format, schema, visit);
-        break;
-    }
-  }
-  return std::nullopt;
+std::shared_ptr<const requests::ItemSource> s3_item_source(const ActionContext& context, std::string bucket,
+                                                           std::string prefix, SourceFormat format) {
+  return std::make_shared<S3ItemSource>(context, std::move(bucket), std::move(prefix), std::move(format));
 }
 
 }  // namespace minnow::api::movement

@@ -9,12 +9,12 @@ namespace minnow::api::movement {
 
 const s3local::Store* s3_store(const ActionContext& context) { return context.options.s3.get(); }
 
-Failure no_such_bucket(const ActionContext& context) {
+requests::TransferFailure no_such_bucket(const ActionContext& context) {
   return {model::kS3NoSuchBucketCode,
           s3_store(context) ? model::kS3NoSuchBucketMessage : model::kS3NotConfiguredMessage};
 }
 
-std::optional<Failure> s3_failure(const ActionContext& context, s3local::Status status) {
+std::optional<requests::TransferFailure> s3_failure(const ActionContext& context, s3local::Status status) {
   switch (status) {
     case s3local::Status::Ok:
     case s3local::Status::NoSuchKey:
@@ -22,11 +22,11 @@ std::optional<Failure> s3_failure(const ActionContext& context, s3local::Status 
     case s3local::Status::NoSuchBucket:
       return no_such_bucket(context);
     case s3local::Status::InvalidKey:
-      return Failure{model::kS3AccessDeniedCode, model::kS3AccessDeniedMessage};
+      return requests::TransferFailure{model::kS3AccessDeniedCode, model::kS3AccessDeniedMessage};
     case s3local::Status::IoError:
       break;
   }
-  return Failure{model::kS3AccessDeniedCode, model::kS3IoErrorMessage};
+  return requests::TransferFailure{model::kS3AccessDeniedCode, model::kS3IoErrorMessage};
 }
 
 std::string new_transfer_id(int64_t now_ms) {

@@ -14,22 +14,17 @@
 #include <vector>
 
 #include "api/action.h"
+#include "requests/movement.h"
 #include "s3local/store.h"
 
 namespace minnow::api::movement {
 
-// The FailureCode and FailureMessage of an export, import or bulk operation.
-struct Failure {
-  std::string code;
-  std::string message;
-};
-
 // The service's S3 stand-in; null without --s3-dir.
 const s3local::Store* s3_store(const ActionContext& context);
 // The failure an S3 stand-in status is reported as (nullopt for Ok and NoSuchKey).
-std::optional<Failure> s3_failure(const ActionContext& context, s3local::Status status);
+std::optional<requests::TransferFailure> s3_failure(const ActionContext& context, s3local::Status status);
 // The failure of a bucket that does not exist, or of no --s3-dir.
-Failure no_such_bucket(const ActionContext& context);
+requests::TransferFailure no_such_bucket(const ActionContext& context);
 
 // "01764567890123-0a1b2c3d": the start in ms (14 digits) and 8 random hex digits, the form of
 // DynamoDB's export and import ids.

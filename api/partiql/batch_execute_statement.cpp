@@ -33,7 +33,7 @@ const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY R"(,
 })");
 
 struct Slot {
-  std::string_view text;
+  std::string text;
   Parameters params;
   StatementKind kind = StatementKind::Other;
   std::optional<BoundStatement> bound;
@@ -70,9 +70,17 @@ void write_slot(JsonWriter& out, const Slot& s) {
   out.EndObject();
 }
 
-void batch_execute_statement(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const JsonValue& statements = request["Statements"];
-  std::vector<Slot> slots(statements.Size());
+// The statements bound (or each one's error), checked together.
+struct Decoded {
+  std::vector<Slot> slots;
+  ReturnConsumedCapacity capacity = ReturnConsumedCapacity::None;
+};
+
+Decoded decode(const ActionContext& context, const JsonValue& json) {
+  Decoded decoded;
+  const JsonValue& statements = json["Statements"];
+  std::vector<Slot>& slots = decoded.slots;
+  slots.resize(statements.Size());
   bool reads = false, writes = false;
   for (std::size_t i = 0; i < slots.size(); ++i) {
     const JsonValue& s = statements[static_cast<rapidjson::SizeType>(i)];
@@ -116,7 +124,13 @@ void batch_execute_statement(const ActionContext& context, const JsonValue& requ
     }
   }
 
-  const ReturnConsumedCapacity capacity = return_consumed_capacity(request);
+  decoded.capacity = return_consumed_capacity(json);
+  return decoded;
+}
+
+void batch_execute_statement(const ActionContext& context, Decoded decoded, JsonWriter& out) {
+  std::vector<Slot>& slots = decoded.slots;
+  const ReturnConsumedCapacity capacity = decoded.capacity;
   TableCharges charges;
   for (Slot& s : slots) {
     if (!s.bound) continue;
@@ -148,6 +162,7 @@ void batch_execute_statement(const ActionContext& context, const JsonValue& requ
 
 }  // namespace batch_execute_statement
 
-const Action kBatchExecuteStatement{"BatchExecuteStatement", &batch_execute_statement::kShape, batch_execute_statement::batch_execute_statement};
+const Action kBatchExecuteStatement{"BatchExecuteStatement", &batch_execute_statement::kShape,
+                                    batch_execute_statement::decode, batch_execute_statement::batch_execute_statement};
 
 }  // namespace minnow::api::partiql

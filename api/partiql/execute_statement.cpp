@@ -30,57 +30,77 @@ const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_RE
   "Limit": {"type": "Integer", "greaterThanOrEqual": 1}
 })");
 
-void execute_statement(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const std::string_view statement = view(request["Statement"]);
-  const Parameters params = decode_parameters(member(request, "Parameters"));
+// The statement bound, and for a SELECT the page asked for.
+struct Decoded {
+  std::string statement;
+  BoundStatement bound;
+  std::shared_ptr<engine::Table> table;
+  std::optional<IndexTarget> index;  // a SELECT of an index
+  ReadOptions options;
+  PagePosition from;
+  ReturnConsumedCapacity capacity = ReturnConsumedCapacity::None;
+  bool return_old_on_failure = false;
+};
+
+Decoded decode(const ActionContext& context, const JsonValue& json) {
+  Decoded d;
+  d.statement = std::string(view(json["Statement"]));
+  const Parameters params = decode_parameters(member(json, "Parameters"));
   Catalog catalog(context);
-  BoundStatement bound = bind_text(statement, params, catalog, minnow::partiql::Context::Single);
-  const ReturnConsumedCapacity capacity = return_consumed_capacity(request);
+  d.bound = bind_text(d.statement, params, catalog, minnow::partiql::Context::Single);
+  d.capacity = return_consumed_capacity(json);
 
-  if (auto* select = std::get_if<BoundSelect>(&bound.body)) {
-    std::shared_ptr<engine::Table> table = catalog.table(select->table);
+  if (auto* select = std::get_if<BoundSelect>(&d.bound.body)) {
+    d.table = catalog.table(select->table);
     const IndexTarget* index = catalog.index(*select);
-    ReadOptions options;
-    const JsonValue* consistent = member(request, "ConsistentRead");
-    options.consistent = consistent && coral_bool(*consistent);
-    if (options.consistent && index && index->global) throw model::Error(model::kPqlConsistentReadOnGlobalIndex);
+    const JsonValue* consistent = member(json, "ConsistentRead");
+    d.options.consistent = consistent && coral_bool(*consistent);
+    if (d.options.consistent && index && index->global) throw model::Error(model::kPqlConsistentReadOnGlobalIndex);
     check_index_projection(*select, index);
-    if (const JsonValue* limit = member(request, "Limit")) options.limit = static_cast<std::size_t>(coral_long(*limit));
-    PagePosition from;
-    if (const JsonValue* token = member(request, "NextToken")) from = decode_next_token(statement, view(*token));
+    if (index) d.index = *index;
+    if (const JsonValue* limit = member(json, "Limit")) d.options.limit = static_cast<std::size_t>(coral_long(*limit));
+    if (const JsonValue* token = member(json, "NextToken")) d.from = decode_next_token(d.statement, view(*token));
+    return d;
+  }
+  d.table = catalog.table(std::get<BoundWrite>(d.bound.body).table);
+  const JsonValue* on_failure = member(json, "ReturnValuesOnConditionCheckFailure");
+  d.return_old_on_failure = on_failure && view(*on_failure) == "ALL_OLD";
+  return d;
+}
 
+void execute_statement(const ActionContext& context, Decoded d, JsonWriter& out) {
+  if (auto* select = std::get_if<BoundSelect>(&d.bound.body)) {
     out.StartObject();
     out.Key("Items");
     out.StartArray();
     CapacityBreakdown units;
-    std::optional<PagePosition> next = read_page(context.requests(), *select, table, index, options, from, out, units);
+    std::optional<PagePosition> next =
+        read_page(context.requests(), *select, d.table, d.index ? &*d.index : nullptr, d.options, d.from, out, units);
     out.EndArray();
     if (next) {
       out.Key("NextToken");
-      std::string token = encode_next_token(statement, *next);
+      std::string token = encode_next_token(d.statement, *next);
       out.String(token.data(), static_cast<rapidjson::SizeType>(token.size()));
     }
-    write_consumed_capacity(out, capacity, table->name(), units);
+    write_consumed_capacity(out, d.capacity, d.table->name(), units);
     out.EndObject();
     return;
   }
 
-  BoundWrite& bound_write = std::get<BoundWrite>(bound.body);
-  std::shared_ptr<engine::Table> table = catalog.table(bound_write.table);
-  const JsonValue* on_failure = member(request, "ReturnValuesOnConditionCheckFailure");
   requests::ItemWriteResult result =
-      run_write(context, std::move(bound_write), table, on_failure && view(*on_failure) == "ALL_OLD", capacity);
+      run_write(context, std::get<BoundWrite>(std::move(d.bound.body)), d.table, d.return_old_on_failure, d.capacity);
   out.StartObject();
   out.Key("Items");
   out.StartArray();
   if (result.attributes && !result.attributes->empty()) write_attribute_map(out, *result.attributes);
   out.EndArray();
-  write_consumed_capacity(out, capacity, table->name(), result.consumed);
+  write_consumed_capacity(out, d.capacity, d.table->name(), result.consumed);
   out.EndObject();
 }
 
 }  // namespace execute_statement
 
-const Action kExecuteStatement{"ExecuteStatement", &execute_statement::kShape, execute_statement::execute_statement};
+const Action kExecuteStatement{"ExecuteStatement", &execute_statement::kShape, execute_statement::decode,
+                               execute_statement::execute_statement};
 
 }  // namespace minnow::api::partiql

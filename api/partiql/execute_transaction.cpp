@@ -42,7 +42,7 @@ const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY R"(,
 })");
 
 struct Statement {
-  std::string_view text;
+  std::string text;
   Parameters params;
   bool return_old_on_failure = false;
   std::optional<BoundStatement> bound;
@@ -101,13 +101,23 @@ void read_transaction(const ActionContext& context, std::vector<Statement>& stat
 // The statements as a TransactWriteItems of typed write operations (requests/transactions.h):
 // the same decisions, idempotency and conflicts. A statement the binder deferred an error for,
 // or an INSERT over 400 KB, is an invalid action: its reason, the others still evaluated.
-void write_transaction(const ActionContext& context, const JsonValue& json, std::vector<Statement>& statements,
-                       ReturnConsumedCapacity mode, JsonWriter& out) {
+// The statements bound and checked together, and what the answer needs besides.
+struct Decoded {
+  std::vector<Statement> statements;
+  bool reads = false;  // a read transaction (the statements are all reads or all writes)
+  ReturnConsumedCapacity mode = ReturnConsumedCapacity::None;
+  std::optional<std::string> client_request_token;
+  std::string idempotency_parameters;  // the request as canonical JSON, with a token
+};
+
+void write_transaction(const ActionContext& context, Decoded& decoded, JsonWriter& out) {
+  std::vector<Statement>& statements = decoded.statements;
+  const ReturnConsumedCapacity mode = decoded.mode;
   requests::TransactWriteItemsRequest request;
   request.return_consumed_capacity = mode;
-  if (const JsonValue* token = member(json, "ClientRequestToken")) {
-    request.client_request_token = std::string(view(*token));
-    request.idempotency_parameters = canonical_json_text(json);
+  if (decoded.client_request_token) {
+    request.client_request_token = std::move(decoded.client_request_token);
+    request.idempotency_parameters = std::move(decoded.idempotency_parameters);
   }
   std::vector<minnow::partiql::WriteKind> kinds;
   for (Statement& s : statements) {
@@ -151,10 +161,13 @@ void write_transaction(const ActionContext& context, const JsonValue& json, std:
   throw model::transaction_canceled(std::move(reasons));
 }
 
-void execute_transaction(const ActionContext& context, const JsonValue& request, JsonWriter& out) {
-  const JsonValue& list = request["TransactStatements"];
-  std::vector<Statement> statements(list.Size());
-  bool reads = false, writes = false;
+Decoded decode(const ActionContext& context, const JsonValue& json) {
+  Decoded decoded;
+  const JsonValue& list = json["TransactStatements"];
+  std::vector<Statement>& statements = decoded.statements;
+  statements.resize(list.Size());
+  bool& reads = decoded.reads;
+  bool writes = false;
   for (std::size_t i = 0; i < statements.size(); ++i) {
     const JsonValue& s = list[static_cast<rapidjson::SizeType>(i)];
     statements[i].text = view(s["Statement"]);
@@ -186,16 +199,25 @@ void execute_transaction(const ActionContext& context, const JsonValue& request,
           statements[i].bound->item_key() == statements[j].bound->item_key())
         throw model::Error(model::kTransactionSameItem);
 
-  const ReturnConsumedCapacity mode = return_consumed_capacity(request);
-  if (reads) {
-    read_transaction(context, statements, mode, out);
+  decoded.mode = return_consumed_capacity(json);
+  if (const JsonValue* token = member(json, "ClientRequestToken")) {
+    decoded.client_request_token = std::string(view(*token));
+    decoded.idempotency_parameters = canonical_json_text(json);
+  }
+  return decoded;
+}
+
+void execute_transaction(const ActionContext& context, Decoded decoded, JsonWriter& out) {
+  if (decoded.reads) {
+    read_transaction(context, decoded.statements, decoded.mode, out);
   } else {
-    write_transaction(context, request, statements, mode, out);
+    write_transaction(context, decoded, out);
   }
 }
 
 }  // namespace execute_transaction
 
-const Action kExecuteTransaction{"ExecuteTransaction", &execute_transaction::kShape, execute_transaction::execute_transaction};
+const Action kExecuteTransaction{"ExecuteTransaction", &execute_transaction::kShape, execute_transaction::decode,
+                                 execute_transaction::execute_transaction};
 
 }  // namespace minnow::api::partiql

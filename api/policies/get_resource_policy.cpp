@@ -1,8 +1,8 @@
 // GetResourcePolicy: the policy of a table or stream and its revision id
 // (api/policies/policies.h); PolicyNotFoundException when it has none.
+#include "api/descriptions.h"
 #include "api/operations.h"
 #include "api/policies/policies.h"
-#include "api/descriptions.h"
 #include "api/table_lookup.h"
 #include "model/control_errors.h"
 
@@ -15,11 +15,13 @@ const Shape kShape(R"({
   "ResourceArn": {"type": "String", "required": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 1283}
 })");
 
-void get_resource_policy(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const std::string arn(view(json["ResourceArn"]));
-  const requests::GetResourcePolicyRequest request{find_policy_resource(context, arn)};
+requests::GetResourcePolicyRequest decode(const ActionContext& context, const JsonValue& json) {
+  return {find_policy_resource(context, std::string(view(json["ResourceArn"])))};
+}
+
+void get_resource_policy(const ActionContext& context, requests::GetResourcePolicyRequest request, JsonWriter& out) {
   const std::optional<engine::ResourcePolicy> policy = requests::execute(context.requests(), request).policy;
-  if (!policy) throw model::policy_not_found(arn);
+  if (!policy) throw model::policy_not_found(request.resource.arn);
   out.StartObject();
   write_string(out, "Policy", policy->document);
   write_string(out, "RevisionId", policy->revision_id);
@@ -28,6 +30,7 @@ void get_resource_policy(const ActionContext& context, const JsonValue& json, Js
 
 }  // namespace get_resource_policy
 
-const Action kGetResourcePolicy{"GetResourcePolicy", &get_resource_policy::kShape, get_resource_policy::get_resource_policy};
+const Action kGetResourcePolicy{"GetResourcePolicy", &get_resource_policy::kShape, get_resource_policy::decode,
+                                get_resource_policy::get_resource_policy};
 
 }  // namespace minnow::api::policies

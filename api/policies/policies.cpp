@@ -12,6 +12,7 @@ requests::PolicyResource find_policy_resource(const ActionContext& context, cons
   const std::string rest = arn.substr(prefix.size());
   const std::size_t slash = rest.find('/');
   requests::PolicyResource resource;
+  resource.arn = arn;
   resource.table = context.database.find(rest.substr(0, slash));
   if (!resource.table) throw model::policy_resource_not_found(arn);
   if (slash == std::string::npos) return resource;
@@ -22,6 +23,5 @@ requests::PolicyResource find_policy_resource(const ActionContext& context, cons
   if (!known || resource.stream_label.empty()) throw model::policy_resource_not_found(arn);
   return resource;
 }
-
 
 }  // namespace minnow::api::policies

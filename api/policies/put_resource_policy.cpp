@@ -21,13 +21,14 @@ requests::PutResourcePolicyRequest decode(const ActionContext& context, const Js
   requests::PutResourcePolicyRequest r;
   r.resource = find_policy_resource(context, std::string(view(json["ResourceArn"])));
   r.policy = new_policy(context, std::string(view(json["Policy"])));
-  if (const JsonValue* expected = member(json, "ExpectedRevisionId")) r.expected_revision_id = std::string(view(*expected));
+  if (const JsonValue* expected = member(json, "ExpectedRevisionId"))
+    r.expected_revision_id = std::string(view(*expected));
   return r;
 }
 
-void put_resource_policy(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::PutResourcePolicyResult result = requests::execute(context.requests(), decode(context, json));
-  if (result.revision_mismatch) throw model::policy_not_found(std::string(view(json["ResourceArn"])));
+void put_resource_policy(const ActionContext& context, requests::PutResourcePolicyRequest request, JsonWriter& out) {
+  const requests::PutResourcePolicyResult result = requests::execute(context.requests(), request);
+  if (result.revision_mismatch) throw model::policy_not_found(request.resource.arn);
   out.StartObject();
   out.Key("RevisionId");
   out.String(result.revision_id.data(), result.revision_id.size());
@@ -36,6 +37,7 @@ void put_resource_policy(const ActionContext& context, const JsonValue& json, Js
 
 }  // namespace put_resource_policy
 
-const Action kPutResourcePolicy{"PutResourcePolicy", &put_resource_policy::kShape, put_resource_policy::put_resource_policy};
+const Action kPutResourcePolicy{"PutResourcePolicy", &put_resource_policy::kShape, put_resource_policy::decode,
+                                put_resource_policy::put_resource_policy};
 
 }  // namespace minnow::api::policies

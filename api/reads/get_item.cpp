@@ -6,9 +6,9 @@
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
+#include "api/legacy_params.h"
 #include "api/members.h"
 #include "api/operations.h"
-#include "api/legacy_params.h"
 #include "api/reads/query_scan.h"
 #include "api/table_lookup.h"
 #include "model/key.h"
@@ -60,8 +60,7 @@ requests::GetItemRequest decode(const ActionContext& context, const JsonValue& j
   return r;
 }
 
-void get_item(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  requests::GetItemRequest request = decode(context, json);
+void get_item(const ActionContext& context, requests::GetItemRequest request, JsonWriter& out) {
   requests::GetItemResult result = requests::execute(context.requests(), request);
   out.StartObject();
   if (result.encoded) {
@@ -79,6 +78,6 @@ void get_item(const ActionContext& context, const JsonValue& json, JsonWriter& o
 
 }  // namespace get_item
 
-const Action kGetItem{"GetItem", &get_item::kShape, get_item::get_item};
+const Action kGetItem{"GetItem", &get_item::kShape, get_item::decode, get_item::get_item};
 
 }  // namespace minnow::api::reads

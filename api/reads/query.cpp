@@ -4,12 +4,12 @@
 //   shape; expression parameters; QueryFilter entries; duplicate AttributesToGet;
 //   ExclusiveStartKey values; KeyConditions or KeyConditionExpression present; expressions
 //   compiled; the key condition's terms; KeyConditions entries; one or two conditions;
-//   -- table; IndexName (exists; no ConsistentRead on a GSI); with an index and a start key: Select ALL_ATTRIBUTES on a GSI not projecting
-//   everything, the start key against the index's key, then the table's; ExclusiveStartKey's
-//   size; per key attribute (hash, then range): the start key's piece, then the condition on it;
-//   a start key on a table without a sort key; the start key against the conditions; ProjectionExpression
-//   paths into keys; the filter on key attributes; Select ALL_ATTRIBUTES on a GSI not projecting
-//   everything; ConditionalOperator without a filter; Select; a GSI's projection.
+//   -- table; IndexName (exists; no ConsistentRead on a GSI); with an index and a start key: Select ALL_ATTRIBUTES on a
+//   GSI not projecting everything, the start key against the index's key, then the table's; ExclusiveStartKey's size;
+//   per key attribute (hash, then range): the start key's piece, then the condition on it; a start key on a table
+//   without a sort key; the start key against the conditions; ProjectionExpression paths into keys; the filter on key
+//   attributes; Select ALL_ATTRIBUTES on a GSI not projecting everything; ConditionalOperator without a filter; Select;
+//   a GSI's projection.
 // A multi-attribute index key has its own rules instead of the per-attribute ones
 // (multi_key_spec).
 // Then the read: one partition of the table or index, from a logarithmic seek (engine/query.h).
@@ -18,8 +18,8 @@
 #include "api/capacity.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
-#include "api/operations.h"
 #include "api/legacy_params.h"
+#include "api/operations.h"
 #include "api/reads/query_scan.h"
 #include "api/table_lookup.h"
 #include "expressions/key_condition.h"
@@ -71,8 +71,7 @@ struct KeyTerm {
 };
 
 // on_index: the query names an index, whose key may have more than two attributes.
-std::vector<KeyTerm> key_terms(const JsonValue* key_conditions, const expressions::Compiled& compiled,
-                               bool on_index) {
+std::vector<KeyTerm> key_terms(const JsonValue* key_conditions, const expressions::Compiled& compiled, bool on_index) {
   std::vector<KeyTerm> terms;
   if (compiled.key_condition) {
     for (auto& t : expressions::key_condition_terms(*compiled.key_condition))
@@ -213,8 +212,8 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
   // The key the conditions are on: the table's, or the index's (as a KeySchema when it has one
   // or two attributes; a multi-attribute key has rules of its own).
   std::optional<model::KeySchema> key_schema = index ? index->simple_key() : table_schema;
-  const std::size_t key_attributes = key_schema ? (key_schema->range ? 2 : 1)
-                                                : index->key.hash.size() + index->key.range.size();
+  const std::size_t key_attributes =
+      key_schema ? (key_schema->range ? 2 : 1) : index->key.hash.size() + index->key.range.size();
   if (terms.size() > (key_schema ? 2 : key_attributes))
     throw model::query_conditions_exceed_key(terms.size(), key_attributes);
   const requests::Select select = decode_select(m.select);
@@ -293,14 +292,13 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
   return r;
 }
 
-void query(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  requests::QueryRequest request = decode(context, json);
+void query(const ActionContext& context, requests::QueryRequest request, JsonWriter& out) {
   write_page(out, request.plan, request.table->name(),
              [&](const requests::PageSink& sink) { return requests::execute(context.requests(), request, sink); });
 }
 
 }  // namespace query
 
-const Action kQuery{"Query", &query::kShape, query::query};
+const Action kQuery{"Query", &query::kShape, query::decode, query::query};
 
 }  // namespace minnow::api::reads

@@ -13,8 +13,8 @@
 #include "api/capacity.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
-#include "api/operations.h"
 #include "api/legacy_params.h"
+#include "api/operations.h"
 #include "api/reads/query_scan.h"
 #include "api/table_lookup.h"
 #include "model/errors.h"
@@ -106,14 +106,13 @@ requests::ScanRequest decode(const ActionContext& context, const JsonValue& json
   return r;
 }
 
-void scan(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  requests::ScanRequest request = decode(context, json);
+void scan(const ActionContext& context, requests::ScanRequest request, JsonWriter& out) {
   write_page(out, request.plan, request.table->name(),
              [&](const requests::PageSink& sink) { return requests::execute(context.requests(), request, sink); });
 }
 
 }  // namespace scan
 
-const Action kScan{"Scan", &scan::kShape, scan::scan};
+const Action kScan{"Scan", &scan::kShape, scan::decode, scan::scan};
 
 }  // namespace minnow::api::reads

@@ -21,8 +21,9 @@ requests::DescribeContinuousBackupsRequest decode(const ActionContext& context, 
   return r;
 }
 
-void describe_continuous_backups(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::ContinuousBackupsResult result = requests::execute(context.requests(), decode(context, json));
+void describe_continuous_backups(const ActionContext& context, requests::DescribeContinuousBackupsRequest request,
+                                 JsonWriter& out) {
+  const requests::ContinuousBackupsResult result = requests::execute(context.requests(), std::move(request));
   out.StartObject();
   write_continuous_backups(out, result);
   out.EndObject();
@@ -30,6 +31,8 @@ void describe_continuous_backups(const ActionContext& context, const JsonValue& 
 
 }  // namespace describe_continuous_backups
 
-const Action kDescribeContinuousBackups{"DescribeContinuousBackups", &describe_continuous_backups::kShape, describe_continuous_backups::describe_continuous_backups};
+const Action kDescribeContinuousBackups{"DescribeContinuousBackups", &describe_continuous_backups::kShape,
+                                        describe_continuous_backups::decode,
+                                        describe_continuous_backups::describe_continuous_backups};
 
 }  // namespace minnow::api::recovery

@@ -8,8 +8,8 @@
 // (InvalidRestoreTimeException); the target name is free (TableAlreadyExistsException).
 #include <string>
 
-#include "api/restore.h"
 #include "api/operations.h"
+#include "api/restore.h"
 #include "api/table_lookup.h"
 #include "model/control_errors.h"
 
@@ -50,12 +50,15 @@ requests::RestoreTableRequest decode(const ActionContext& context, const JsonVal
                         std::make_shared<const engine::StoredItems>(std::move(snapshot->items)), std::move(summary));
 }
 
-void restore_table_to_point_in_time(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  restore_table(context, decode(context, json), out);
+void restore_table_to_point_in_time(const ActionContext& context, requests::RestoreTableRequest request,
+                                    JsonWriter& out) {
+  restore_table(context, std::move(request), out);
 }
 
 }  // namespace restore_table_to_point_in_time
 
-const Action kRestoreTableToPointInTime{"RestoreTableToPointInTime", &restore_table_to_point_in_time::kShape, restore_table_to_point_in_time::restore_table_to_point_in_time};
+const Action kRestoreTableToPointInTime{"RestoreTableToPointInTime", &restore_table_to_point_in_time::kShape,
+                                        restore_table_to_point_in_time::decode,
+                                        restore_table_to_point_in_time::restore_table_to_point_in_time};
 
 }  // namespace minnow::api::recovery

@@ -33,8 +33,9 @@ requests::UpdateContinuousBackupsRequest decode(const ActionContext& context, co
   return r;
 }
 
-void update_continuous_backups(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::ContinuousBackupsResult result = requests::execute(context.requests(), decode(context, json));
+void update_continuous_backups(const ActionContext& context, requests::UpdateContinuousBackupsRequest request,
+                               JsonWriter& out) {
+  const requests::ContinuousBackupsResult result = requests::execute(context.requests(), std::move(request));
   out.StartObject();
   write_continuous_backups(out, result);
   out.EndObject();
@@ -42,6 +43,8 @@ void update_continuous_backups(const ActionContext& context, const JsonValue& js
 
 }  // namespace update_continuous_backups
 
-const Action kUpdateContinuousBackups{"UpdateContinuousBackups", &update_continuous_backups::kShape, update_continuous_backups::update_continuous_backups};
+const Action kUpdateContinuousBackups{"UpdateContinuousBackups", &update_continuous_backups::kShape,
+                                      update_continuous_backups::decode,
+                                      update_continuous_backups::update_continuous_backups};
 
 }  // namespace minnow::api::recovery

@@ -6,8 +6,8 @@
 // EndingSequenceNumber. Shards have no children here, so a ShardFilter (CHILD_SHARDS, with the
 // parent's ShardId) or an ExclusiveStartShardId at or after the one shard's leaves no shard to
 // describe. A StreamArn that is not a stream ARN is "Invalid StreamArn" (find_stream).
-#include "api/streams/streams.h"
 #include "api/descriptions.h"
+#include "api/streams/streams.h"
 #include "model/stream_errors.h"
 #include "requests/streams.h"
 
@@ -43,8 +43,7 @@ requests::DescribeStreamRequest decode(const ActionContext& context, const JsonV
   return r;
 }
 
-void describe_stream(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::DescribeStreamRequest request = decode(context, json);
+void describe_stream(const ActionContext& context, requests::DescribeStreamRequest request, JsonWriter& out) {
   const std::optional<uint64_t> ending = requests::execute(context.requests(), request).ending_sequence;
   const engine::Stream& stream = *request.stream;
 
@@ -79,6 +78,7 @@ void describe_stream(const ActionContext& context, const JsonValue& json, JsonWr
 
 }  // namespace describe_stream
 
-const Action kDescribeStream{"DescribeStream", &describe_stream::kShape, describe_stream::describe_stream};
+const Action kDescribeStream{"DescribeStream", &describe_stream::kShape, describe_stream::decode,
+                             describe_stream::describe_stream};
 
 }  // namespace minnow::api::streams

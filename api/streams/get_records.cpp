@@ -98,8 +98,7 @@ requests::GetRecordsRequest decode(const ActionContext& context, const JsonValue
   return r;
 }
 
-void get_records(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::GetRecordsRequest request = decode(context, json);
+void get_records(const ActionContext& context, requests::GetRecordsRequest request, JsonWriter& out) {
   const requests::GetRecordsResult result = requests::execute(context.requests(), request);
   if (result.status == requests::GetRecordsResult::Status::Trimmed) throw model::Error(model::kTrimmedDataAccess);
 
@@ -120,6 +119,6 @@ void get_records(const ActionContext& context, const JsonValue& json, JsonWriter
 
 }  // namespace get_records
 
-const Action kGetRecords{"GetRecords", &get_records::kShape, get_records::get_records};
+const Action kGetRecords{"GetRecords", &get_records::kShape, get_records::decode, get_records::get_records};
 
 }  // namespace minnow::api::streams

@@ -51,8 +51,7 @@ requests::GetShardIteratorRequest decode(const ActionContext& context, const Jso
   return r;
 }
 
-void get_shard_iterator(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::GetShardIteratorRequest request = decode(context, json);
+void get_shard_iterator(const ActionContext& context, requests::GetShardIteratorRequest request, JsonWriter& out) {
   const uint64_t position = requests::execute(context.requests(), request).position;
   const std::string iterator =
       encode_iterator({stream_arn(context, *request.stream), request.stream->shard_id(), position, context.now_ms});
@@ -64,6 +63,7 @@ void get_shard_iterator(const ActionContext& context, const JsonValue& json, Jso
 
 }  // namespace get_shard_iterator
 
-const Action kGetShardIterator{"GetShardIterator", &get_shard_iterator::kShape, get_shard_iterator::get_shard_iterator};
+const Action kGetShardIterator{"GetShardIterator", &get_shard_iterator::kShape, get_shard_iterator::decode,
+                               get_shard_iterator::get_shard_iterator};
 
 }  // namespace minnow::api::streams

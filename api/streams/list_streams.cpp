@@ -1,9 +1,9 @@
 // ListStreams: every stream (or a table's), oldest first, a page of Limit (1..100, default 100)
 // at a time; LastEvaluatedStreamArn when more remain. A table without streams (or that does
 // not exist) has an empty list, not an error. Streams of deleted tables are listed too.
+#include "api/descriptions.h"
 #include "api/streams/streams.h"
 #include "api/table_lookup.h"
-#include "api/descriptions.h"
 #include "model/stream_errors.h"
 #include "requests/streams.h"
 
@@ -31,8 +31,8 @@ requests::ListStreamsRequest decode(const ActionContext& context, const JsonValu
   return r;
 }
 
-void list_streams(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::ListStreamsResult result = requests::execute(context.requests(), decode(context, json));
+void list_streams(const ActionContext& context, requests::ListStreamsRequest request, JsonWriter& out) {
+  const requests::ListStreamsResult result = requests::execute(context.requests(), std::move(request));
   out.StartObject();
   out.Key("Streams");
   out.StartArray();
@@ -50,6 +50,6 @@ void list_streams(const ActionContext& context, const JsonValue& json, JsonWrite
 
 }  // namespace list_streams
 
-const Action kListStreams{"ListStreams", &list_streams::kShape, list_streams::list_streams};
+const Action kListStreams{"ListStreams", &list_streams::kShape, list_streams::decode, list_streams::list_streams};
 
 }  // namespace minnow::api::streams

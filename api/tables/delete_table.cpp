@@ -5,9 +5,9 @@
 // deletion protection (ValidationException, DynamoDB's wording). The table disappears from the
 // catalog at once; requests already holding it finish against their copy. A table with
 // point-in-time recovery leaves a SYSTEM backup (requests/backups.h).
+#include "api/descriptions.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
-#include "api/descriptions.h"
 #include "engine/table.h"
 #include "model/compat.h"
 #include "model/errors.h"
@@ -45,7 +45,8 @@ void write_deleting_table(const ActionContext& context, const engine::TableDefin
     w.StartObject();
     w.Key("BillingMode");
     w.String("PAY_PER_REQUEST");
-    write_time(w, "LastUpdateToPayPerRequestDateTime", def.last_pay_per_request_ms ? def.last_pay_per_request_ms : def.creation_ms);
+    write_time(w, "LastUpdateToPayPerRequestDateTime",
+               def.last_pay_per_request_ms ? def.last_pay_per_request_ms : def.creation_ms);
     w.EndObject();
   }
   write_throughput(w, def.throughput);
@@ -56,8 +57,7 @@ void write_deleting_table(const ActionContext& context, const engine::TableDefin
   w.EndObject();
 }
 
-void delete_table(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::DeleteTableRequest request = decode(context, json);
+void delete_table(const ActionContext& context, requests::DeleteTableRequest request, JsonWriter& out) {
   requests::DeleteTableResult result = requests::execute(context.requests(), request);
   // Deleted meanwhile by another request: answer as if it had never been found.
   if (!result.deleted) throw model::table_not_found(request.table->name());
@@ -80,6 +80,6 @@ void delete_table(const ActionContext& context, const JsonValue& json, JsonWrite
 
 }  // namespace delete_table
 
-const Action kDeleteTable{"DeleteTable", &delete_table::kShape, delete_table::delete_table};
+const Action kDeleteTable{"DeleteTable", &delete_table::kShape, delete_table::decode, delete_table::delete_table};
 
 }  // namespace minnow::api::tables

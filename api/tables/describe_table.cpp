@@ -1,6 +1,6 @@
 // DescribeTable: the table's full description.
-#include "api/operations.h"
 #include "api/descriptions.h"
+#include "api/operations.h"
 #include "api/table_lookup.h"
 #include "requests/tables.h"
 
@@ -12,8 +12,11 @@ const Shape kShape(R"({
   "TableName": {"type": "String", "required": true, "tableName": true}
 })");
 
-void describe_table(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::DescribeTableRequest request{find_table(context, json, /*table_operation=*/true)};
+requests::DescribeTableRequest decode(const ActionContext& context, const JsonValue& json) {
+  return {find_table(context, json, /*table_operation=*/true)};
+}
+
+void describe_table(const ActionContext& context, requests::DescribeTableRequest request, JsonWriter& out) {
   const requests::DescribeTableResult result = requests::execute(context.requests(), request);
   out.StartObject();
   out.Key("Table");
@@ -23,6 +26,7 @@ void describe_table(const ActionContext& context, const JsonValue& json, JsonWri
 
 }  // namespace describe_table
 
-const Action kDescribeTable{"DescribeTable", &describe_table::kShape, describe_table::describe_table};
+const Action kDescribeTable{"DescribeTable", &describe_table::kShape, describe_table::decode,
+                            describe_table::describe_table};
 
 }  // namespace minnow::api::tables

@@ -11,8 +11,11 @@ const Shape kShape(R"({
   "TableName": {"type": "String", "required": true, "tableName": true}
 })");
 
-void describe_time_to_live(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::DescribeTimeToLiveRequest request{find_table(context, json, /*table_operation=*/true)};
+requests::DescribeTimeToLiveRequest decode(const ActionContext& context, const JsonValue& json) {
+  return {find_table(context, json, /*table_operation=*/true)};
+}
+
+void describe_time_to_live(const ActionContext& context, requests::DescribeTimeToLiveRequest request, JsonWriter& out) {
   const std::string attribute = requests::execute(context.requests(), request).attribute_name;
   out.StartObject();
   out.Key("TimeToLiveDescription");
@@ -29,6 +32,7 @@ void describe_time_to_live(const ActionContext& context, const JsonValue& json, 
 
 }  // namespace describe_time_to_live
 
-const Action kDescribeTimeToLive{"DescribeTimeToLive", &describe_time_to_live::kShape, describe_time_to_live::describe_time_to_live};
+const Action kDescribeTimeToLive{"DescribeTimeToLive", &describe_time_to_live::kShape, describe_time_to_live::decode,
+                                 describe_time_to_live::describe_time_to_live};
 
 }  // namespace minnow::api::tables

@@ -16,15 +16,15 @@ const Shape kShape(R"({
                               "lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255}
 })");
 
-requests::ListTablesRequest decode(const JsonValue& json) {
+requests::ListTablesRequest decode(const ActionContext& /*context*/, const JsonValue& json) {
   requests::ListTablesRequest r;
   if (const JsonValue* v = member(json, "Limit")) r.limit = static_cast<std::size_t>(v->GetDouble());
   if (const JsonValue* v = member(json, "ExclusiveStartTableName")) r.exclusive_start_table = std::string(view(*v));
   return r;
 }
 
-void list_tables(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::ListTablesResult result = requests::execute(context.requests(), decode(json));
+void list_tables(const ActionContext& context, requests::ListTablesRequest request, JsonWriter& out) {
+  const requests::ListTablesResult result = requests::execute(context.requests(), request);
   out.StartObject();
   out.Key("TableNames");
   out.StartArray();
@@ -39,6 +39,6 @@ void list_tables(const ActionContext& context, const JsonValue& json, JsonWriter
 
 }  // namespace list_tables
 
-const Action kListTables{"ListTables", &list_tables::kShape, list_tables::list_tables};
+const Action kListTables{"ListTables", &list_tables::kShape, list_tables::decode, list_tables::list_tables};
 
 }  // namespace minnow::api::tables

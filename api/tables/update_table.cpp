@@ -1,5 +1,5 @@
 // UpdateTable: billing mode, provisioned throughput (table and GSIs), GSI creation and deletion,
-// vector index creation and deletion (api/tables/vector_index_definitions.h), streams,
+// vector index creation and deletion (api/definitions/vector_index_definitions.h), streams,
 // encryption, table class, deletion protection, on-demand limits.
 //
 // The order of the checks is observable:
@@ -25,18 +25,19 @@
 // -delayTransientStatuses (engine/database.h) DescribeTable shows a created GSI CREATING, then
 // Backfilling, then ACTIVE, and a deleted one DELETING, computed from the time (no timers); the
 // engine's index is complete (or gone) from the start all the same.
+#include "requests/update_table.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "api/operations.h"
+#include "api/definitions/table_checks.h"
+#include "api/definitions/vector_index_definitions.h"
 #include "api/descriptions.h"
+#include "api/operations.h"
 #include "api/table_lookup.h"
-#include "api/tables/table_description.h"
-#include "api/tables/vector_index_definitions.h"
 #include "engine/table.h"
 #include "model/errors.h"
-#include "requests/update_table.h"
 
 namespace minnow::api::tables {
 
@@ -122,7 +123,8 @@ requests::GlobalSecondaryIndexUpdate index_update(const JsonValue& update, std::
     c.index_name = string_member(*action, "IndexName");
     c.key_schema = key_schema_of((*action)["KeySchema"]);
     c.projection = requested_projection((*action)["Projection"]);
-    if (const JsonValue* throughput = member(*action, "ProvisionedThroughput")) c.throughput = throughput_units(*throughput);
+    if (const JsonValue* throughput = member(*action, "ProvisionedThroughput"))
+      c.throughput = throughput_units(*throughput);
   }
   if (const JsonValue* action = member(update, "Delete")) u.delete_index = string_member(*action, "IndexName");
   if (u.update)
@@ -148,7 +150,8 @@ requests::UpdateTableRequest decode(const ActionContext& context, const JsonValu
   if (!something) throw model::Error(model::kNothingToUpdate);
 
   if (const JsonValue* v = member(json, "BillingMode"))
-    r.billing_mode = view(*v) == "PAY_PER_REQUEST" ? engine::BillingMode::PayPerRequest : engine::BillingMode::Provisioned;
+    r.billing_mode =
+        view(*v) == "PAY_PER_REQUEST" ? engine::BillingMode::PayPerRequest : engine::BillingMode::Provisioned;
   const JsonValue* throughput = member(json, "ProvisionedThroughput");
   if (r.billing_mode == engine::BillingMode::Provisioned && !throughput)
     throw model::Error(model::kThroughputRequiredForProvisionedUpdate);
@@ -396,8 +399,7 @@ requests::UpdateTablePlan plan_update(const ActionContext& context, const reques
   const bool delay = context.database.options().delay_transient_statuses;
   for (const auto& update : request.index_updates) {
     if (update.create) {
-      engine::IndexDefinition index =
-          new_index(*update.create, next, on_demand, request.attribute_definitions);
+      engine::IndexDefinition index = new_index(*update.create, next, on_demand, request.attribute_definitions);
       if (delay) {
         index.status = "CREATING";
         index.backfill_from_ms = now + engine::kTransientPhaseMs;
@@ -469,12 +471,10 @@ requests::UpdateTablePlan plan_update(const ActionContext& context, const reques
   return out;
 }
 
-void update_table(const ActionContext& context, const JsonValue& json, JsonWriter& writer) {
-  const requests::UpdateTableRequest request = decode(context, json);
+void update_table(const ActionContext& context, requests::UpdateTableRequest request, JsonWriter& writer) {
   const requests::UpdateTableResult result =
-      requests::execute(context.requests(), request, [&](const engine::TableDefinition& current) {
-        return plan_update(context, request, current);
-      });
+      requests::execute(context.requests(), request,
+                        [&](const engine::TableDefinition& current) { return plan_update(context, request, current); });
   writer.StartObject();
   writer.Key("TableDescription");
   write_table_description(context, result.shown, request.table.get(), writer, result.updating ? "UPDATING" : "ACTIVE");
@@ -483,6 +483,6 @@ void update_table(const ActionContext& context, const JsonValue& json, JsonWrite
 
 }  // namespace update_table
 
-const Action kUpdateTable{"UpdateTable", &update_table::kShape, update_table::update_table};
+const Action kUpdateTable{"UpdateTable", &update_table::kShape, update_table::decode, update_table::update_table};
 
 }  // namespace minnow::api::tables

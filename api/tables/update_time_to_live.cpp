@@ -23,21 +23,20 @@ const Shape kShape(R"({
     "AttributeName": {"type": "String", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255}}}
 })");
 
-requests::UpdateTimeToLiveRequest decode(const ActionContext& context, const JsonValue& request) {
-  const JsonValue* spec = member(request, "TimeToLiveSpecification");
+requests::UpdateTimeToLiveRequest decode(const ActionContext& context, const JsonValue& json) {
+  const JsonValue* spec = member(json, "TimeToLiveSpecification");
   if (!spec) throw model::Error(model::kTtlSpecificationRequired);
   requests::UpdateTimeToLiveRequest r;
   r.enabled = coral_bool(*member(*spec, "Enabled"));  // the Shape checked it is there
   const JsonValue* name = member(*spec, "AttributeName");
   if (r.enabled && !name) throw model::Error(model::kTtlAttributeNameRequired);
   if (name) r.attribute_name = std::string(view(*name));
-  r.table = find_table(context, request, /*table_operation=*/true);
+  r.table = find_table(context, json, /*table_operation=*/true);
   return r;
 }
 
-void update_time_to_live(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
+void update_time_to_live(const ActionContext& context, requests::UpdateTimeToLiveRequest request, JsonWriter& out) {
   using Status = requests::UpdateTimeToLiveResult::Status;
-  const requests::UpdateTimeToLiveRequest request = decode(context, json);
   switch (requests::execute(context.requests(), request).status) {
     case Status::AlreadyEnabled:
       throw model::Error(model::kTtlAlreadyEnabled);
@@ -63,6 +62,7 @@ void update_time_to_live(const ActionContext& context, const JsonValue& json, Js
 
 }  // namespace update_time_to_live
 
-const Action kUpdateTimeToLive{"UpdateTimeToLive", &update_time_to_live::kShape, update_time_to_live::update_time_to_live};
+const Action kUpdateTimeToLive{"UpdateTimeToLive", &update_time_to_live::kShape, update_time_to_live::decode,
+                               update_time_to_live::update_time_to_live};
 
 }  // namespace minnow::api::tables

@@ -1,8 +1,8 @@
 // ListTagsOfResource: a table's tags, sorted by key. At most 50 tags exist, so one page holds
 // them all and no NextToken is ever returned; a NextToken given is ignored (as dynalite does).
 // Order of checks: api/tags/tags.h.
-#include "api/operations.h"
 #include "api/descriptions.h"
+#include "api/operations.h"
 #include "api/tags/tags.h"
 #include "model/control_errors.h"
 
@@ -23,8 +23,8 @@ requests::ListTagsOfResourceRequest decode(const ActionContext& context, const J
   return r;
 }
 
-void list_tags_of_resource(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const TagList tags = requests::execute(context.requests(), decode(context, json)).tags;
+void list_tags_of_resource(const ActionContext& context, requests::ListTagsOfResourceRequest request, JsonWriter& out) {
+  const TagList tags = requests::execute(context.requests(), std::move(request)).tags;
   out.StartObject();
   out.Key("Tags");
   out.StartArray();
@@ -40,6 +40,7 @@ void list_tags_of_resource(const ActionContext& context, const JsonValue& json, 
 
 }  // namespace list_tags_of_resource
 
-const Action kListTagsOfResource{"ListTagsOfResource", &list_tags_of_resource::kShape, list_tags_of_resource::list_tags_of_resource};
+const Action kListTagsOfResource{"ListTagsOfResource", &list_tags_of_resource::kShape, list_tags_of_resource::decode,
+                                 list_tags_of_resource::list_tags_of_resource};
 
 }  // namespace minnow::api::tags

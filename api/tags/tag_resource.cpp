@@ -26,13 +26,14 @@ requests::TagResourceRequest decode(const ActionContext& context, const JsonValu
   return r;
 }
 
-void tag_resource(const ActionContext& context, const JsonValue& json, JsonWriter& /*out: DynamoDB answers with an empty body*/) {
-  const requests::TagResourceResult result = requests::execute(context.requests(), decode(context, json));
+void tag_resource(const ActionContext& context, requests::TagResourceRequest request,
+                  JsonWriter& /*out: DynamoDB answers with an empty body*/) {
+  const requests::TagResourceResult result = requests::execute(context.requests(), request);
   if (result.too_many) throw model::too_many_tags(result.too_many);
 }
 
 }  // namespace tag_resource
 
-const Action kTagResource{"TagResource", &tag_resource::kShape, tag_resource::tag_resource};
+const Action kTagResource{"TagResource", &tag_resource::kShape, tag_resource::decode, tag_resource::tag_resource};
 
 }  // namespace minnow::api::tags

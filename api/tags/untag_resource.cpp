@@ -26,12 +26,14 @@ requests::UntagResourceRequest decode(const ActionContext& context, const JsonVa
   return r;
 }
 
-void untag_resource(const ActionContext& context, const JsonValue& json, JsonWriter& /*out: DynamoDB answers with an empty body*/) {
-  requests::execute(context.requests(), decode(context, json));
+void untag_resource(const ActionContext& context, requests::UntagResourceRequest request,
+                    JsonWriter& /*out: DynamoDB answers with an empty body*/) {
+  requests::execute(context.requests(), request);
 }
 
 }  // namespace untag_resource
 
-const Action kUntagResource{"UntagResource", &untag_resource::kShape, untag_resource::untag_resource};
+const Action kUntagResource{"UntagResource", &untag_resource::kShape, untag_resource::decode,
+                            untag_resource::untag_resource};
 
 }  // namespace minnow::api::tags

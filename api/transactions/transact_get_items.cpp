@@ -85,8 +85,7 @@ requests::TransactGetItemsRequest decode(const ActionContext& context, const Jso
   return r;
 }
 
-void transact_get_items(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  requests::TransactGetItemsRequest request = decode(context, json);
+void transact_get_items(const ActionContext& context, requests::TransactGetItemsRequest request, JsonWriter& out) {
   requests::TransactGetItemsResult result = requests::execute(context.requests(), request);
   const auto& gets = request.gets;
   if (!result.conflicts.empty()) {
@@ -121,6 +120,7 @@ void transact_get_items(const ActionContext& context, const JsonValue& json, Jso
 
 }  // namespace transact_get_items
 
-const Action kTransactGetItems{"TransactGetItems", &transact_get_items::kShape, transact_get_items::transact_get_items};
+const Action kTransactGetItems{"TransactGetItems", &transact_get_items::kShape, transact_get_items::decode,
+                               transact_get_items::transact_get_items};
 
 }  // namespace minnow::api::transactions

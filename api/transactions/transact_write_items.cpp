@@ -14,11 +14,11 @@
 #include "api/codec.h"
 #include "api/expression_params.h"
 #include "api/item_shapes.h"
-#include "api/write_parts.h"
 #include "api/members.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
 #include "api/write_outcome.h"
+#include "api/write_parts.h"
 #include "model/errors.h"
 #include "model/key.h"
 #include "model/limits.h"
@@ -236,8 +236,7 @@ std::string answer(const requests::TransactWriteItemsRequest& request,
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-void transact_write_items(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  requests::TransactWriteItemsRequest request = decode(context, json);
+void transact_write_items(const ActionContext& context, requests::TransactWriteItemsRequest request, JsonWriter& out) {
   requests::TransactWriteItemsResult result = requests::execute(
       context.requests(), request,
       [&](const std::vector<requests::ItemWriteResult>& results) { return answer(request, results); });
@@ -254,6 +253,7 @@ void transact_write_items(const ActionContext& context, const JsonValue& json, J
 
 }  // namespace transact_write_items
 
-const Action kTransactWriteItems{"TransactWriteItems", &transact_write_items::kShape, transact_write_items::transact_write_items};
+const Action kTransactWriteItems{"TransactWriteItems", &transact_write_items::kShape, transact_write_items::decode,
+                                 transact_write_items::transact_write_items};
 
 }  // namespace minnow::api::transactions

@@ -1,7 +1,7 @@
 // SearchVectors: the exact k nearest neighbours of SearchVector in a vector index, best first,
 // with their scores (AWS's convention, vector/distance.h) and the index's projected attributes.
 //
-// AWS documents the parameters and their rules (api/tables/vector_index_definitions.h for the
+// AWS documents the parameters and their rules (api/definitions/vector_index_definitions.h for the
 // index's): TopK, SearchVector with the index's dimension count of float32 values,
 // SearchConditionExpression (equality on top-level HASH and INLINE_FILTER attributes, the HASH
 // one required when the index has one; expressions/search_condition.h), ProjectionExpression of
@@ -39,8 +39,8 @@
 #include "expressions/projection.h"
 #include "expressions/search_condition.h"
 #include "model/errors.h"
-#include "model/key.h"
 #include "model/item_codec.h"
+#include "model/key.h"
 #include "model/limits.h"
 #include "model/vector_errors.h"
 #include "requests/vector_search.h"
@@ -165,8 +165,7 @@ requests::SearchVectorsRequest decode(const ActionContext& context, const JsonVa
   return r;
 }
 
-void search_vectors(const ActionContext& context, const JsonValue& json, JsonWriter& out) {
-  const requests::SearchVectorsRequest request = decode(context, json);
+void search_vectors(const ActionContext& context, requests::SearchVectorsRequest request, JsonWriter& out) {
   out.StartObject();
   out.Key("SearchResults");
   out.StartArray();
@@ -209,7 +208,7 @@ void read_strictly(std::string_view body) {
 
 }  // namespace search_vectors
 
-const Action kSearchVectors{"SearchVectors", &search_vectors::kShape, search_vectors::search_vectors,
-                            search_vectors::read_strictly};
+const Action kSearchVectors{"SearchVectors", &search_vectors::kShape, search_vectors::decode,
+                            search_vectors::search_vectors, search_vectors::read_strictly};
 
 }  // namespace minnow::api::vector

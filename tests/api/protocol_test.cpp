@@ -4,9 +4,11 @@
 // DynamoDB) answers them; see conformance/test/protocol.test.mjs for the SDK-level checks.
 #include <catch2/catch.hpp>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "api/action.h"
 #include "api/service.h"
 #include "engine/clock.h"
 #include "engine/database.h"
@@ -18,6 +20,15 @@ namespace protocol_test {
 namespace {
 
 using namespace minnow;
+
+// An operation is a decoder and an answer over a typed request (api/action.h): a handler over
+// the JSON, or an answer that gets the JSON as its request, is no Action.
+struct TypedRequest {};
+using JsonHandler = void (*)(const api::ActionContext&, const api::JsonValue&, api::JsonWriter&);
+using TypedDecoder = TypedRequest (*)(const api::ActionContext&, const api::JsonValue&);
+using TypedAnswer = void (*)(const api::ActionContext&, TypedRequest, api::JsonWriter&);
+static_assert(!std::is_constructible_v<api::Action, const char*, const api::Shape*, JsonHandler>);
+static_assert(std::is_constructible_v<api::Action, const char*, const api::Shape*, TypedDecoder, TypedAnswer>);
 
 const std::string kAuthorization =
     "AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0";

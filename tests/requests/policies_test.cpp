@@ -17,7 +17,7 @@ using namespace minnow;
 
 TEST_CASE("PutResourcePolicy, GetResourcePolicy, DeleteResourcePolicy") {
   testing::RequestsFixture f;
-  const requests::PolicyResource table{f.create_table("t"), ""};
+  const requests::PolicyResource table{f.create_table("t"), "", "arn:table/t"};
   auto put = [&](const std::string& document, const std::string& revision, std::optional<std::string> expected) {
     return requests::execute(f.context(), requests::PutResourcePolicyRequest{table, {document, revision}, expected});
   };
@@ -40,7 +40,7 @@ TEST_CASE("PutResourcePolicy, GetResourcePolicy, DeleteResourcePolicy") {
   CHECK(remove(std::nullopt).revision_id == "3");
   CHECK_FALSE(current());
   CHECK(remove(std::nullopt).revision_id.empty());  // idempotent
-  CHECK(remove("3").revision_mismatch);              // but not with an expected revision
+  CHECK(remove("3").revision_mismatch);             // but not with an expected revision
 }
 
 }  // namespace policies_test

@@ -1,4 +1,4 @@
-#include "api/tables/table_description.h"
+#include "api/definitions/table_checks.h"
 
 #include <algorithm>
 #include <set>

@@ -1,10 +1,10 @@
-#include "api/tables/vector_index_definitions.h"
+#include "api/definitions/vector_index_definitions.h"
 
 #include <algorithm>
 
+#include "api/definitions/table_checks.h"
 #include "api/shape.h"
 #include "api/table_lookup.h"
-#include "api/tables/table_description.h"
 #include "model/errors.h"
 #include "model/limits.h"
 #include "model/vector_errors.h"
@@ -24,7 +24,6 @@ minnow::vector::Distance distance_of(std::string_view name) {
   if (name == "DOT_PRODUCT") return minnow::vector::Distance::DotProduct;
   return minnow::vector::Distance::Cosine;
 }
-
 
 // The non-key attributes an index projects, as the table's limit counts them: a vector index's
 // NonKeyAttributes, its vector attribute and its INLINE_FILTER attributes, each once.
@@ -190,7 +189,5 @@ bool plan_vector_index_updates(const std::vector<requests::VectorIndexUpdate>& u
   }
   return true;
 }
-
-
 
 }  // namespace minnow::api

@@ -1,5 +1,5 @@
-// The checks CreateTable and UpdateTable share (a TableDescription is written by
-// api/descriptions.h).
+// The checks of a table definition that CreateTable and UpdateTable share (a TableDescription
+// is written by api/descriptions.h).
 #pragma once
 
 #include <memory>

@@ -5,6 +5,7 @@
 #include "expressions/projection.h"
 #include "model/item_codec.h"
 #include "partiql/results.h"
+#include "requests/key_conditions.h"
 #include "requests/reads.h"
 
 namespace minnow::api::partiql {
@@ -12,14 +13,6 @@ namespace minnow::api::partiql {
 namespace {
 
 using minnow::partiql::ReadAccess;
-
-engine::SortKeyCondition sort_condition(const expressions::KeyConditionTerm& t) {
-  engine::SortKeyCondition c;
-  c.op = t.op;
-  c.value = t.values[0];
-  if (t.values.size() > 1) c.high = t.values[1];
-  return c;
-}
 
 // What the reads do with each item: the SELECT's filter; on an index and without a projection,
 // the index's attributes (and an LSI read that projects more fetches from the table, as a Query).
@@ -61,30 +54,22 @@ class ResultWriter {
   JsonWriter& out_;
 };
 
-// The table's Query of partition `partition` (its partition key attributes), or the index's.
+// The table's Query of partition `partition` (its partition key attributes), or the index's:
+// the partition's values and the binder's sort key conditions, planned as every Query's
+// (requests/key_conditions.h).
 void aim_query(requests::QueryRequest& query, const BoundSelect& select, const IndexTarget* index,
                const model::AttributeMap& partition, std::optional<model::AttributeMap> after) {
-  if (!index) {
-    engine::QuerySpec& spec = query.spec;
-    spec.hash_value = partition.begin()->second;
-    if (!select.sort_conditions.empty()) spec.sort = sort_condition(select.sort_conditions[0]);
-    spec.forward = select.forward;
-    spec.exclusive_start_key = std::move(after);
-    return;
-  }
-  engine::IndexQuerySpec& spec = query.index_spec;
-  spec = {};
-  for (const model::KeyAttribute& k : index->key.hash) spec.hash_values.push_back(partition.at(k.name));
-  for (const expressions::KeyConditionTerm& t : select.sort_conditions) {
-    bool last = &t == &select.sort_conditions.back();
-    if (t.op == model::KeyOperator::EQ && (!last || spec.range_equal.size() + 1 < index->key.range.size())) {
-      spec.range_equal.push_back(t.values[0]);
-    } else {
-      spec.sort = sort_condition(t);
-    }
-  }
-  spec.forward = select.forward;
-  spec.exclusive_start_key = std::move(after);
+  std::vector<requests::KeyTerm> terms;
+  for (const auto& [attribute, value] : partition) terms.push_back({attribute, model::KeyOperator::EQ, {value}});
+  for (const expressions::KeyConditionTerm& t : select.sort_conditions) terms.push_back({t.attribute, t.op, t.values});
+  engine::IndexQuerySpec plan =
+      requests::plan_key_terms(index ? index->key : requests::key_of_table(query.table->key_schema()), terms);
+  plan.forward = select.forward;
+  plan.exclusive_start_key = std::move(after);
+  if (index)
+    query.index_spec = std::move(plan);
+  else
+    query.spec = requests::table_query_spec(plan);
 }
 
 }  // namespace

@@ -11,7 +11,7 @@
 //   attributes; Select ALL_ATTRIBUTES on a GSI not projecting everything; ConditionalOperator without a filter; Select;
 //   a GSI's projection.
 // A multi-attribute index key has its own rules instead of the per-attribute ones
-// (multi_key_spec).
+// (requests/key_conditions.h, which also plans the read).
 // Then the read: one partition of the table or index, from a logarithmic seek (engine/query.h).
 #include <algorithm>
 
@@ -30,6 +30,7 @@
 #include "model/limits.h"
 #include "requests/index_target.h"
 #include "requests/key_checks.h"
+#include "requests/key_conditions.h"
 
 namespace minnow::api::reads {
 
@@ -63,23 +64,19 @@ const Shape kShape(R"({
   "ProjectionExpression": {"type": "String"},
   )" MINNOW_SHAPE_EXPRESSION_ATTRIBUTES "}");
 
-// One condition on a key attribute, from KeyConditions or from KeyConditionExpression.
-struct KeyTerm {
-  std::string attribute;
-  std::string op;  // EQ, LT, ..., as in KeyConditions
-  std::vector<model::AttributeValue> values;
-};
-
+// The terms of KeyConditionExpression or of legacy KeyConditions (requests/key_conditions.h).
 // on_index: the query names an index, whose key may have more than two attributes.
-std::vector<KeyTerm> key_terms(const JsonValue* key_conditions, const expressions::Compiled& compiled, bool on_index) {
-  std::vector<KeyTerm> terms;
+std::vector<requests::KeyTerm> key_terms(const JsonValue* key_conditions, const expressions::Compiled& compiled,
+                                         bool on_index) {
+  std::vector<requests::KeyTerm> terms;
   if (compiled.key_condition) {
-    for (auto& t : expressions::key_condition_terms(*compiled.key_condition))
-      terms.push_back({t.attribute, model::key_operator_name(t.op), t.values});
-    for (const KeyTerm& t : terms) expressions::check_comparison(t.op, t.values);
+    for (auto& t : expressions::key_condition_terms(*compiled.key_condition)) {
+      expressions::check_comparison(model::key_operator_name(t.op), t.values);
+      terms.push_back({t.attribute, t.op, std::move(t.values)});
+    }
   } else {
     for (auto& c : decode_condition_map(key_conditions))
-      terms.push_back({c.attribute, *c.comparison_operator, *c.attribute_value_list});
+      terms.push_back({c.attribute, model::key_operator_named(*c.comparison_operator), *c.attribute_value_list});
   }
   // More than two conditions can only be for a multi-attribute index key, in an expression or in
   // legacy KeyConditions alike: on an index they are checked once its key is known; on the table,
@@ -87,95 +84,6 @@ std::vector<KeyTerm> key_terms(const JsonValue* key_conditions, const expression
   bool expression = compiled.key_condition.has_value();
   if (terms.empty() || (terms.size() > 2 && !expression && !on_index)) throw model::Error(model::kKeyConditionsLength);
   return terms;
-}
-
-const KeyTerm* term_for(const std::vector<KeyTerm>& terms, const std::string& attribute) {
-  for (const KeyTerm& t : terms)
-    if (t.attribute == attribute) return &t;
-  return nullptr;
-}
-
-engine::SortKeyCondition sort_condition(const KeyTerm& t) {
-  engine::SortKeyCondition c;
-  c.op = *model::key_operator_named(t.op);  // check_keys refused the others
-  c.value = t.values[0];
-  if (c.op == model::KeyOperator::BETWEEN) c.high = t.values[1];
-  return c;
-}
-
-// dynalite's validateKeyPiece: one attribute of a key.
-void check_key_piece(const model::KeyAttribute& attr, const model::AttributeValue& v, bool is_hash) {
-  if (v.type() != attr.type) throw model::Error(model::kKeyDoesNotMatchSchema);
-  if (v.type() == model::ValueType::N) return;
-  std::size_t bytes = v.type() == model::ValueType::S ? v.as<std::string>().size() : v.as<model::Binary>().bytes.size();
-  if (bytes == 0) throw model::query_key_empty_value(attr.name, attr.type);
-  if (is_hash && bytes > model::kMaxPartitionKeyBytes) throw model::Error(model::kPartitionKeyTooLarge);
-  if (!is_hash && bytes > model::kMaxSortKeyBytes) throw model::Error(model::kSortKeyTooLarge);
-}
-
-// dynalite's traverseKey in actions/query.js: for the hash key, then the range key, the start
-// key's piece and then the condition on that key.
-void check_keys(const model::KeySchema& schema, const std::vector<KeyTerm>& terms,
-                const std::optional<model::AttributeMap>& start_key) {
-  for (const model::KeyAttribute* attr : {&schema.hash, schema.range ? &*schema.range : nullptr}) {
-    if (!attr) continue;
-    bool is_hash = attr == &schema.hash;
-    if (start_key) {
-      auto it = start_key->find(attr->name);
-      if (it == start_key->end()) throw model::Error(model::kStartKeyInvalid);
-      check_key_piece(*attr, it->second, is_hash);
-    }
-    if (is_hash && !schema.range && terms.size() > 1) throw model::Error(model::kQueryKeyConditionNotSupported);
-    const KeyTerm* t = term_for(terms, attr->name);
-    if (!t) {
-      if (is_hash || terms.size() > 1) throw model::query_missed_key_element(attr->name);
-      continue;
-    }
-    for (const char* op : {"NULL", "NOT_NULL", "NE", "CONTAINS", "NOT_CONTAINS", "IN"})
-      if (t->op == op) throw model::Error(model::kKeyConditionNotIndexable);
-    for (const auto& v : t->values)
-      if (v.type() != attr->type) throw model::Error(model::kKeyConditionTypeMismatch);
-    if (is_hash && t->op != "EQ") throw model::Error(model::kQueryKeyConditionNotSupported);
-  }
-}
-
-// The rules of a multi-attribute index key (DynamoDB Local's order and wording): per attribute,
-// an indexable operator of the key's type; every HASH attribute with equality; RANGE attributes
-// from the left, equality on all but the last one with a condition.
-engine::IndexQuerySpec multi_key_spec(const engine::IndexKeySchema& key, const std::vector<KeyTerm>& terms) {
-  for (const KeyTerm& t : terms) {
-    bool is_key = false;
-    for (const auto* attrs : {&key.hash, &key.range}) {
-      for (const auto& a : *attrs) {
-        if (a.name != t.attribute) continue;
-        is_key = true;
-        for (const char* op : {"NULL", "NOT_NULL", "NE", "CONTAINS", "NOT_CONTAINS", "IN"})
-          if (t.op == op) throw model::Error(model::kKeyConditionNotIndexable);
-        for (const auto& v : t.values)
-          if (v.type() != a.type) throw model::Error(model::kKeyConditionTypeMismatch);
-      }
-    }
-    if (!is_key) throw model::query_missed_key_element(t.attribute);
-  }
-  engine::IndexQuerySpec spec;
-  for (const auto& a : key.hash) {
-    const KeyTerm* t = term_for(terms, a.name);
-    if (!t || t->op != "EQ") throw model::hash_attributes_need_equality(a.name);
-    spec.hash_values.push_back(t->values[0]);
-  }
-  std::size_t last = 0;  // one past the last RANGE attribute with a condition
-  for (std::size_t i = 0; i < key.range.size(); ++i)
-    if (term_for(terms, key.range[i].name)) last = i + 1;
-  for (std::size_t i = 0; i < last; ++i) {
-    const KeyTerm* t = term_for(terms, key.range[i].name);
-    if (i + 1 == last) {
-      spec.sort = sort_condition(*t);
-    } else {
-      if (!t || t->op != "EQ") throw model::range_attributes_need_equality(key.range[i].name, key.range[last - 1].name);
-      spec.range_equal.push_back(t->values[0]);
-    }
-  }
-  return spec;
 }
 
 requests::QueryRequest decode(const ActionContext& context, const JsonValue& json) {
@@ -198,7 +106,7 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
   std::optional<model::AttributeMap> start_key = decode_start_key(m.exclusive_start_key);
   if (!m.key_conditions && !m.key_condition_expression) throw model::Error(model::kKeyConditionsRequired);
   expressions::Compiled compiled = compile_expressions(expression);
-  std::vector<KeyTerm> terms = key_terms(m.key_conditions, compiled, m.index_name != nullptr);
+  std::vector<requests::KeyTerm> terms = key_terms(m.key_conditions, compiled, m.index_name != nullptr);
 
   requests::QueryRequest r;
   r.table = find_table_named(context, *m.table_name, /*table_operation=*/false);
@@ -229,12 +137,12 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
     const model::KeySchema& schema = *key_schema;
     std::size_t key_size = index ? index->page_key.size() : schema.range ? 2 : 1;
     if (start_key && start_key->size() != key_size) throw model::Error(model::kStartKeyInvalid);
-    check_keys(schema, terms, start_key);
+    requests::check_key_terms(schema, terms, start_key);
     // A table without a sort key holds one item per partition: no page follows it.
     if (start_key && !index && !schema.range) throw model::exclusive_start_key_invalid(*start_key);
-    spec.hash_value = term_for(terms, schema.hash.name)->values[0];
-    const KeyTerm* range_term = schema.range ? term_for(terms, schema.range->name) : nullptr;
-    if (range_term) spec.sort = sort_condition(*range_term);
+    const engine::IndexQuerySpec plan = requests::plan_key_terms(requests::key_of_table(schema), terms);
+    spec.hash_value = plan.hash_values[0];
+    spec.sort = plan.sort;
     if (start_key) {
       const model::AttributeValue& start_hash = start_key->at(schema.hash.name);
       if (!spec.sort) {
@@ -245,12 +153,10 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
         if (!(start_hash == spec.hash_value)) throw model::Error(model::kStartKeySingleRow);
       }
     }
-    if (index) {
-      index_spec.hash_values.push_back(spec.hash_value);
-      index_spec.sort = spec.sort;
-    }
+    if (index) index_spec = plan;
   } else {
-    index_spec = multi_key_spec(index->key, terms);
+    requests::check_multi_key_terms(index->key, terms);
+    index_spec = requests::plan_key_terms(index->key, terms);
   }
   if (index)
     index_spec.exclusive_start_key = start_key;

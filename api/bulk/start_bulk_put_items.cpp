@@ -56,26 +56,7 @@ class ErrorOutput final : public requests::ErrorRecords {
 
   void add(const requests::SourceLocation& where, const std::string& message) override {
     if (!wanted_) return;
-    rapidjson::StringBuffer buffer;
-    JsonWriter w(buffer);
-    w.StartObject();
-    w.Key("itemS3Pointer");
-    w.StartObject();
-    w.Key("bucket");
-    w.String(input_bucket_);
-    w.Key("key");
-    w.String(*where.key);
-    w.Key("itemIndex");
-    w.Uint64(where.line);
-    w.EndObject();
-    w.Key("bulkOperationArn");
-    w.String(operation_arn_);
-    w.Key("errorMessages");
-    w.StartArray();
-    w.String(message);
-    w.EndArray();
-    w.EndObject();
-    text_.append(buffer.GetString(), buffer.GetSize());
+    text_ += movement::error_record(input_bucket_, where, "bulkOperationArn", operation_arn_, message);
     text_ += '\n';
   }
 

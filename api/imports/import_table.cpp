@@ -47,26 +47,8 @@ class ErrorLog final : public requests::ErrorRecords {
 
   void add(const requests::SourceLocation& where, const std::string& message) override {
     if (logged_++ >= kLogged) return;
-    rapidjson::StringBuffer buffer;
-    JsonWriter w(buffer);
-    w.StartObject();
-    w.Key("itemS3Pointer");
-    w.StartObject();
-    w.Key("bucket");
-    w.String(bucket_);
-    w.Key("key");
-    w.String(*where.key);
-    w.Key("itemIndex");
-    w.Uint64(where.line);
-    w.EndObject();
-    w.Key("importArn");
-    w.String(import_arn_);
-    w.Key("errorMessages");
-    w.StartArray();
-    w.String(message);
-    w.EndArray();
-    w.EndObject();
-    std::cerr << "minnow: import error record " << buffer.GetString() << "\n";
+    std::cerr << "minnow: import error record "
+              << movement::error_record(bucket_, where, "importArn", import_arn_, message) << "\n";
   }
   std::optional<requests::TransferFailure> finish() override { return std::nullopt; }
 

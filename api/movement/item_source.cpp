@@ -150,6 +150,30 @@ class S3ItemSource final : public requests::ItemSource {
 
 }  // namespace
 
+std::string error_record(const std::string& bucket, const requests::SourceLocation& where, const char* arn_key,
+                         const std::string& arn, const std::string& message) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  w.Key("itemS3Pointer");
+  w.StartObject();
+  w.Key("bucket");
+  w.String(bucket);
+  w.Key("key");
+  w.String(*where.key);
+  w.Key("itemIndex");
+  w.Uint64(where.line);
+  w.EndObject();
+  w.Key(arn_key);
+  w.String(arn);
+  w.Key("errorMessages");
+  w.StartArray();
+  w.String(message);
+  w.EndArray();
+  w.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
 std::shared_ptr<const requests::ItemSource> s3_item_source(const ActionContext& context, std::string bucket,
                                                            std::string prefix, SourceFormat format) {
   return std::make_shared<S3ItemSource>(context, std::move(bucket), std::move(prefix), std::move(format));

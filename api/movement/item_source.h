@@ -30,4 +30,10 @@ struct SourceFormat {
 std::shared_ptr<const requests::ItemSource> s3_item_source(const ActionContext& context, std::string bucket,
                                                            std::string prefix, SourceFormat format);
 
+// An error record of an item that could not be loaded, as DynamoDB writes them (one JSON object
+// a line): {"itemS3Pointer":{"bucket":..,"key":..,"itemIndex":<line>},"<arn_key>":..,
+// "errorMessages":[..]}; arn_key is importArn or bulkOperationArn.
+std::string error_record(const std::string& bucket, const requests::SourceLocation& where, const char* arn_key,
+                         const std::string& arn, const std::string& message);
+
 }  // namespace minnow::api::movement

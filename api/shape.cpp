@@ -466,13 +466,24 @@ std::optional<std::string> table_name_problem(const JsonValue& v) {
 
 // Where a value sits, in both forms' spelling: "keySchema.1.member.attributeName" (older) and
 // "KeySchema.1.member.AttributeName" (newer).
+// Where a value is in the request, as the errors name it: "tableName" (the older form's camel
+// case) and "TableName" (the API's, the newer form's). Every checked value has one, but only a
+// failing one needs its text: each level points at its parent and the text is built in fail().
 struct MemberPath {
-  std::string camel;
-  std::string api;
+  const MemberPath* parent = nullptr;  // null: the request itself
+  std::string_view step;               // a member's name or a map's key
+  std::size_t element = 0;             // a list element's position, from 1 (step is then empty)
+  bool member_name = false;            // a member's name: its first letter lower in the camel form
 
-  MemberPath then(std::string_view step, bool member_name) const {
-    const std::string first = member_name ? lower_first(std::string(step)) : std::string(step);
-    return {camel.empty() ? first : camel + "." + first, api.empty() ? std::string(step) : api + "." + std::string(step)};
+  MemberPath then(std::string_view name, bool is_member_name) const { return {this, name, 0, is_member_name}; }
+  MemberPath then_element(std::size_t position) const { return {this, {}, position, false}; }
+
+  std::string text(bool camel) const {
+    if (!parent) return {};
+    std::string here = element ? std::to_string(element) : std::string(step);
+    if (camel && member_name) here = lower_first(here);
+    std::string head = parent->text(camel);
+    return head.empty() ? here : head + "." + here;
   }
 };
 
@@ -508,7 +519,7 @@ class ConstraintChecker {
     if (!v) return;
     if ((rule.kind == Kind::List || rule.kind == Kind::ParameterizedList) && rule.element) {
       for (rapidjson::SizeType i = 0; i < v->Size(); ++i)
-        check("member", &(*v)[i], *rule.element, here.then(std::to_string(i + 1), false));
+        check("member", &(*v)[i], *rule.element, here.then_element(i + 1));
     } else if ((rule.kind == Kind::Map || rule.kind == Kind::ParameterizedMap) && rule.element) {
       for (auto it = v->MemberBegin(); it != v->MemberEnd(); ++it)
         check("member", it->value.IsNull() ? nullptr : &it->value, *rule.element, here.then(view(it->name), false),
@@ -524,12 +535,12 @@ class ConstraintChecker {
   void fail(const std::string& message, const Constraint& constraint, const JsonValue* v, const Rule& rule,
             const MemberPath& path) {
     if (constraint.form == Form::kPath) {
-      errors.push_back(model::constraint_failure_at(path.api, message));
+      errors.push_back(model::constraint_failure_at(path.text(/*camel=*/false), message));
       return;
     }
     std::string value = constraint.form == Form::kJson ? json_text(v) : java_text(v, &rule);
     if (v) value = "'" + value + "'";
-    errors.push_back(model::constraint_failure(value, path.camel, message));
+    errors.push_back(model::constraint_failure(value, path.text(/*camel=*/true), message));
   }
 
   static std::string bound_text(const JsonValue& arg) { return number_text(arg); }

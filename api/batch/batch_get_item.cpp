@@ -58,10 +58,25 @@ constexpr MemberField<TableMembers> kTableMembers[] = {
     {"ExpressionAttributeNames", &TableMembers::names},
 };
 
-// The typed request, and each table's KeysAndAttributes as sent: UnprocessedKeys echoes them.
+// The typed request, and each table's KeysAndAttributes but its Keys as sent (JSON members, no
+// braces): UnprocessedKeys echoes them.
+// A KeysAndAttributes' members other than Keys (and those sent as null), as JSON text.
+std::string echoed_members(const JsonValue& spec) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  for (auto m = spec.MemberBegin(); m != spec.MemberEnd(); ++m) {
+    if (view(m->name) == "Keys" || m->value.IsNull()) continue;
+    w.Key(m->name.GetString(), m->name.GetStringLength());
+    m->value.Accept(w);
+  }
+  w.EndObject();
+  return std::string(buffer.GetString() + 1, buffer.GetSize() - 2);  // without the braces
+}
+
 struct Decoded {
   requests::BatchGetItemRequest request;
-  std::vector<const JsonValue*> sent;  // per table, in the request's order
+  std::vector<std::string> echoed;  // per table, in the request's order
 };
 
 Decoded decode(const ActionContext& context, const JsonValue& json) {
@@ -95,7 +110,7 @@ Decoded decode(const ActionContext& context, const JsonValue& json) {
     }
     gets.consistent_read = tm.consistent_read && coral_bool(*tm.consistent_read);
     r.tables.push_back(std::move(gets));
-    decoded.sent.push_back(&t->value);
+    decoded.echoed.push_back(echoed_members(t->value));
   }
   for (auto& gets : r.tables) {
     gets.table = context.database.find(table_name_of(gets.name));
@@ -135,18 +150,15 @@ void batch_get_item(const ActionContext& context, Decoded decoded, JsonWriter& o
     const requests::BatchGetTable& gets = request.tables[t];
     out.Key(gets.name.data(), gets.name.size());
     // The request's own KeysAndAttributes, with only the keys not read.
-    const JsonValue& spec = *decoded.sent[t];
-    out.StartObject();
-    for (auto m = spec.MemberBegin(); m != spec.MemberEnd(); ++m) {
-      if (view(m->name) == "Keys" || m->value.IsNull()) continue;
-      out.Key(m->name.GetString(), m->name.GetStringLength());
-      m->value.Accept(out);
-    }
-    out.Key("Keys");
-    out.StartArray();
-    for (std::size_t k : result.unprocessed[t]) write_attribute_map(out, gets.keys[k]);
-    out.EndArray();
-    out.EndObject();
+    rapidjson::StringBuffer keys;
+    JsonWriter keys_writer(keys);
+    keys_writer.StartArray();
+    for (std::size_t k : result.unprocessed[t]) write_attribute_map(keys_writer, gets.keys[k]);
+    keys_writer.EndArray();
+    const std::string& echoed = decoded.echoed[t];
+    const std::string members =
+        "{" + echoed + (echoed.empty() ? "" : ",") + "\"Keys\":" + std::string(keys.GetString(), keys.GetSize()) + "}";
+    out.RawValue(members.data(), members.size(), rapidjson::kObjectType);
   }
   out.EndObject();
   ReturnConsumedCapacity mode = request.return_consumed_capacity;

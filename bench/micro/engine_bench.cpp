@@ -84,8 +84,8 @@ void BM_TablePut(benchmark::State& state) {
   }
   std::size_t i = 0;
   for (auto _ : state) {
-    const auto& [k, it] = writes[i];
-    table.write(k, [&](const model::Item*) { return engine::WriteDecision::put(it); });
+    const auto& write = writes[i];  // not a structured binding: a lambda cannot capture one in C++20
+    table.write(write.first, [&](const model::Item*) { return engine::WriteDecision::put(write.second); });
     if (++i == writes.size()) i = 0;
   }
   state.SetLabel("random keys of 100,000");

@@ -8,10 +8,9 @@ namespace minnow::model {
 
 namespace {
 
-constexpr uint32_t kShift[64] = {7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
-                                 5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20,
-                                 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
-                                 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21};
+constexpr uint32_t kShift[64] = {7,  12, 17, 22, 7,  12, 17, 22, 7,  12, 17, 22, 7,  12, 17, 22, 5,  9,  14, 20, 5,  9,
+                                 14, 20, 5,  9,  14, 20, 5,  9,  14, 20, 4,  11, 16, 23, 4,  11, 16, 23, 4,  11, 16, 23,
+                                 4,  11, 16, 23, 6,  10, 15, 21, 6,  10, 15, 21, 6,  10, 15, 21, 6,  10, 15, 21};
 
 // floor(abs(sin(i + 1)) * 2^32), RFC 1321's table T.
 constexpr uint32_t kSine[64] = {
@@ -26,33 +25,26 @@ constexpr uint32_t kSine[64] = {
 
 uint32_t rotate_left(uint32_t x, uint32_t n) { return (x << n) | (x >> (32 - n)); }
 
+// One step of a round: `f` is the round's function of b, c, d; `g` the message word it takes.
+inline void step(uint32_t& a, uint32_t& b, uint32_t& c, uint32_t& d, uint32_t f, uint32_t word, uint32_t i) {
+  const uint32_t rotated = rotate_left(a + f + kSine[i] + word, kShift[i]);
+  a = d;
+  d = c;
+  c = b;
+  b += rotated;
+}
+
+// The four rounds as four loops of sixteen steps: no branch per step, so the compiler unrolls them.
 void compress(uint32_t state[4], const unsigned char* block) {
   uint32_t m[16];
   for (int i = 0; i < 16; ++i)
     m[i] = uint32_t(block[4 * i]) | uint32_t(block[4 * i + 1]) << 8 | uint32_t(block[4 * i + 2]) << 16 |
            uint32_t(block[4 * i + 3]) << 24;
   uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
-  for (uint32_t i = 0; i < 64; ++i) {
-    uint32_t f, g;
-    if (i < 16) {
-      f = (b & c) | (~b & d);
-      g = i;
-    } else if (i < 32) {
-      f = (d & b) | (~d & c);
-      g = (5 * i + 1) % 16;
-    } else if (i < 48) {
-      f = b ^ c ^ d;
-      g = (3 * i + 5) % 16;
-    } else {
-      f = c ^ (b | ~d);
-      g = (7 * i) % 16;
-    }
-    const uint32_t rotated = rotate_left(a + f + kSine[i] + m[g], kShift[i]);
-    a = d;
-    d = c;
-    c = b;
-    b += rotated;
-  }
+  for (uint32_t i = 0; i < 16; ++i) step(a, b, c, d, (b & c) | (~b & d), m[i], i);
+  for (uint32_t i = 16; i < 32; ++i) step(a, b, c, d, (d & b) | (~d & c), m[(5 * i + 1) & 15], i);
+  for (uint32_t i = 32; i < 48; ++i) step(a, b, c, d, b ^ c ^ d, m[(3 * i + 5) & 15], i);
+  for (uint32_t i = 48; i < 64; ++i) step(a, b, c, d, c ^ (b | ~d), m[(7 * i) & 15], i);
   state[0] += a;
   state[1] += b;
   state[2] += c;
@@ -82,9 +74,9 @@ Md5Digest md5(std::initializer_list<std::string_view> parts) {
   };
   for (std::string_view part : parts) feed(reinterpret_cast<const unsigned char*>(part.data()), part.size());
   const uint64_t bits = total * 8;
-  const unsigned char one = 0x80, zero = 0;
-  feed(&one, 1);
-  while (filled != 56) feed(&zero, 1);
+  // 0x80, then zeros up to 56 bytes into a block (the next one when fewer than 9 bytes are left).
+  static constexpr unsigned char kPadding[64] = {0x80};
+  feed(kPadding, filled < 56 ? 56 - filled : 120 - filled);
   unsigned char length[8];
   for (int i = 0; i < 8; ++i) length[i] = static_cast<unsigned char>(bits >> (8 * i));
   feed(length, 8);

@@ -4,7 +4,7 @@
 -- dummy but well-formed SigV4 Authorization header. Every response is checked in response():
 -- a non-2xx status or a body without the expected marker counts as an error. done() prints one
 -- machine-readable line for bench/run:
---   BENCH_RESULT {"requests":..,"rps":..,"p50_us":..,"p99_us":..,"check_errors":..,...}
+--   BENCH_RESULT {"requests":..,"rps":..,"p50_us":..,"p99_us":..,"p999_us":..,"check_errors":..,...}
 -- and, when there were errors, BENCH_SAMPLE <status> <first bad body, truncated>.
 --
 -- Script arguments (after `--` on the wrk command line), all optional, key=value:
@@ -127,11 +127,12 @@ function M.install(spec)
     local e = summary.errors
     local secs = summary.duration / 1e6
     io.write(string.format('BENCH_RESULT {"requests":%d,"duration_s":%.6f,"rps":%.2f,'
-      .. '"p50_us":%.1f,"p90_us":%.1f,"p99_us":%.1f,"mean_us":%.1f,"max_us":%.1f,'
+      .. '"p50_us":%.1f,"p90_us":%.1f,"p99_us":%.1f,"p999_us":%.1f,"mean_us":%.1f,"max_us":%.1f,'
       .. '"check_errors":%d,"status_errors":%d,"extra_errors":%d,'
       .. '"connect_errors":%d,"read_errors":%d,"write_errors":%d,"timeout_errors":%d,"wrk_status_errors":%d}\n',
       summary.requests, secs, summary.requests / secs,
-      latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.mean, latency.max,
+      latency:percentile(50), latency:percentile(90), latency:percentile(99), latency:percentile(99.9),
+      latency.mean, latency.max,
       ce, se, extra, e.connect, e.read, e.write, e.timeout, e.status))
     if smp ~= "" then io.write("BENCH_SAMPLE " .. smp:gsub("\n", " ") .. "\n") end
   end

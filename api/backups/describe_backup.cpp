@@ -3,6 +3,7 @@
 // also once the backup is deleted.
 #include "api/backups/backups.h"
 #include "api/operations.h"
+#include "model/control_errors.h"
 
 namespace minnow::api::backups {
 

@@ -2,6 +2,7 @@
 // now. ResourceNotFoundException for an unknown ARN.
 #include "api/bulk/bulk.h"
 #include "api/operations.h"
+#include "model/transfer_errors.h"
 
 namespace minnow::api::bulk {
 

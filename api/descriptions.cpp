@@ -165,7 +165,7 @@ void write_table_description(const ActionContext& context, const engine::Table& 
 
 void write_table_description(const ActionContext& context, const engine::TableDefinition& def,
                              const engine::Table* table, JsonWriter& w, const char* status) {
-  // A restored table is CREATING while its restore is in progress (api/restore.h).
+  // A restored table is CREATING while its restore is in progress (api/definitions/restore_overrides.h).
   const bool restoring = def.restore && context.now_ms < def.restore->transient_until_ms;
   if (restoring && std::string_view(status) == "ACTIVE") status = "CREATING";
   w.StartObject();

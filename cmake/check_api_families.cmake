@@ -2,7 +2,8 @@
 # operations) reaches only the core (the files directly in api/), requests/ and the modules
 # below, never another family: not by an #include "api/OTHER/...", not by naming OTHER::.
 # Shared folders are the exception: movement/ is what the data-movement families share,
-# definitions/ what CreateTable, UpdateTable and ImportTable share (a table definition's checks).
+# definitions/ what the families that read a table definition share (CreateTable, UpdateTable,
+# ImportTable, the restores).
 # Run by the build (cmake -DROOT=<source dir> -P this file); it fails listing every reach.
 cmake_minimum_required(VERSION 3.25)
 set(shared movement definitions)

@@ -1,7 +1,7 @@
 // Point-in-time recovery's settings as typed requests: UpdateContinuousBackups and
 // DescribeContinuousBackups. The front end (api/recovery) checks the specification and finds the
 // table; execute() changes or reads its settings and returns them with the window they give.
-// (RestoreTableToPointInTime is not typed yet: it shares the restore of api/restore.h.)
+// (RestoreTableToPointInTime is requests/restore.h's, with RestoreTableFromBackup.)
 #pragma once
 
 #include <cstdint>

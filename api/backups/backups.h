@@ -1,5 +1,5 @@
 // On-demand backups: CreateBackup, DescribeBackup, ListBackups, DeleteBackup and
-// RestoreTableFromBackup (the restore itself: api/restore.h).
+// RestoreTableFromBackup (the restore itself: api/definitions/restore_overrides.h).
 //
 // A backup is a table's definition and items at the instant of CreateBackup (Table::snapshot),
 // kept in the Database's catalog (engine/backups.h): it outlives its table, and it is

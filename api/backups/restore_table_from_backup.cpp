@@ -1,12 +1,12 @@
 // RestoreTableFromBackup: a new table (TargetTableName) holding the backup's items, with its
-// source's schema and the overrides given (api/restore.h). BackupNotFoundException for an
+// source's schema and the overrides given (api/definitions/restore_overrides.h). BackupNotFoundException for an
 // unknown backup, BackupInUseException while it is still being created,
 // TableAlreadyExistsException when the target name is taken.
 #include <string>
 
 #include "api/backups/backups.h"
 #include "api/operations.h"
-#include "api/restore.h"
+#include "api/definitions/restore_overrides.h"
 #include "model/control_errors.h"
 
 namespace minnow::api::backups {

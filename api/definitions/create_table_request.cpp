@@ -279,13 +279,7 @@ engine::TableDefinition definition_of(const ActionContext& context, const JsonVa
       def.stream_label = stream_label(context.now_ms);
     }
   }
-  if (const JsonValue* sse = member(request, "SSESpecification")) {
-    const JsonValue* enabled = member(*sse, "Enabled");
-    if (enabled && coral_bool(*enabled)) {
-      std::string type = string_member(*sse, "SSEType");
-      def.sse = engine::SseSpecification{type.empty() ? "KMS" : type, string_member(*sse, "KMSMasterKeyId")};
-    }
-  }
+  if (const JsonValue* sse = member(request, "SSESpecification")) def.sse = sse_of(*sse);
   if (const JsonValue* tags = member(request, "Tags")) def.tags = decode_tags(*tags);
   if (const JsonValue* table_class = member(request, "TableClass")) def.table_class = std::string(view(*table_class));
   if (const JsonValue* protection = member(request, "DeletionProtectionEnabled"))

@@ -60,6 +60,13 @@ engine::Projection read_projection(const JsonValue& projection) {
   return projection_of(requested_projection(projection));
 }
 
+std::optional<engine::SseSpecification> sse_of(const JsonValue& sse) {
+  const JsonValue* enabled = member(sse, "Enabled");
+  if (!enabled || !coral_bool(*enabled)) return std::nullopt;
+  std::string type = string_member(sse, "SSEType");
+  return engine::SseSpecification{type.empty() ? "KMS" : type, string_member(sse, "KMSMasterKeyId")};
+}
+
 void check_global_index_key_schema(const std::vector<engine::KeySchemaElement>& key_schema,
                                    const std::vector<std::string>& definitions) {
   std::vector<std::string> keys;

@@ -27,8 +27,14 @@ std::vector<engine::AttributeDefinition> attribute_definitions_of(const JsonValu
 requests::RequestedProjection requested_projection(const JsonValue& projection);
 void check_projection(const requests::RequestedProjection& projection);
 void check_projection(const JsonValue& projection);
-engine::Projection projection_of(const requests::RequestedProjection& projection);  // checked
-engine::Projection read_projection(const JsonValue& projection);                    // checked
+// As sent, without checks: a projection that check_projection accepted, or one compared with an
+// index's (the restores' overrides).
+engine::Projection projection_of(const requests::RequestedProjection& projection);
+engine::Projection read_projection(const JsonValue& projection);
+
+// An SSESpecification as the engine keeps it: the encryption it asks for (KMS when no SSEType
+// is given), or none when it is not Enabled.
+std::optional<engine::SseSpecification> sse_of(const JsonValue& sse);
 
 // A GSI's KeySchema (CreateTable and UpdateTable's Create), after the Shape: every attribute
 // defined, then the key's form: one or two elements as a table key (HASH then RANGE, distinct

@@ -1,6 +1,6 @@
 // RestoreTableToPointInTime: a new table (TargetTableName) holding the source table's items as
 // they were at RestoreDateTime (to the millisecond), or now with UseLatestRestorableTime; the
-// source by SourceTableName or SourceTableArn; the overrides of api/restore.h.
+// source by SourceTableName or SourceTableArn; the overrides of api/definitions/restore_overrides.h.
 //
 // Order of checks: exactly one way of naming the source and of giving the time
 // (ValidationException); the source exists (TableNotFoundException); recovery is enabled on it
@@ -9,7 +9,7 @@
 #include <string>
 
 #include "api/operations.h"
-#include "api/restore.h"
+#include "api/definitions/restore_overrides.h"
 #include "api/table_lookup.h"
 #include "model/control_errors.h"
 

@@ -1,5 +1,6 @@
-#include "api/restore.h"
+#include "api/definitions/restore_overrides.h"
 
+#include "api/definitions/table_checks.h"
 #include "api/descriptions.h"
 #include "api/table_lookup.h"
 #include "api/throughput_members.h"
@@ -52,23 +53,13 @@ const char* const kRestoreOverridesShape = R"(
 
 namespace {
 
-std::vector<engine::KeySchemaElement> key_schema_of(const JsonValue& list) {
-  std::vector<engine::KeySchemaElement> elements;
-  for (const auto& e : list.GetArray())
-    elements.push_back({string_member(e, "AttributeName"), string_member(e, "KeyType") == "HASH"});
-  return elements;
-}
-
 std::vector<requests::IndexOverride> index_overrides(const JsonValue& list) {
   std::vector<requests::IndexOverride> overrides;
   for (const auto& given : list.GetArray()) {
     requests::IndexOverride o;
     o.name = string_member(given, "IndexName");
     o.key_schema = key_schema_of(given["KeySchema"]);
-    const JsonValue& projection = given["Projection"];
-    o.projection.type = string_member(projection, "ProjectionType");
-    if (const JsonValue* names = member(projection, "NonKeyAttributes"))
-      for (const auto& name : names->GetArray()) o.projection.non_key_attributes.emplace_back(view(name));
+    o.projection = read_projection(given["Projection"]);  // as sent: it must match the source's
     if (const JsonValue* throughput = member(given, "ProvisionedThroughput")) o.throughput = throughput_of(*throughput);
     if (const JsonValue* limits = member(given, "OnDemandThroughput")) o.on_demand_throughput = on_demand_of(*limits);
     overrides.push_back(std::move(o));
@@ -93,14 +84,7 @@ requests::RestoreOverrides overrides_of(const JsonValue& request) {
     o.throughput = throughput_of(*throughput);
   if (const JsonValue* limits = member(request, "OnDemandThroughputOverride"))
     o.on_demand_throughput = on_demand_of(*limits);
-  if (const JsonValue* sse = member(request, "SSESpecificationOverride")) {
-    o.sse.emplace();
-    const JsonValue* enabled = member(*sse, "Enabled");
-    if (enabled && coral_bool(*enabled)) {
-      std::string type = string_member(*sse, "SSEType");
-      *o.sse = engine::SseSpecification{type.empty() ? "KMS" : type, string_member(*sse, "KMSMasterKeyId")};
-    }
-  }
+  if (const JsonValue* sse = member(request, "SSESpecificationOverride")) o.sse = sse_of(*sse);
   return o;
 }
 

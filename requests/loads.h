@@ -49,11 +49,6 @@ class ErrorRecords {
   virtual std::optional<TransferFailure> finish() = 0;
 };
 
-// Puts `item` into `table` after the checks DynamoDB makes of an item it loads: the key
-// (present, of its type, not empty), the size, the index keys. Returns why it was not written,
-// nullopt when it was.
-std::optional<std::string> load_item(engine::Table& table, const model::Item& item);
-
 struct ImportTableRequest {
   CreateTableRequest table;     // TableCreationParameters, checked as CreateTable checks them
   engine::ImportRecord record;  // what the import's description says, but its counts

@@ -29,8 +29,8 @@ struct Backup;
 struct ItemChange {
   uint64_t table = 0;  // incarnation
   std::string_view storage_key;
-  const std::string* old_item = nullptr;  // encoded; null: there was none
-  const std::string* new_item = nullptr;  // encoded; null: deleted
+  std::optional<std::string_view> old_item;  // encoded; nullopt: there was none
+  std::optional<std::string_view> new_item;  // encoded; nullopt: deleted
   bool by_ttl = false;
   const Stream* stream = nullptr;  // the stream that got a record of this change, if any
   const StreamAppend* record = nullptr;

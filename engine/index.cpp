@@ -124,7 +124,7 @@ std::string SecondaryIndex::entry_key_of_attributes(const model::AttributeMap& a
 }
 
 void SecondaryIndex::update(const std::string& base_key, const model::Item* old_item, const model::Item* new_item,
-                            BaseItems::const_iterator new_position) {
+                            const StoredItem* new_position) {
   std::optional<std::string> old_key = old_item ? index_key(*old_item) : std::nullopt;
   std::optional<std::string> new_key = new_item ? index_key(*new_item) : std::nullopt;
   if (!old_key && !new_key) return;

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "engine/billed_size.h"
+#include "engine/item_map.h"
 #include "engine/query.h"
 #include "engine/table_definition.h"
 #include "model/attribute_value.h"
@@ -72,10 +73,8 @@ struct IndexQuerySpec {
 
 class SecondaryIndex {
  public:
-  using BaseItems = std::map<std::string, std::string>;  // Table's storage key -> encoded item
-
   struct Entry {
-    BaseItems::const_iterator item;  // stays valid: entries go before their base item does
+    const StoredItem* item;  // the base item: entries change with it, so it outlives them
     uint32_t size = 0;               // the entry's size (IndexSizeBytes and read units)
   };
 
@@ -100,9 +99,10 @@ class SecondaryIndex {
   // The entry key of a key given as attributes (an ExclusiveStartKey: index and table keys).
   std::string entry_key_of_attributes(const model::AttributeMap& attributes) const;
 
-  // Replaces the item's entry (old_item/new_item null: absent) after a base write.
+  // Replaces the item's entry (old_item/new_item null: absent) after a base write; the new
+  // item is stored as `new_position`.
   void update(const std::string& base_key, const model::Item* old_item, const model::Item* new_item,
-              BaseItems::const_iterator new_position);
+              const StoredItem* new_position);
   void clear();
 
   uint64_t item_count() const { return entries_.size(); }

@@ -28,7 +28,7 @@ std::size_t RecoveryLog::size_of(const Change& change) {
   return kRecordOverheadBytes + change.storage_key.size() + (change.old_item ? change.old_item->size() : 0);
 }
 
-void RecoveryLog::record(int64_t now_ms, const std::string& storage_key, const std::string* old_item) {
+void RecoveryLog::record(int64_t now_ms, const std::string& storage_key, std::optional<std::string_view> old_item) {
   if (!enabled_) return;
   last_ms_ = std::max(last_ms_, now_ms);
   append(Change{sequence_ + 1, last_ms_, storage_key, old_item ? std::optional<std::string>(*old_item) : std::nullopt},

@@ -71,8 +71,8 @@ class RecoveryLog {
   void set_period_days(int64_t period_days) { period_ms_ = period_days * kMillisPerDay; }
 
   // A change committed at `now_ms` to the item at `storage_key`; `old_item` is its encoded form
-  // before the change, null when it did not exist.
-  void record(int64_t now_ms, const std::string& storage_key, const std::string* old_item);
+  // before the change, nullopt when it did not exist.
+  void record(int64_t now_ms, const std::string& storage_key, std::optional<std::string_view> old_item);
   // The stamp of the latest record().
   RecoveryStamp last_stamp() const { return {sequence_, last_ms_}; }
 

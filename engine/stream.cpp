@@ -102,8 +102,8 @@ std::optional<uint64_t> Stream::ending_sequence() const {
   return ending_;
 }
 
-StreamRecord Stream::make_record(StreamEvent event, std::string keys, const std::string* old_image,
-                                 const std::string* new_image, bool by_ttl) const {
+StreamRecord Stream::make_record(StreamEvent event, std::string keys, std::optional<std::string_view> old_image,
+                                 std::optional<std::string_view> new_image, bool by_ttl) const {
   StreamRecord record;
   record.event = event;
   record.keys = std::move(keys);
@@ -126,7 +126,8 @@ void Stream::number_record(StreamRecord& record) const {
   record.event_id = event_id(record.sequence, fnv1a(shard_id_));
 }
 
-StreamAppend Stream::append(const std::string* old_encoded, const std::string* new_encoded, bool by_ttl) {
+StreamAppend Stream::append(std::optional<std::string_view> old_encoded, std::optional<std::string_view> new_encoded,
+                            bool by_ttl) {
   const StreamEvent event = !old_encoded  ? StreamEvent::Insert
                             : new_encoded ? StreamEvent::Modify
                                           : StreamEvent::Remove;
@@ -149,8 +150,7 @@ void Stream::restore_record(StreamRecord record) {
   std::lock_guard lock(mu_);
   const uint64_t last = records_.empty() ? std::max(starting_sequence_, trimmed_through_) : records_.back().sequence;
   if (record.sequence <= last || (ending_ && record.sequence > *ending_)) return;
-  StreamRecord full = make_record(record.event, std::move(record.keys), record.old_image ? &*record.old_image : nullptr,
-                                  record.new_image ? &*record.new_image : nullptr, record.by_ttl);
+  StreamRecord full = make_record(record.event, std::move(record.keys), record.old_image, record.new_image, record.by_ttl);
   full.sequence = record.sequence;
   full.created_ms = record.created_ms;
   number_record(full);

@@ -99,9 +99,10 @@ class Stream {
   // Set once the stream is closed.
   std::optional<uint64_t> ending_sequence() const;
 
-  // One record for a change of an item: old and new are its encoded forms (null: absent). The
+  // One record for a change of an item: old and new are its encoded forms (nullopt: absent). The
   // caller holds its table's exclusive lock and has checked that something changed.
-  StreamAppend append(const std::string* old_encoded, const std::string* new_encoded, bool by_ttl);
+  StreamAppend append(std::optional<std::string_view> old_encoded, std::optional<std::string_view> new_encoded,
+                      bool by_ttl);
   // Disables the stream: the shard ends at the last record (or at its start when empty).
   void close();
 
@@ -128,8 +129,8 @@ class Stream {
   void restore_record(StreamRecord record);
 
  private:
-  StreamRecord make_record(StreamEvent event, std::string keys, const std::string* old_image,
-                           const std::string* new_image, bool by_ttl) const;
+  StreamRecord make_record(StreamEvent event, std::string keys, std::optional<std::string_view> old_image,
+                           std::optional<std::string_view> new_image, bool by_ttl) const;
   void number_record(StreamRecord& record) const;  // its event id, from its sequence number
 
   void trim_locked(int64_t now_ms);  // drops records older than the retention. Requires mu_.

@@ -15,6 +15,13 @@ namespace minnow::engine {
 
 namespace {
 
+// The items as a std::map, for what still takes one (a snapshot, a backup, a restore).
+StoredItems copy_items(const ItemMap& items) {
+  StoredItems copy;
+  for (const StoredItem& stored : items) copy.emplace_hint(copy.end(), stored.key(), stored.encoded());
+  return copy;
+}
+
 // Reads the entries of `map` in `range` in key order (or in reverse), as Table::query and
 // Table::scan describe. `item_of(it)` is an entry's encoded base item, `size_of(it)` the size
 // the page counts, `page_key(encoded)` the LastEvaluatedKey of an item.
@@ -96,29 +103,17 @@ void Table::restore_item(std::string_view key, std::optional<std::string_view> e
   // Through the commit point, which keeps the indexes and the partition order.
   if (!indexes_.empty() || !vector_indexes_.empty() || partition_order_) {
     const std::string k(key);
-    auto it = items_.find(k);
+    const StoredItem* current = items_.find(k);
     std::optional<model::Item> old;
-    if (it != items_.end()) old = model::decode_item(it->second);
-    commit_at(it, k, old ? &*old : nullptr,
+    if (current) old = model::decode_item(current->encoded());
+    commit_at(current, k, old ? &*old : nullptr,
               encoded ? WriteDecision::put(model::decode_item(*encoded)) : WriteDecision::remove());
     return;
   }
-  // Saved items come in storage order: appending needs no search.
-  const bool after_last = items_.empty() || std::string_view(items_.rbegin()->first) < key;
-  auto it = after_last ? items_.end() : items_.find(std::string(key));
-  if (it != items_.end()) {
-    size_bytes_ -= model::encoded_item_size(it->second);
-    if (!encoded) {
-      items_.erase(it);
-      return;
-    }
-    it->second.assign(*encoded);
-  } else if (encoded) {
-    items_.emplace_hint(items_.end(), key, *encoded);
-  } else {
-    return;
-  }
-  size_bytes_ += model::encoded_item_size(*encoded);
+  // Saved items come in storage order: each is appended to the last leaf, which is left full.
+  ItemRef replaced = encoded ? items_.put(StoredItem::make(key, *encoded)) : items_.erase(key);
+  if (replaced) size_bytes_ -= model::encoded_item_size(replaced->encoded());
+  if (encoded) size_bytes_ += model::encoded_item_size(*encoded);
 }
 
 void Table::attach(StreamRegistry* streams, CommitLog* log, const Clock* clock, bool restart_recovery) {
@@ -134,7 +129,7 @@ void Table::attach(StreamRegistry* streams, CommitLog* log, const Clock* clock, 
 std::optional<std::string> Table::visit_stored_locked(
     const std::string* after, FunctionRef<bool(std::string_view, std::string_view)> visit) const {
   for (auto it = after ? items_.upper_bound(*after) : items_.begin(); it != items_.end(); ++it) {
-    if (!visit(it->first, it->second) && std::next(it) != items_.end()) return it->first;
+    if (!visit(it->key(), it->encoded()) && std::next(it) != items_.end()) return std::string(it->key());
   }
   return std::nullopt;
 }
@@ -152,7 +147,7 @@ void Table::sync_recovery() {
 
 TableSnapshot Table::snapshot() const {
   std::shared_lock lock(mu_);
-  return {definition_, items_, billed_size_bytes()};
+  return {definition_, copy_items(items_), billed_size_bytes()};
 }
 
 std::optional<RecoveryWindow> Table::recovery_window(int64_t now_ms) const {
@@ -164,7 +159,7 @@ std::optional<RecoveryWindow> Table::recovery_window(int64_t now_ms) const {
 std::optional<TableSnapshot> Table::snapshot_at(int64_t at_ms, int64_t now_ms) const {
   std::shared_lock lock(mu_);
   if (!recovery_.enabled() || at_ms < recovery_.earliest_ms(now_ms) || at_ms > now_ms) return std::nullopt;
-  TableSnapshot snapshot{definition_, items_, 0};
+  TableSnapshot snapshot{definition_, copy_items(items_), 0};
   recovery_.roll_back(snapshot.items, at_ms);
   for (const auto& [key, encoded] : snapshot.items) snapshot.size_bytes += model::encoded_item_size(encoded);
   return snapshot;
@@ -180,10 +175,10 @@ void Table::load(const StoredItems& items) {
   ItemRecord record(log_);  // one log record: the table is restored whole or not at all
   for (const auto& [key, encoded] : items) {
     model::Item item = model::decode_item(encoded);
-    auto it = items_.find(key);
+    const StoredItem* current = items_.find(key);
     std::optional<model::Item> old;
-    if (it != items_.end()) old = model::decode_item(it->second);
-    commit_at(it, key, old ? &*old : nullptr, WriteDecision::put(std::move(item)));
+    if (current) old = model::decode_item(current->encoded());
+    commit_at(current, key, old ? &*old : nullptr, WriteDecision::put(std::move(item)));
   }
 }
 
@@ -220,15 +215,15 @@ std::optional<std::string> Table::get_encoded(const model::AttributeMap& key) co
 }
 
 std::optional<model::Item> Table::get_locked(const std::string& storage_key) const {
-  auto it = items_.find(storage_key);
-  if (it == items_.end()) return std::nullopt;
-  return model::decode_item(it->second);
+  const StoredItem* current = items_.find(storage_key);
+  if (!current) return std::nullopt;
+  return model::decode_item(current->encoded());
 }
 
 std::optional<std::string> Table::get_encoded_locked(const std::string& storage_key) const {
-  auto it = items_.find(storage_key);
-  if (it == items_.end()) return std::nullopt;
-  return it->second;
+  const StoredItem* current = items_.find(storage_key);
+  if (!current) return std::nullopt;
+  return std::string(current->encoded());
 }
 
 std::optional<model::IndexKeyViolation> Table::write(const model::AttributeMap& key,
@@ -236,14 +231,14 @@ std::optional<model::IndexKeyViolation> Table::write(const model::AttributeMap& 
                                                      bool decide_reads_old) {
   std::string k = model::storage_key(key, key_schema_);
   std::unique_lock lock(mu_);
-  // One lookup for the read and the commit (`decide` does not touch the table: `it` stays valid).
-  auto it = items_.find(k);
+  // One lookup for the read and the commit (`decide` does not touch the table: `current` stays).
+  const StoredItem* current = items_.find(k);
   std::optional<model::Item> old;
-  if (it != items_.end() && (decide_reads_old || !indexes_.empty())) old = model::decode_item(it->second);
+  if (current && (decide_reads_old || !indexes_.empty())) old = model::decode_item(current->encoded());
   WriteDecision decision = decide(old && decide_reads_old ? &*old : nullptr);
   if (auto violation = check_write_locked(decision)) return violation;
   ItemRecord record(log_);
-  commit_at(it, k, old ? &*old : nullptr, std::move(decision));
+  commit_at(current, k, old ? &*old : nullptr, std::move(decision));
   return std::nullopt;
 }
 
@@ -271,57 +266,56 @@ void Table::commit(const std::string& k, const model::Item* old, WriteDecision d
   commit_at(items_.find(k), k, old, std::move(decision));
 }
 
-void Table::commit_at(Items::iterator it, const std::string& k, const model::Item* old, WriteDecision decision) {
+void Table::commit_at(const StoredItem* current, const std::string& k, const model::Item* old,
+                      WriteDecision decision) {
   switch (decision.action) {
     case WriteDecision::Action::Keep:
       return;
     case WriteDecision::Action::Put: {
-      std::string encoded = model::encode_item(decision.new_item());
-      if (it != items_.end() && it->second == encoded) return;  // nothing changes: no record
+      const std::string_view encoded = model::encode_item_scratch(decision.new_item());
+      if (current && current->encoded() == encoded) return;  // nothing changes: no record
+      ItemRef fresh = StoredItem::make(k, encoded);
+      const StoredItem& stored = *fresh;
       if (!definition_.vector_indexes.empty())
         vector_billing_ += vector_billing_adjustment(definition_.vector_indexes, decision.new_item()) -
-                           stored_vector_billing(it, old);
-      const std::string* before = it != items_.end() ? &it->second : nullptr;
-      tell(k, before, &encoded, false);
-      size_bytes_ += model::encoded_item_size(encoded);
-      if (it != items_.end()) {
-        size_bytes_ -= model::encoded_item_size(it->second);
-        it->second = std::move(encoded);
-      } else {
-        it = items_.emplace_hint(it, k, std::move(encoded));
-        if (partition_order_) partition_order_->add(k);
-      }
-      for (const auto& index : indexes_) index->update(k, old, &decision.new_item(), it);
-      for (const auto& index : vector_indexes_) index->put(*it, decision.new_item(), old);
+                           stored_vector_billing(current, old);
+      const std::optional<std::string_view> before = current ? std::optional(current->encoded()) : std::nullopt;
+      tell(k, before, stored.encoded(), false);
+      size_bytes_ += model::encoded_item_size(stored.encoded());
+      if (current) size_bytes_ -= model::encoded_item_size(current->encoded());
+      else if (partition_order_) partition_order_->add(k);
+      const ItemRef replaced = items_.put(std::move(fresh));  // keeps `current` alive to the end
+      for (const auto& index : indexes_) index->update(k, old, &decision.new_item(), &stored);
+      for (const auto& index : vector_indexes_) index->put(stored, decision.new_item(), old, current);
       return;
     }
     case WriteDecision::Action::Delete: {
-      if (it == items_.end()) return;
-      tell(k, &it->second, nullptr, decision.by_ttl);
-      if (!definition_.vector_indexes.empty()) vector_billing_ -= stored_vector_billing(it, old);
-      for (const auto& index : indexes_) index->update(k, old, nullptr, items_.end());
-      for (const auto& index : vector_indexes_) index->erase(*it);
-      size_bytes_ -= model::encoded_item_size(it->second);
-      // A copy: `k` may be the erased entry's own key.
+      if (!current) return;
+      tell(k, current->encoded(), std::nullopt, decision.by_ttl);
+      if (!definition_.vector_indexes.empty()) vector_billing_ -= stored_vector_billing(current, old);
+      for (const auto& index : indexes_) index->update(k, old, nullptr, nullptr);
+      for (const auto& index : vector_indexes_) index->erase(*current);
+      size_bytes_ -= model::encoded_item_size(current->encoded());
+      // A copy: `k` may be the erased item's own key.
       const std::string partition = partition_order_ ? std::string(model::partition_prefix_of(k)) : std::string();
-      it = items_.erase(it);
+      const ItemRef removed = items_.erase(k);
       if (partition_order_) {
-        const bool emptied = (it == items_.end() || !it->first.starts_with(partition)) &&
-                             (it == items_.begin() || !std::prev(it)->first.starts_with(partition));
-        if (emptied) partition_order_->remove(partition);
+        auto next = items_.lower_bound(partition);
+        if (next == items_.end() || !next->key().starts_with(partition)) partition_order_->remove(partition);
       }
       return;
     }
   }
 }
 
-int64_t Table::stored_vector_billing(Items::const_iterator it, const model::Item* old) const {
-  if (it == items_.end()) return 0;
+int64_t Table::stored_vector_billing(const StoredItem* current, const model::Item* old) const {
+  if (!current) return 0;
   if (old) return vector_billing_adjustment(definition_.vector_indexes, *old);
-  return vector_billing_adjustment(definition_.vector_indexes, model::decode_item(it->second));
+  return vector_billing_adjustment(definition_.vector_indexes, model::decode_item(current->encoded()));
 }
 
-void Table::tell(const std::string& k, const std::string* old_item, const std::string* new_item, bool by_ttl) {
+void Table::tell(const std::string& k, std::optional<std::string_view> old_item,
+                 std::optional<std::string_view> new_item, bool by_ttl) {
   StreamAppend record;
   if (stream_) record = stream_->append(old_item, new_item, by_ttl);
   const bool recovered = clock_ && recovery_.enabled();
@@ -348,9 +342,9 @@ void Table::sync_indexes() {
       // Built from the table's items, but for those it cannot key (a value of the wrong type, or
       // over the key size limits): they stay in the table only, as DynamoDB's backfill leaves them.
       auto index = std::make_unique<SecondaryIndex>(d, definition_.attribute_definitions, key_schema_, local);
-      for (auto it = items_.begin(); it != items_.end(); ++it) {
-        model::Item item = model::decode_item(it->second);
-        if (!index->check_item(item)) index->update(it->first, nullptr, &item, it);
+      for (const StoredItem& stored : items_) {
+        model::Item item = model::decode_item(stored.encoded());
+        if (!index->check_item(item)) index->update(std::string(stored.key()), nullptr, &item, &stored);
       }
       synced.push_back(std::move(index));
     }
@@ -368,9 +362,9 @@ void Table::sync_indexes() {
     }
     vectors_changed = true;
     auto index = std::make_unique<VectorIndex>(d, definition_.attribute_definitions);
-    for (const auto& entry : items_) {
-      model::Item item = model::decode_item(entry.second);
-      if (!index->check_item(item)) index->put(entry, item, nullptr);
+    for (const StoredItem& stored : items_) {
+      model::Item item = model::decode_item(stored.encoded());
+      if (!index->check_item(item)) index->put(stored, item, nullptr, nullptr);
     }
     synced_vectors.push_back(std::move(index));
   }
@@ -378,8 +372,8 @@ void Table::sync_indexes() {
   if (vectors_changed) {
     vector_billing_ = 0;
     if (!definition_.vector_indexes.empty())
-      for (const auto& entry : items_)
-        vector_billing_ += vector_billing_adjustment(definition_.vector_indexes, model::decode_item(entry.second));
+      for (const StoredItem& stored : items_)
+        vector_billing_ += vector_billing_adjustment(definition_.vector_indexes, model::decode_item(stored.encoded()));
   }
 }
 
@@ -397,7 +391,7 @@ VectorSearchStats Table::search_vectors(const std::string& name, const VectorSea
   for (const VectorIndexDefinition& d : definition_.vector_indexes)
     if (d.name == name && !d.active_at(now_ms)) throw model::vector_index_not_active(name);
   VectorSearchStats stats;
-  for (const VectorIndex::Hit& hit : index->search(spec, stats)) visit(hit.entry->second, hit.score);
+  for (const VectorIndex::Hit& hit : index->search(spec, stats)) visit(hit.entry->encoded(), hit.score);
   return stats;
 }
 
@@ -470,7 +464,7 @@ void Table::order_partitions() {
   std::unique_lock lock(mu_);
   if (partition_order_) return;
   partition_order_ = std::make_unique<PartitionOrder>();
-  for (const auto& entry : items_) partition_order_->add(entry.first);
+  for (const StoredItem& stored : items_) partition_order_->add(stored.key());
 }
 
 PageResult Table::scan_key_prefix(std::string_view key_prefix,
@@ -481,23 +475,23 @@ PageResult Table::scan_key_prefix(std::string_view key_prefix,
   if (!partition_order_) throw std::logic_error("scan_key_prefix on a table without order_partitions()");
   PageResult page;
   auto partition = partition_order_->lower_bound(start.empty() ? key_prefix : model::partition_key_bytes(start));
-  Items::const_iterator last_read = items_.end();
+  const StoredItem* last_read = nullptr;
   for (; partition != partition_order_->end(); ++partition) {
     if (!model::partition_key_bytes(*partition).starts_with(key_prefix)) break;
     // The start key's own partition continues after it; every later one from its first item.
     auto it =
         !start.empty() && start.starts_with(*partition) ? items_.upper_bound(start) : items_.lower_bound(*partition);
-    for (; it != items_.end() && it->first.starts_with(*partition); ++it) {
+    for (; it != items_.end() && it->key().starts_with(*partition); ++it) {
       const bool full =
           (limits.max_items && page.scanned_count >= limits.max_items) || page.bytes_read >= limits.max_bytes;
       if (full) {
-        page.last_evaluated_key = model::key_of(model::decode_item(last_read->second), key_schema_);
+        page.last_evaluated_key = model::key_of(model::decode_item(last_read->encoded()), key_schema_);
         return page;
       }
-      visit(it->second);
+      visit(it->encoded());
       ++page.scanned_count;
-      page.bytes_read += model::encoded_item_size(it->second);
-      last_read = it;
+      page.bytes_read += model::encoded_item_size(it->encoded());
+      last_read = &*it;
     }
   }
   return page;
@@ -505,8 +499,8 @@ PageResult Table::scan_key_prefix(std::string_view key_prefix,
 
 PageResult Table::read_items(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const {
   return read_range(
-      items_, range, forward, limits, visit, [](Items::const_iterator it) -> std::string_view { return it->second; },
-      [](Items::const_iterator it) { return model::encoded_item_size(it->second); },
+      items_, range, forward, limits, visit, [](Items::const_iterator it) { return it->encoded(); },
+      [](Items::const_iterator it) { return model::encoded_item_size(it->encoded()); },
       [this](std::string_view encoded) { return model::key_of(model::decode_item(encoded), key_schema_); });
 }
 
@@ -515,7 +509,7 @@ PageResult Table::read_index(const SecondaryIndex& index, const KeyRange& range,
   using Entries = std::map<std::string, SecondaryIndex::Entry>;
   return read_range(
       index.entries(), range, forward, limits, visit,
-      [](Entries::const_iterator it) -> std::string_view { return it->second.item->second; },
+      [](Entries::const_iterator it) { return it->second.item->encoded(); },
       [](Entries::const_iterator it) { return std::size_t{it->second.size}; },
       [&index](std::string_view encoded) { return index.page_key(model::decode_item(encoded)); });
 }

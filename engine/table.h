@@ -25,6 +25,7 @@
 #include "engine/commit_log.h"
 #include "engine/function_ref.h"
 #include "engine/index.h"
+#include "engine/item_map.h"
 #include "engine/partition_order.h"
 #include "engine/query.h"
 #include "engine/recovery_log.h"
@@ -211,19 +212,21 @@ class Table {
   void restore_recovery_change(RecoveryLog::Change change, bool from_snapshot);
   void attach(StreamRegistry* streams, CommitLog* log, const Clock* clock, bool restart_recovery);
 
-  using Items = StoredItems;
+  using Items = ItemMap;
 
   // The one place items_ changes: applies `decision` to the item at `storage_key` (old: its
   // decoded current value) and keeps the indexes, sizes and stream exact: one stream record per
   // changed item, none when nothing changes. Requires mu_ exclusive.
   void commit(const std::string& storage_key, const model::Item* old, WriteDecision decision);
-  // Tells a change of the item at `storage_key` to the stream and the log (null: absent).
-  // The vector billing adjustment of the item stored at `it` (end: none); `old` is it decoded, or null.
-  int64_t stored_vector_billing(Items::const_iterator it, const model::Item* old) const;
+  // The same with `current` = items_.find(storage_key), already looked up.
+  void commit_at(const StoredItem* current, const std::string& storage_key, const model::Item* old,
+                 WriteDecision decision);
+  // The vector billing adjustment of `current` (null: none); `old` is it decoded, or null.
+  int64_t stored_vector_billing(const StoredItem* current, const model::Item* old) const;
   uint64_t billed_size_bytes() const;  // mu_ held
-  void tell(const std::string& storage_key, const std::string* old_item, const std::string* new_item, bool by_ttl);
-  // The same with `it` = items_.find(storage_key), already looked up.
-  void commit_at(Items::iterator it, const std::string& storage_key, const model::Item* old, WriteDecision decision);
+  // Tells a change of the item at `storage_key` to the stream and the log (nullopt: absent).
+  void tell(const std::string& storage_key, std::optional<std::string_view> old_item,
+            std::optional<std::string_view> new_item, bool by_ttl);
   // The index of that name, or null. Requires mu_.
   const SecondaryIndex* find_index(const std::string& name) const;
   const VectorIndex* find_vector_index(const std::string& name) const;
@@ -244,7 +247,7 @@ class Table {
   const model::KeySchema key_schema_;
   mutable std::shared_mutex mu_;
   TableDefinition definition_;                                // Protected by mu_.
-  Items items_;                                               // storage_key -> encoded item. Protected by mu_.
+  Items items_;  // storage_key -> encoded item (engine/item_map.h). Protected by mu_.
   uint64_t size_bytes_ = 0;                                   // Sum of item sizes. Protected by mu_.
   // The billed size of the items' vector attributes less their stored size
   // (engine/billed_size.h): TableSizeBytes is their sum. Protected by mu_.

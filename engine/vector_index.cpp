@@ -14,7 +14,7 @@ namespace {
 // Bytes ordering items by primary key (partition value, then sort value) from a storage key
 // (model/key.h: hash64, len32, partition bytes, sort bytes): the partition bytes with 0x00
 // escaped as 0x00 0xFF and ended by 0x00 0x01, then the sort bytes.
-std::string primary_key_order(const std::string& storage_key) {
+std::string primary_key_order(std::string_view storage_key) {
   std::size_t length = 0;
   for (int i = 8; i < 12; ++i) length = length << 8 | static_cast<unsigned char>(storage_key[i]);
   std::string out;
@@ -133,8 +133,10 @@ bool VectorIndex::same_indexed_values(const model::Item& a, const model::Item& b
   return true;
 }
 
-void VectorIndex::put(const Entry& entry, const model::Item& item, const model::Item* old) {
-  if (old && same_indexed_values(*old, item)) return;  // the entry's slot already holds these values
+void VectorIndex::put(const StoredItem& entry, const model::Item& item, const model::Item* old,
+                      const StoredItem* previous) {
+  if (previous) store_.rehandle(previous, &entry);
+  if (old && same_indexed_values(*old, item)) return;  // the item's slot already holds these values
   std::optional<std::vector<float>> vector = vector_of(item);
   const model::AttributeValue* hash_value = hash_ ? model::find_attribute(item, hash_->name) : nullptr;
   if (!vector || (hash_ && !hash_value)) {
@@ -170,10 +172,10 @@ std::vector<VectorIndex::Hit> VectorIndex::search(const VectorSearchSpec& spec, 
     query.filters.emplace_back(position, model::key_value_bytes(value));
   }
   vector::Store::Result result = store_.search(
-      query, [](vector::Store::Handle h) { return primary_key_order(static_cast<const Entry*>(h)->first); });
+      query, [](vector::Store::Handle h) { return primary_key_order(static_cast<const StoredItem*>(h)->key()); });
   stats.compared = result.compared;
   stats.rescored = result.rescored;
-  for (const auto& hit : result.hits) hits.push_back({static_cast<const Entry*>(hit.handle), hit.score});
+  for (const auto& hit : result.hits) hits.push_back({static_cast<const StoredItem*>(hit.handle), hit.score});
   return hits;
 }
 

@@ -14,7 +14,8 @@
 // element beyond float32's range (after rounding) is rejected, one below its smallest subnormal
 // becomes zero. The item itself keeps its numbers exactly as written (GetItem returns them).
 //
-// Handles are the base item's map entries (their addresses stay put while the item exists).
+// Handles are the stored base items (engine/item_map.h). A write stores a new one, which takes
+// over the vector of the one it replaces.
 // Ties between equal scores rank by the item's primary key in DynamoDB's key order (partition
 // key, then sort key; N numerically, S and B bytewise).
 //
@@ -28,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/item_map.h"
 #include "engine/table_definition.h"
 #include "model/attribute_value.h"
 #include "model/index_key_violation.h"
@@ -57,8 +59,6 @@ struct VectorSearchStats {
 
 class VectorIndex {
  public:
-  using BaseItems = std::map<std::string, std::string>;  // Table's storage key -> encoded item
-  using Entry = BaseItems::value_type;
 
   VectorIndex(const VectorIndexDefinition& definition, const std::vector<AttributeDefinition>& attribute_definitions);
 
@@ -67,16 +67,17 @@ class VectorIndex {
   // Why this index cannot take `item` (see above); nullopt when it can.
   std::optional<model::IndexKeyViolation> check_item(const model::Item& item) const;
 
-  // After a base write of `item` (checked) at `entry`; `old` is the previous item when known
-  // (null: absent or not decoded). Adds, moves or removes the entry's vector.
-  void put(const Entry& entry, const model::Item& item, const model::Item* old);
-  void erase(const Entry& entry) { store_.erase(&entry); }
+  // After a base write of `item` (checked), stored as `entry` in place of `previous` (null: none);
+  // `old` is the previous item when known (null: absent or not decoded). Adds, moves or removes
+  // the item's vector.
+  void put(const StoredItem& entry, const model::Item& item, const model::Item* old, const StoredItem* previous);
+  void erase(const StoredItem& entry) { store_.erase(&entry); }
 
   uint64_t item_count() const { return store_.size(); }
   uint64_t size_bytes() const { return store_.data_bytes(); }
 
   struct Hit {
-    const Entry* entry;
+    const StoredItem* entry;
     double score;
   };
   // The spec's top_k nearest items, best first. Conditions that cannot hold (a value of another

@@ -154,19 +154,27 @@ std::string_view EncodedReader::bytes() {
   return s;
 }
 
-std::string encode_item(const Item& item) {
-  // Encoded into a per-thread buffer, then copied into a string of exactly that size: a table
-  // keeps every encoded item for its lifetime, and a string grown while encoding keeps up to
-  // twice the capacity it needs (a ~200-byte benchmark item encodes to 229 bytes and used to
-  // occupy a 464-byte heap block: 1,000,000 such items took 611,128 kB resident, 401,744 kB now).
+namespace {
+// Encoded into a per-thread buffer, then copied into storage of exactly that size: a table keeps
+// every encoded item for its lifetime, and a string grown while encoding keeps up to twice the
+// capacity it needs (a ~200-byte benchmark item encodes to 229 bytes and used to occupy a
+// 464-byte heap block: 1,000,000 such items took 611,128 kB resident, 401,744 kB then).
+std::string& scratch_buffer() {
   thread_local std::string buffer;
+  if (buffer.capacity() > (std::size_t{64} << 10)) std::string().swap(buffer);  // a huge one is not reused
+  return buffer;
+}
+}  // namespace
+
+std::string_view encode_item_scratch(const Item& item) {
+  std::string& buffer = scratch_buffer();
   buffer.clear();
   put_varint(buffer, item_size(item));
   encode_map(buffer, item);
-  std::string out(buffer);
-  if (buffer.capacity() > (std::size_t{64} << 10)) std::string().swap(buffer);  // no huge buffer kept
-  return out;
+  return buffer;
 }
+
+std::string encode_item(const Item& item) { return std::string(encode_item_scratch(item)); }
 
 Item decode_item(std::string_view encoded) {
   EncodedReader r(encoded);

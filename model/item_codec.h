@@ -23,6 +23,9 @@ namespace minnow::model {
 enum class EncodedTag : uint8_t { S, N, B, SS, NS, BS, M, L, Null, False, True };
 
 std::string encode_item(const Item& item);
+// The same bytes in this thread's scratch buffer, valid until its next encode_item or
+// encode_item_scratch: for a caller that copies them into storage of its own (engine::StoredItem).
+std::string_view encode_item_scratch(const Item& item);
 Item decode_item(std::string_view encoded);
 // The item's DynamoDB size (item_size), read from the header.
 std::size_t encoded_item_size(std::string_view encoded);

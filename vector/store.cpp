@@ -119,6 +119,15 @@ void Store::put(Handle handle, std::string_view partition, const float* vector,
   locations_.emplace(handle, Location{&p, slot});
 }
 
+void Store::rehandle(Handle from, Handle to) {
+  auto located = locations_.find(from);
+  if (located == locations_.end() || from == to) return;
+  const Location at = located->second;
+  locations_.erase(located);
+  at.partition->handles[at.slot] = to;
+  locations_.emplace(to, at);
+}
+
 void Store::erase(Handle handle) {
   auto located = locations_.find(handle);
   if (located == locations_.end()) return;

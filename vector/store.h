@@ -63,6 +63,8 @@ class Store {
            const std::vector<std::optional<std::string>>& filters);
   // Removes the handle's vector; nothing when it has none.
   void erase(Handle handle);
+  // The vector of `from` is now `to`'s, which has none; nothing when `from` has none either.
+  void rehandle(Handle from, Handle to);
   void clear();
 
   std::size_t size() const { return locations_.size(); }

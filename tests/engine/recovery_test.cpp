@@ -129,7 +129,7 @@ TEST_CASE("the recovery period and the byte cap move the earliest restorable tim
     for (int64_t t = 1; t <= 500; ++t) {
       std::string k = "key" + std::to_string(t % 10);
       auto it = items.find(k);
-      log.record(kStart + t, k, it == items.end() ? nullptr : &it->second);
+      log.record(kStart + t, k, it == items.end() ? std::nullopt : std::optional<std::string_view>(it->second));
       items[k] = std::string(100, static_cast<char>('a' + t % 26));
       states[kStart + t] = items;
     }

@@ -1,5 +1,9 @@
 #include "engine/index.h"
 
+#include <cstring>
+#include <new>
+#include <stdexcept>
+
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/key.h"
@@ -132,18 +136,28 @@ void SecondaryIndex::update(const std::string& base_key, const model::Item* old_
   const std::string table = table_part(new_key ? *new_item : *old_item, base_key);
   if (old_key) *old_key += table;
   if (new_key) *new_key += table;
-  if (old_key) {
-    auto it = entries_.find(*old_key);
-    if (it != entries_.end()) {
-      size_bytes_ -= it->second.size;
-      entries_.erase(it);
-    }
+  if (old_key && old_key != new_key) {
+    if (Shared<const IndexEntry> removed = entries_.erase(*old_key)) size_bytes_ -= removed->size();
   }
   if (new_key) {
-    Entry entry{new_position, static_cast<uint32_t>(entry_attributes_.size(*new_item))};
-    size_bytes_ += entry.size;
-    entries_.insert_or_assign(std::move(*new_key), entry);
+    const auto size = static_cast<uint32_t>(entry_attributes_.size(*new_item));
+    size_bytes_ += size;
+    if (Shared<const IndexEntry> replaced = entries_.put(IndexEntry::make(*new_key, new_position, size)))
+      size_bytes_ -= replaced->size();
   }
+}
+
+Shared<const IndexEntry> IndexEntry::make(std::string_view key, const StoredItem* item, uint32_t size) {
+  if (key.size() > UINT32_MAX) throw std::length_error("IndexEntry: key too large");
+  void* memory = ::operator new(sizeof(IndexEntry) + key.size());
+  auto* entry = new (memory) IndexEntry(item, static_cast<uint32_t>(key.size()), size);
+  std::memcpy(entry + 1, key.data(), key.size());
+  return Shared<const IndexEntry>::adopt(entry);
+}
+
+void IndexEntry::destroy() const noexcept {
+  this->~IndexEntry();
+  ::operator delete(const_cast<IndexEntry*>(this));
 }
 
 void SecondaryIndex::clear() {

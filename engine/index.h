@@ -24,6 +24,7 @@
 // Not thread-safe: Table guards it with its own lock.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -71,12 +72,36 @@ struct IndexQuerySpec {
   std::optional<model::AttributeMap> exclusive_start_key;
 };
 
+// One entry of a secondary index: its key, the base item and the entry's size (IndexSizeBytes
+// and read units). Immutable and shared by the copies of an index, as a StoredItem is by the
+// copies of a table's items.
+class IndexEntry {
+ public:
+  static Shared<const IndexEntry> make(std::string_view key, const StoredItem* item, uint32_t size);
+
+  std::string_view key() const { return {reinterpret_cast<const char*>(this + 1), key_size_}; }
+  // Every write of the base item replaces its entry, so the item outlives the entry.
+  const StoredItem* item() const { return item_; }
+  uint32_t size() const { return size_; }
+
+  void retain() const noexcept { refs_.fetch_add(1, std::memory_order_relaxed); }
+  void release() const noexcept {
+    if (refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) destroy();
+  }
+
+ private:
+  IndexEntry(const StoredItem* item, uint32_t key_size, uint32_t size) : item_(item), key_size_(key_size), size_(size) {}
+  void destroy() const noexcept;
+
+  const StoredItem* const item_;
+  mutable std::atomic<uint32_t> refs_{1};
+  const uint32_t key_size_;
+  const uint32_t size_;
+};
+
 class SecondaryIndex {
  public:
-  struct Entry {
-    const StoredItem* item;  // the base item: entries change with it, so it outlives them
-    uint32_t size = 0;               // the entry's size (IndexSizeBytes and read units)
-  };
+  using Entries = SharedTree<IndexEntry>;
 
   SecondaryIndex(const IndexDefinition& definition, const std::vector<AttributeDefinition>& attribute_definitions,
                  const model::KeySchema& table_schema, bool local);
@@ -114,7 +139,7 @@ class SecondaryIndex {
   KeyRange query_range(const IndexQuerySpec& spec) const;
   KeyRange scan_range(const ScanSpec& spec) const;
 
-  const std::map<std::string, Entry>& entries() const { return entries_; }
+  const Entries& entries() const { return entries_; }
 
  private:
   std::string partition_prefix(const std::vector<const model::AttributeValue*>& values) const;
@@ -124,7 +149,7 @@ class SecondaryIndex {
   IndexKeySchema key_;
   model::KeySchema table_schema_;
   EntryAttributes entry_attributes_;
-  std::map<std::string, Entry> entries_;
+  Entries entries_;  // copied in O(1) (engine/shared_tree.h)
   uint64_t size_bytes_ = 0;
 };
 

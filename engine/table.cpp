@@ -506,11 +506,11 @@ PageResult Table::read_items(const KeyRange& range, bool forward, const PageLimi
 
 PageResult Table::read_index(const SecondaryIndex& index, const KeyRange& range, bool forward, const PageLimits& limits,
                              ItemVisitor visit) const {
-  using Entries = std::map<std::string, SecondaryIndex::Entry>;
+  using Entries = SecondaryIndex::Entries;
   return read_range(
       index.entries(), range, forward, limits, visit,
-      [](Entries::const_iterator it) { return it->second.item->encoded(); },
-      [](Entries::const_iterator it) { return std::size_t{it->second.size}; },
+      [](Entries::const_iterator it) { return it->item()->encoded(); },
+      [](Entries::const_iterator it) { return std::size_t{it->size()}; },
       [&index](std::string_view encoded) { return index.page_key(model::decode_item(encoded)); });
 }
 

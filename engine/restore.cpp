@@ -68,6 +68,8 @@ void Restorer::put(Table& table, std::string_view storage_key, std::optional<std
   table.restore_item(storage_key, encoded);
 }
 
+void Restorer::put_image(Table& table, const TableImage& image) { table.restore_image(image); }
+
 void Restorer::put_recovery_state(Table& table, const RecoveryState& state) { table.restore_recovery_state(state); }
 
 void Restorer::put_recovery_change(Table& table, RecoveryLog::Change change, bool from_snapshot) {

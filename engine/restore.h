@@ -46,6 +46,8 @@ class Restorer {
   Table* define(uint64_t incarnation, TableDefinition definition);
   void remove(uint64_t incarnation);
   Table* find(uint64_t incarnation) const;
+  // A table's whole state put back from an image (engine/database_image.h).
+  void put_image(Table& table, const TableImage& image);
   // An item of `table` replaced (`encoded` nullopt: deleted).
   void put(Table& table, std::string_view storage_key, std::optional<std::string_view> encoded);
 

@@ -88,6 +88,26 @@ void Table::restore_definition(TableDefinition definition) {
   sync_recovery();
 }
 
+TableImage Table::image_locked() const {
+  TableImage image{definition_, items_, size_bytes_, {}, std::nullopt, recovery_};
+  for (const auto& index : indexes_) image.indexes.push_back(*index);
+  if (partition_order_) image.partition_order = *partition_order_;
+  return image;
+}
+
+void Table::restore_image(const TableImage& image) {
+  std::unique_lock lock(mu_);
+  definition_ = image.definition;
+  items_ = image.items;
+  size_bytes_ = image.size_bytes;
+  indexes_.clear();
+  for (const SecondaryIndex& index : image.indexes) indexes_.push_back(std::make_unique<SecondaryIndex>(index));
+  vector_indexes_.clear();
+  sync_indexes();  // keeps the secondary indexes, builds the vector indexes and their billing
+  partition_order_ = image.partition_order ? std::make_unique<PartitionOrder>(*image.partition_order) : nullptr;
+  recovery_ = image.recovery;
+}
+
 void Table::restore_recovery_state(const RecoveryState& state) {
   std::unique_lock lock(mu_);
   recovery_.restore_state(state);

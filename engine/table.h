@@ -23,6 +23,7 @@
 
 #include "engine/clock.h"
 #include "engine/commit_log.h"
+#include "engine/database_image.h"
 #include "engine/function_ref.h"
 #include "engine/index.h"
 #include "engine/item_map.h"
@@ -197,6 +198,9 @@ class Table {
                                                  FunctionRef<bool(std::string_view, std::string_view)> visit) const;
   // The point-in-time recovery log (engine/recovery_log.h), with mu_ held (shared).
   const RecoveryLog& recovery_locked() const { return recovery_; }
+  // For engine/database_image, with mu_ held (shared): the table's state, sharing its items and
+  // index entries (O(indexes + partitions + recovery records), not O(items)).
+  TableImage image_locked() const;
 
  private:
   friend class Restorer;  // engine/restore.h
@@ -210,6 +214,9 @@ class Table {
   void restore_item(std::string_view storage_key, std::optional<std::string_view> encoded);
   void restore_recovery_state(const RecoveryState& state);
   void restore_recovery_change(RecoveryLog::Change change, bool from_snapshot);
+  // An image's state, in place of this table's (just defined with the image's definition):
+  // items, sizes, indexes and recovery log shared or copied; vector indexes rebuilt.
+  void restore_image(const TableImage& image);
   void attach(StreamRegistry* streams, CommitLog* log, const Clock* clock, bool restart_recovery);
 
   using Items = ItemMap;

@@ -1,0 +1,66 @@
+// A Database's state at one instant, in memory: what fork, checkpoint and rewind hand around
+// (issue 38, docs/plans/fork-and-rewind.md).
+//
+// An image shares what it can with the database it came from and with every database it is
+// installed into: a table's items and its secondary indexes' entries are persistent maps
+// (engine/shared_tree.h), copied in O(1), and later writes on either side copy only the nodes
+// they change. So capturing or installing an image costs O(tables + indexes + backups + stream
+// records + recovery records + partitions), never O(items), except for a table with vector
+// indexes, whose vectors are rebuilt from its items when the image is installed.
+//
+// An image holds what persist/ saves of a namespace (persist::capture): tables, items, indexes,
+// streams and their records, point-in-time recovery logs, backups and the sequence floor. Not
+// the transfer records, the idempotency tokens or the item holds.
+//
+// An image is immutable once captured and may be shared between threads; installing it does not
+// change it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/backups.h"
+#include "engine/index.h"
+#include "engine/item_map.h"
+#include "engine/partition_order.h"
+#include "engine/recovery_log.h"
+#include "engine/stream.h"
+#include "engine/table_definition.h"
+
+namespace minnow::engine {
+
+class Database;
+
+struct TableImage {
+  TableDefinition definition;
+  ItemMap items;
+  uint64_t size_bytes = 0;                       // the items' stored size (not billed)
+  std::vector<SecondaryIndex> indexes;           // LSIs then GSIs, as the table keeps them
+  std::optional<PartitionOrder> partition_order;  // when the table keeps one
+  RecoveryLog recovery;
+};
+
+struct StreamImage {
+  StreamState state;
+  std::vector<StreamRecord> records;
+};
+
+struct DatabaseImage {
+  std::vector<TableImage> tables;    // in name order
+  std::vector<StreamImage> streams;  // oldest first, also those of deleted tables
+  std::vector<Backup> backups;
+  uint64_t sequence = 0;             // the last stream sequence number given out
+
+  uint64_t item_count() const;
+};
+
+// The database's state, as one instant (Database::freeze).
+DatabaseImage capture_image(Database& database);
+// Replaces everything the database holds with `image` (as engine/restore.h does, under the
+// catalog's exclusive lock): its tables and streams get new incarnations, its stream sequence
+// numbers never go back. Nothing is told to its CommitLog; the idempotency tokens and item holds
+// are left to the caller.
+void install_image(Database& database, const DatabaseImage& image);
+
+}  // namespace minnow::engine

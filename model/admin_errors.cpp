@@ -34,4 +34,13 @@ Error admin_no_snapshot(std::string_view name, const std::optional<std::string>&
                   namespace_id ? std::string_view(*namespace_id) : std::string_view()});
 }
 
+Error admin_no_checkpoint(std::string_view id, const std::optional<std::string>& namespace_id) {
+  return invalid({"no checkpoint '", id, "'", namespace_id ? " for namespace " : "",
+                  namespace_id ? std::string_view(*namespace_id) : std::string_view()});
+}
+
+Error admin_fork_target_has_tables(std::string_view id) {
+  return invalid({"namespace ", id, " already has tables: send \"replace\": true to replace them"});
+}
+
 }  // namespace minnow::model

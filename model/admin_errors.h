@@ -75,4 +75,25 @@ inline constexpr FixedError kAdminSnapshotName{ErrorCode::ValidationException,
 // "no snapshot named 'x'", "... for namespace ID"
 Error admin_no_snapshot(std::string_view name, const std::optional<std::string>& namespace_id = std::nullopt);
 
+// ---- /_minnow/checkpoint, /_minnow/rewind ------------------------------------------------------
+inline constexpr FixedError kAdminCheckpointId{ErrorCode::ValidationException,
+                                               MINNOW_ADMIN_INVALID "id must be a checkpoint's id"};
+inline constexpr FixedError kAdminRewindClock{ErrorCode::ValidationException,
+                                              MINNOW_ADMIN_INVALID "clock must be true or false"};
+// "no checkpoint 'x'", "... for namespace ID"
+Error admin_no_checkpoint(std::string_view id, const std::optional<std::string>& namespace_id = std::nullopt);
+
+// ---- /_minnow/namespaces/fork ------------------------------------------------------------------
+inline constexpr FixedError kAdminForkNamespaces{
+    ErrorCode::ValidationException, MINNOW_ADMIN_INVALID "source and target must be namespaces, ACCESS_KEY/REGION"};
+inline constexpr FixedError kAdminForkSame{ErrorCode::ValidationException,
+                                           MINNOW_ADMIN_INVALID "source and target must be different namespaces"};
+inline constexpr FixedError kAdminForkReplace{ErrorCode::ValidationException,
+                                              MINNOW_ADMIN_INVALID "replace must be true or false"};
+inline constexpr FixedError kAdminForkShared{
+    ErrorCode::ValidationException,
+    MINNOW_ADMIN_INVALID "a fork needs a namespace per access key and region (this server runs with -sharedDb)"};
+// "namespace ID already has tables: send \"replace\": true to replace them"
+Error admin_fork_target_has_tables(std::string_view id);
+
 }  // namespace minnow::model

@@ -129,13 +129,25 @@ void write_address_file(const std::string& path, const std::string& url) {
 int serve(const Options& options) {
   engine::AdjustableClock clock;
   std::unique_ptr<persist::Store> store = open_store(options);
-  const std::optional<std::string> seeds = seed_image(options, clock);
-  // New namespaces start from the seeds, once those the data directory holds are loaded.
+  // The seeds, loaded once into an image that each new namespace shares (O(tables) a namespace).
+  std::optional<engine::DatabaseImage> seeds;
+  if (const std::optional<std::string> file_image = seed_image(options, clock)) {
+    engine::Database scratch(clock, options.database);
+    persist::restore(scratch, *file_image);
+    seeds = engine::capture_image(scratch);
+  }
+  // New namespaces start as a fork of the template namespace, or from the seeds, once those the
+  // data directory holds are loaded.
   bool seeding = false;
+  engine::Database* template_database = nullptr;  // set once the template exists
   engine::Namespaces namespaces(options.shared_db, clock, [&](const std::string& id) {
     auto database = std::make_unique<engine::Database>(clock, options.database, store ? store->log_for(id) : nullptr);
     if (store) store->attach(id, *database);
-    if (seeding && seeds) persist::restore(*database, *seeds);
+    if (seeding && template_database) {
+      persist::install(*database, engine::capture_image(*template_database));
+    } else if (seeding && seeds) {
+      persist::install(*database, *seeds);
+    }
     return database;
   });
   // The Store's background work reads the Databases: it stops first, however serve() ends.
@@ -171,8 +183,12 @@ int serve(const Options& options) {
   if (seeds) {
     for (const auto& [id, database] : namespaces.list()) {
       const bool kept = std::find(loaded.namespaces.begin(), loaded.namespaces.end(), id) != loaded.namespaces.end();
-      if (!kept) persist::restore(*database, *seeds);
+      if (!kept) persist::install(*database, *seeds);
     }
+  }
+  if (!options.template_namespace.empty()) {  // made now (from the seeds) if the data directory had none
+    const engine::NamespaceName name = *engine::parse_namespace_id(options.template_namespace);
+    template_database = &namespaces.get(namespaces.id_for(name.access_key, name.region)).database;
   }
   if (store) {
     // A first start leaves a snapshot; so does one that read files of an older format, so that

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "auth/credentials.h"
+#include "engine/namespaces.h"
 #include "server/cors.h"
 
 namespace minnow::server {
@@ -322,6 +323,8 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       options.s3_dir = take_text();
     } else if (flag == "--seed") {
       options.seeds.push_back(take_text());
+    } else if (flag == "--template-namespace") {
+      options.template_namespace = take_text();
     } else if (flag.starts_with("-")) {
       return usage_error("unknown flag: " + std::string(flag));
     } else {
@@ -347,6 +350,12 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
     return usage_error("--data-api-tokens and --data-api-table need --data-api");
   }
   if (fsync_given && options.db_path.empty()) return usage_error("--fsync needs --db-path (or -dbPath)");
+  if (!options.template_namespace.empty()) {
+    const auto name = engine::parse_namespace_id(options.template_namespace);
+    if (!name || options.template_namespace == engine::kSharedNamespace)
+      return usage_error("--template-namespace: expected ACCESS_KEY/REGION, got " + quoted(options.template_namespace));
+    if (options.shared_db) return usage_error("--template-namespace needs a namespace per access key and region, not -sharedDb");
+  }
   if (log_format_given && !options.log_requests) return usage_error("--log-format needs --log-requests");
   if (!options.admin && !options.admin_hosts.empty()) {
     return usage_error("--admin-hosts: the test controls are off (--no-admin or MINNOW_NO_ADMIN=1)");
@@ -423,6 +432,9 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "  --seed FILE             tables (CreateTable JSON) and items (DynamoDB JSON, one a line\n";
   text += "                          or a JSON array) every namespace starts with; repeatable. With\n";
   text += "                          --db-path, a namespace the directory holds keeps its data\n";
+  text += "  --template-namespace ACCESS_KEY/REGION\n";
+  text += "                          every other namespace starts as a fork of this one's state (its\n";
+  text += "                          seeds, its -dbPath data, what calls put in it) when first used\n";
   text += "  --s3-dir DIR            the local S3 stand-in of exports, imports and bulk loads:\n";
   text += "                          s3://BUCKET/KEY is DIR/BUCKET/KEY; a bucket is a directory\n";
   text += "                          that must exist (docs/data-movement.md)\n";

@@ -104,6 +104,9 @@ struct Options {
   // --seed FILE (repeatable): tables and items every namespace starts with (server/seed.h);
   // with -dbPath a namespace the directory holds keeps its data.
   std::vector<std::string> seeds;
+  // --template-namespace ACCESS_KEY/REGION: every other namespace starts as a fork of this one's
+  // state when it is first used (docs/admin-api.md); empty: from the seeds.
+  std::string template_namespace;
   // --s3-dir DIR: the local S3 stand-in (s3local/store.h): bucket B is the directory DIR/B.
   std::string s3_dir;
   // --data-api: the data API stand-in's routes under /api/data/dynamodb/ (dataapi/).

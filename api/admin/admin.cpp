@@ -6,6 +6,7 @@
 #include "api/admin/admin_call.h"
 #include "api/admin/export.h"
 #include "api/admin/faults.h"
+#include "api/admin/fork.h"
 #include "api/admin/requests.h"
 #include "api/admin/saved_states.h"
 #include "api/error_reply.h"
@@ -129,6 +130,10 @@ Reply handle_admin(Request& request, const AdminTargets& targets, const AdminOpt
     if (path == "snapshot") return snapshot(request, targets.namespaces, targets.saved);
     if (path == "restore" && request.method == "POST") return restore(request, targets.namespaces, targets.saved);
     if (path == "export" && request.method == "GET") return export_namespace(request, targets.namespaces);
+    if (path == "namespaces/fork" && request.method == "POST") return fork(request, targets.namespaces);
+    if (path == "checkpoint") return checkpoint(request, targets.namespaces, targets.saved);
+    if (path == "rewind" && request.method == "POST")
+      return rewind(request, targets.namespaces, targets.saved, targets.clock);
     throw model::admin_no_such_call(request.method, request.path);
   } catch (const model::Error& error) {
     return error_reply(error);

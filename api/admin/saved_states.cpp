@@ -3,23 +3,21 @@
 #include <utility>
 
 #include "api/admin/admin_call.h"
+#include "api/admin/install_state.h"
 #include "api/json.h"
+#include "engine/clock.h"
 #include "engine/database.h"
+#include "engine/database_image.h"
 #include "engine/namespaces.h"
-#include "engine/table.h"
 #include "model/admin_errors.h"
-#include "persist/image.h"
 
 namespace minnow::api::admin {
 
 namespace {
 
-SavedStateStats stats_of(engine::Database& database, const std::string& image) {
-  SavedStateStats stats{1, 0, 0, image.size()};
-  for (const auto& table : database.tables()) {
-    ++stats.tables;
-    stats.items += table->item_count();
-  }
+SavedStateStats stats_of(const engine::DatabaseImage& image) {
+  SavedStateStats stats{1, image.tables.size(), image.item_count(), 0};
+  for (const engine::TableImage& table : image.tables) stats.bytes += table.size_bytes;
   return stats;
 }
 
@@ -45,11 +43,12 @@ std::string name_member(Request& request) {
   return std::string(view(*name));
 }
 
-Reply stats_reply(const std::string& name, const SavedStateStats& stats) {
+// {"name": ..., counts} (a checkpoint: "id" for "name", and the clock's time).
+Reply stats_reply(const std::string& name, const SavedStateStats& stats, std::optional<int64_t> checkpoint_ms = {}) {
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
   w.StartObject();
-  w.Key("name");
+  w.Key(checkpoint_ms ? "id" : "name");
   w.String(name);
   w.Key("namespaces");
   w.Uint64(stats.namespaces);
@@ -59,6 +58,10 @@ Reply stats_reply(const std::string& name, const SavedStateStats& stats) {
   w.Uint64(stats.items);
   w.Key("bytes");
   w.Uint64(stats.bytes);
+  if (checkpoint_ms) {
+    w.Key("epochMillis");
+    w.Int64(*checkpoint_ms);
+  }
   w.EndObject();
   return json_reply(std::string(buffer.GetString(), buffer.GetSize()));
 }
@@ -69,9 +72,10 @@ SavedStateStats SavedStates::save(const std::string& name, engine::Namespaces& n
                                   const std::optional<std::string>& id) {
   Saved saved;
   saved.every_namespace = !id;
+  saved.at_ms = namespaces.clock().now_ms();
   auto save_one = [&](const std::string& ns, engine::Database& database) {
-    auto image = std::make_shared<const std::string>(persist::capture(database));
-    saved.stats[ns] = stats_of(database, *image);
+    auto image = std::make_shared<const engine::DatabaseImage>(engine::capture_image(database));
+    saved.stats[ns] = stats_of(*image);
     saved.images[ns] = std::move(image);
   };
   if (id) {
@@ -104,8 +108,7 @@ std::optional<SavedStateStats> SavedStates::restore(const std::string& name, eng
       ++total.namespaces;
       return;
     }
-    persist::restore(database, *image->second);
-    database.idempotency().clear();
+    install_state(database, *image->second);
     add(total, saved.stats[ns]);
   };
   if (id) {
@@ -124,6 +127,22 @@ std::optional<SavedStateStats> SavedStates::restore(const std::string& name, eng
 bool SavedStates::forget(const std::string& name) {
   std::lock_guard lock(mu_);
   return saved_.erase(name) > 0;
+}
+
+std::string SavedStates::new_checkpoint_id() {
+  std::lock_guard lock(mu_);
+  std::string id;
+  do {
+    id = "checkpoint-" + std::to_string(++checkpoints_);
+  } while (saved_.count(id));  // a snapshot may have been named so
+  return id;
+}
+
+std::optional<int64_t> SavedStates::saved_at_ms(const std::string& name) const {
+  std::lock_guard lock(mu_);
+  auto it = saved_.find(name);
+  if (it == saved_.end()) return std::nullopt;
+  return it->second.at_ms;
 }
 
 std::vector<std::string> SavedStates::names() const {
@@ -160,6 +179,50 @@ Reply restore(Request& request, engine::Namespaces& namespaces, SavedStates& sav
   const std::optional<std::string> id = namespace_parameter(request, namespaces);
   std::optional<SavedStateStats> stats = saved.restore(name, namespaces, id);
   if (!stats) throw model::admin_no_snapshot(name, id);
+  return stats_reply(name, *stats);
+}
+
+namespace {
+
+std::string checkpoint_id_member(Request& request) {
+  JsonDocument body;
+  parse_body(request, body);
+  const JsonValue* id = member(body, "id");
+  if (!id || !id->IsString() || id->GetStringLength() == 0 || id->GetStringLength() > 255)
+    throw model::Error(model::kAdminCheckpointId);
+  return std::string(view(*id));
+}
+
+}  // namespace
+
+Reply checkpoint(Request& request, engine::Namespaces& namespaces, SavedStates& saved) {
+  if (request.method == "DELETE") {
+    const std::string id = checkpoint_id_member(request);
+    if (!saved.forget(id)) throw model::admin_no_checkpoint(id);
+    return json_reply("{}");
+  }
+  if (request.method != "POST") throw model::admin_wrong_method("POST or DELETE");
+  const std::string id = saved.new_checkpoint_id();
+  const SavedStateStats stats = saved.save(id, namespaces, namespace_parameter(request, namespaces));
+  return stats_reply(id, stats, saved.saved_at_ms(id).value_or(0));
+}
+
+Reply rewind(Request& request, engine::Namespaces& namespaces, SavedStates& saved, engine::AdjustableClock* clock) {
+  JsonDocument body;
+  parse_body(request, body);
+  const JsonValue* id = member(body, "id");
+  if (!id || !id->IsString() || id->GetStringLength() == 0 || id->GetStringLength() > 255)
+    throw model::Error(model::kAdminCheckpointId);
+  const std::string name(view(*id));
+  const JsonValue* with_clock = member(body, "clock");
+  if (with_clock && !with_clock->IsBool()) throw model::Error(model::kAdminRewindClock);
+  const bool set_clock = with_clock && with_clock->GetBool();
+  if (set_clock && !clock) throw model::Error(model::kAdminClockFixed);
+  const std::optional<std::string> ns = namespace_parameter(request, namespaces);
+  const std::optional<int64_t> at_ms = saved.saved_at_ms(name);
+  std::optional<SavedStateStats> stats = saved.restore(name, namespaces, ns);
+  if (!stats || !at_ms) throw model::admin_no_checkpoint(name, ns);
+  if (set_clock) clock->set_ms(*at_ms);
   return stats_reply(name, *stats);
 }
 

@@ -1,9 +1,12 @@
-// /_minnow/snapshot and /_minnow/restore: the whole state of one namespace (?namespace=ID) or
-// of every namespace, saved under a name (persist::capture: every table and stream of a
-// namespace at one instant) and put back in milliseconds, so that a test suite loads its
-// fixtures once and returns to them before each test. Kept in memory for the server's life,
-// also across /_minnow/reset; a restore is logged like any change, so with -dbPath the restored
-// state is what a restart finds. Thread-safe: mu_ protects the map.
+// /_minnow/snapshot and /_minnow/restore, /_minnow/checkpoint and /_minnow/rewind: the whole
+// state of one namespace (?namespace=ID) or of every namespace, saved under a name (a checkpoint:
+// under an id Minnow chooses) and put back, so that a test suite loads its fixtures once and
+// returns to them before each test. A saved state is an engine::DatabaseImage per namespace,
+// which shares the items and index entries with the namespace (engine/database_image.h): saving
+// and putting back cost O(tables + indexes + stream records), not O(items). Kept in memory for
+// the server's life, also across /_minnow/reset; a restore is logged like any change
+// (install_state.h), so with -dbPath the restored state is what a restart finds.
+// Thread-safe: mu_ protects the map.
 #pragma once
 
 #include <cstdint>
@@ -17,7 +20,9 @@
 #include "api/protocol.h"
 
 namespace minnow::engine {
+class AdjustableClock;
 class Namespaces;
+struct DatabaseImage;
 }  // namespace minnow::engine
 
 namespace minnow::api::admin {
@@ -26,7 +31,7 @@ struct SavedStateStats {
   uint64_t namespaces = 0;
   uint64_t tables = 0;
   uint64_t items = 0;
-  uint64_t bytes = 0;  // of the saved images
+  uint64_t bytes = 0;  // the saved items' stored size
 };
 
 class SavedStates {
@@ -40,19 +45,29 @@ class SavedStates {
                                          const std::optional<std::string>& id);
   bool forget(const std::string& name);
   std::vector<std::string> names() const;
+  // A name no state has had: "checkpoint-N".
+  std::string new_checkpoint_id();
+  // The clock's time when `name` was saved; nullopt when nothing is saved under it.
+  std::optional<int64_t> saved_at_ms(const std::string& name) const;
 
  private:
   struct Saved {
-    std::map<std::string, std::shared_ptr<const std::string>> images;  // by namespace; shared with restores
-    std::map<std::string, SavedStateStats> stats;                      // by namespace
+    std::map<std::string, std::shared_ptr<const engine::DatabaseImage>> images;  // by namespace
+    std::map<std::string, SavedStateStats> stats;                                // by namespace
     bool every_namespace = false;
+    int64_t at_ms = 0;
   };
   mutable std::mutex mu_;
   std::map<std::string, Saved> saved_;  // Protected by mu_.
+  uint64_t checkpoints_ = 0;            // Protected by mu_.
 };
 
 // POST (save), GET (list the names), DELETE (forget) /_minnow/snapshot; POST /_minnow/restore.
 Reply snapshot(Request& request, engine::Namespaces& namespaces, SavedStates& saved);
 Reply restore(Request& request, engine::Namespaces& namespaces, SavedStates& saved);
+// POST (save under a new id) and DELETE /_minnow/checkpoint; POST /_minnow/rewind, which with
+// "clock": true also sets `clock` (null: a clock that cannot move) back to the checkpoint's time.
+Reply checkpoint(Request& request, engine::Namespaces& namespaces, SavedStates& saved);
+Reply rewind(Request& request, engine::Namespaces& namespaces, SavedStates& saved, engine::AdjustableClock* clock);
 
 }  // namespace minnow::api::admin

@@ -15,7 +15,7 @@ export const credentials = { accessKeyId: 'AKIDMINNOWCONFORMANCE', secretAccessK
 
 // Whether the server keeps one database for every credential (DynamoDB Local's -sharedDb,
 // Minnow's --shared-db) instead of one per access key and region: DYNAMODB_SHARED_DB=1.
-// Only test/namespaces.test.mjs depends on it.
+// Only test/namespaces.test.mjs and test/fork_rewind.test.mjs depend on it.
 export const sharedDb = process.env.DYNAMODB_SHARED_DB === '1';
 
 const KNOWN_REFERENCES = ['dynamodb-local', 'dynalite'];

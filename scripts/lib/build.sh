@@ -21,14 +21,11 @@ npm_install() {
   (cd "$1" && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --silent; })
 }
 
-# Runs conformance files against a Minnow ($build/minnow) started with the flags given first;
-# fails when a test fails, Minnow exits badly or a sanitizer reports:
-#   conformance "FLAGS..." [ENV=VALUE...] -- 'TEST FILE PATTERNS' (expanded in conformance/)
-conformance() {
-  local flags=$1; shift
-  local env=()
-  while [ "$1" != "--" ]; do env+=("$1"); shift; done
-  shift
+# Runs COMMAND (a bash command line) with MINNOW_ENDPOINT naming a Minnow ($build/minnow)
+# started with FLAGS; fails when the command fails, Minnow exits badly or a sanitizer reports:
+#   with_minnow "FLAGS..." 'COMMAND'
+with_minnow() {
+  local flags=$1 command=$2
   local port="" log pid result=0
   log=$(mktemp)
   # Port 0: Minnow binds a free port itself and names it on its first line ("listening on
@@ -45,8 +42,7 @@ conformance() {
     sleep 0.1; waited=$((waited + 1))
     port=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9][0-9]*\).*|\1|p' "$log" | head -n 1)
   done
-  # shellcheck disable=SC2048,SC2086
-  (cd conformance && env "${env[@]}" DYNAMODB_ENDPOINT="http://127.0.0.1:$port" node --test --test-concurrency=1 $*) || result=1
+  MINNOW_ENDPOINT="http://127.0.0.1:$port" bash -c "$command" || result=1
   kill -TERM $pid
   wait $pid || { echo "minnow exited with status $? (log below)"; cat "$log"; result=1; }
   if grep -q "ERROR: AddressSanitizer\|runtime error:" "$log"; then
@@ -54,4 +50,14 @@ conformance() {
   fi
   rm -f "$log"
   return $result
+}
+
+# Runs conformance files against a Minnow started with the flags given first (with_minnow):
+#   conformance "FLAGS..." [ENV=VALUE...] -- 'TEST FILE PATTERNS' (expanded in conformance/)
+conformance() {
+  local flags=$1; shift
+  local env=()
+  while [ "$1" != "--" ]; do env+=("$(printf '%q' "$1")"); shift; done
+  shift
+  with_minnow "$flags" "cd conformance && env ${env[*]} DYNAMODB_ENDPOINT=\"\$MINNOW_ENDPOINT\" node --test --test-concurrency=1 $*"
 }

@@ -1,6 +1,5 @@
 #include "engine/database_image.h"
 
-#include <limits>
 #include <utility>
 
 #include "engine/database.h"
@@ -21,10 +20,7 @@ DatabaseImage capture_image(Database& database) {
     for (const auto& table : tables) image.tables.push_back(table->image_locked());
     // Appends happen under their table's lock (table, then stream): none while frozen.
     for (const auto& stream : database.streams().list(std::nullopt)) {
-      StreamImage& s = image.streams.emplace_back();
-      s.state = stream->state();
-      stream->visit_records(0, std::numeric_limits<std::size_t>::max(),
-                            [&](const StreamRecord& record) { s.records.push_back(record); });
+      image.streams.push_back({stream->state(), stream->records()});
     }
     image.backups = database.backups().all();
     image.sequence = database.streams().sequence();
@@ -44,8 +40,7 @@ void install_image(Database& database, const DatabaseImage& image) {
   for (const StreamImage& s : image.streams) {
     StreamState state = s.state;
     state.incarnation = next++;
-    Stream* stream = restorer.restore_stream(state);
-    for (const StreamRecord& record : s.records) stream->restore_record(record);
+    restorer.restore_stream(state)->restore_records(s.records);
   }
   for (const Backup& backup : image.backups) restorer.put_backup(backup);
   restorer.raise_sequence(image.sequence);

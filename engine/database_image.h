@@ -4,9 +4,9 @@
 // An image shares what it can with the database it came from and with every database it is
 // installed into: a table's items and its secondary indexes' entries are persistent maps
 // (engine/shared_tree.h), copied in O(1), and later writes on either side copy only the nodes
-// they change. So capturing or installing an image costs O(tables + indexes + backups + stream
-// records + recovery records + partitions), never O(items), except for a table with vector
-// indexes, whose vectors are rebuilt from its items when the image is installed.
+// they change; a stream's records are shared 256 at a time (engine/stream_records.h). So
+// capturing or installing an image costs O(tables + indexes + backups + stream records / 256 +
+// recovery records + partitions + vectors), never O(items).
 //
 // An image holds what persist/ saves of a namespace (persist::capture): tables, items, indexes,
 // streams and their records, point-in-time recovery logs, backups and the sequence floor. Not
@@ -27,6 +27,7 @@
 #include "engine/recovery_log.h"
 #include "engine/stream.h"
 #include "engine/table_definition.h"
+#include "engine/vector_index.h"
 
 namespace minnow::engine {
 
@@ -36,14 +37,16 @@ struct TableImage {
   TableDefinition definition;
   ItemMap items;
   uint64_t size_bytes = 0;                       // the items' stored size (not billed)
+  int64_t vector_billing = 0;                    // Table::vector_billing_
   std::vector<SecondaryIndex> indexes;           // LSIs then GSIs, as the table keeps them
+  std::vector<VectorIndex> vector_indexes;       // copied: O(vectors)
   std::optional<PartitionOrder> partition_order;  // when the table keeps one
   RecoveryLog recovery;
 };
 
 struct StreamImage {
   StreamState state;
-  std::vector<StreamRecord> records;
+  StreamRecords records;  // shared with the stream, chunk by chunk
 };
 
 struct DatabaseImage {

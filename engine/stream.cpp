@@ -158,6 +158,17 @@ void Stream::restore_record(StreamRecord record) {
   raise_to(sequence_, record.sequence);
 }
 
+StreamRecords Stream::records() const {
+  std::lock_guard lock(mu_);
+  return records_;
+}
+
+void Stream::restore_records(const StreamRecords& records) {
+  std::lock_guard lock(mu_);
+  records_ = records;
+  if (!records_.empty()) raise_to(sequence_, records_.back().sequence);
+}
+
 StreamState Stream::state() const {
   std::lock_guard lock(mu_);
   return StreamState{incarnation_, table_name_,        label_,  view_type_,      key_schema_elements_, key_schema_,

@@ -17,7 +17,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -27,25 +26,13 @@
 
 #include "engine/clock.h"
 #include "engine/function_ref.h"
+#include "engine/stream_record.h"
+#include "engine/stream_records.h"
 #include "engine/table_definition.h"
 
 namespace minnow::engine {
 
 inline constexpr int64_t kStreamRetentionMs = 24LL * 3600 * 1000;
-
-enum class StreamEvent { Insert, Modify, Remove };
-
-struct StreamRecord {
-  uint64_t sequence = 0;
-  StreamEvent event = StreamEvent::Insert;
-  std::string event_id;                  // a UUID
-  std::string keys;                      // the key attributes, encoded
-  std::optional<std::string> old_image;  // encoded; present when the view type carries it
-  std::optional<std::string> new_image;
-  uint64_t size_bytes = 0;  // DynamoDB size of keys + the images carried
-  int64_t created_ms = 0;
-  bool by_ttl = false;  // a deletion by the TTL service
-};
 
 // What Stream::append made of a change, for the commit log (sequence 0: no record, the stream
 // being closed).
@@ -127,6 +114,10 @@ class Stream {
   // ignored when the stream has it already (a sequence number not above its last) or ended
   // before it.
   void restore_record(StreamRecord record);
+  // For engine/database_image: every record kept, sharing their chunks (O(records / 256)); and
+  // such records put into a stream just restored (StreamRegistry::restore), which has none.
+  StreamRecords records() const;
+  void restore_records(const StreamRecords& records);
 
  private:
   StreamRecord make_record(StreamEvent event, std::string keys, std::optional<std::string_view> old_image,
@@ -148,7 +139,7 @@ class Stream {
   const uint64_t incarnation_;
 
   mutable std::mutex mu_;
-  std::deque<StreamRecord> records_;  // Protected by mu_.
+  StreamRecords records_;            // Protected by mu_.
   uint64_t trimmed_through_ = 0;      // highest sequence dropped by retention. Protected by mu_.
   std::optional<uint64_t> ending_;    // Protected by mu_.
 };

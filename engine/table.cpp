@@ -89,8 +89,9 @@ void Table::restore_definition(TableDefinition definition) {
 }
 
 TableImage Table::image_locked() const {
-  TableImage image{definition_, items_, size_bytes_, {}, std::nullopt, recovery_};
+  TableImage image{definition_, items_, size_bytes_, vector_billing_, {}, {}, std::nullopt, recovery_};
   for (const auto& index : indexes_) image.indexes.push_back(*index);
+  for (const auto& index : vector_indexes_) image.vector_indexes.push_back(*index);
   if (partition_order_) image.partition_order = *partition_order_;
   return image;
 }
@@ -100,10 +101,12 @@ void Table::restore_image(const TableImage& image) {
   definition_ = image.definition;
   items_ = image.items;
   size_bytes_ = image.size_bytes;
+  vector_billing_ = image.vector_billing;
   indexes_.clear();
   for (const SecondaryIndex& index : image.indexes) indexes_.push_back(std::make_unique<SecondaryIndex>(index));
+  // Their handles are the image's StoredItems, which the items now share.
   vector_indexes_.clear();
-  sync_indexes();  // keeps the secondary indexes, builds the vector indexes and their billing
+  for (const VectorIndex& index : image.vector_indexes) vector_indexes_.push_back(std::make_unique<VectorIndex>(index));
   partition_order_ = image.partition_order ? std::make_unique<PartitionOrder>(*image.partition_order) : nullptr;
   recovery_ = image.recovery;
 }

@@ -215,7 +215,7 @@ class Table {
   void restore_recovery_state(const RecoveryState& state);
   void restore_recovery_change(RecoveryLog::Change change, bool from_snapshot);
   // An image's state, in place of this table's (just defined with the image's definition):
-  // items, sizes, indexes and recovery log shared or copied; vector indexes rebuilt.
+  // items, sizes, indexes and recovery log shared or copied.
   void restore_image(const TableImage& image);
   void attach(StreamRegistry* streams, CommitLog* log, const Clock* clock, bool restart_recovery);
 

@@ -59,7 +59,6 @@ struct VectorSearchStats {
 
 class VectorIndex {
  public:
-
   VectorIndex(const VectorIndexDefinition& definition, const std::vector<AttributeDefinition>& attribute_definitions);
 
   const std::string& name() const { return definition_.name; }

@@ -50,6 +50,27 @@ Store::Store(Distance distance, std::size_t dims, std::size_t filter_count)
       by_id_(filter_count, std::vector<std::pair<const std::string, Interned>*>(1, nullptr)),
       free_ids_(filter_count) {}
 
+Store::Store(const Store& other)
+    : distance_(other.distance_),
+      dims_(other.dims_),
+      stride_(other.stride_),
+      filter_count_(other.filter_count_),
+      partitions_(other.partitions_),
+      interned_(other.interned_),
+      by_id_(other.by_id_.size()),
+      free_ids_(other.free_ids_) {
+  // The pointers into the copied maps point into this store's own.
+  locations_.reserve(other.locations_.size());
+  for (auto& [key, partition] : partitions_) {
+    partition.key = &key;
+    for (uint32_t slot = 0; slot < partition.size(); ++slot) locations_.emplace(partition.handles[slot], Location{&partition, slot});
+  }
+  for (std::size_t f = 0; f < filter_count_; ++f) {
+    by_id_[f].assign(other.by_id_[f].size(), nullptr);
+    for (auto& entry : interned_[f]) by_id_[f][entry.second.id] = &entry;
+  }
+}
+
 Store::~Store() = default;
 
 uint32_t Store::intern(std::size_t filter, const std::optional<std::string>& value) {

@@ -51,6 +51,9 @@ class Store {
   using Handle = const void*;
 
   Store(Distance distance, std::size_t dims, std::size_t filter_count);
+  // A copy holds the same handles and vectors (O(vectors): a fork of a table's vector index).
+  Store(const Store& other);
+  Store& operator=(const Store&) = delete;
   ~Store();
 
   Distance distance() const { return distance_; }

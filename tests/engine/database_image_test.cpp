@@ -17,6 +17,7 @@
 #include "engine/database.h"
 #include "engine/query.h"
 #include "engine/table.h"
+#include "engine/vector_index.h"
 #include "model/item_codec.h"
 #include "tests/support/manual_clock.h"
 #include "tests/support/values.h"
@@ -176,6 +177,59 @@ TEST_CASE("images captured while a writer runs are each one instant", "[database
   }
   stop = true;
   writer.join();
+}
+
+TEST_CASE("an installed image copies vector indexes, which then move on their own", "[database_image]") {
+  ManualClock clock;
+  engine::Database source(clock, {});
+  engine::TableDefinition d;
+  d.name = "V";
+  d.attribute_definitions = {{"pk", model::ValueType::S}, {"tenant", model::ValueType::S}};
+  d.key_schema_elements = {{"pk", true}};
+  d.key_schema = model::KeySchema{{"pk", model::ValueType::S}, std::nullopt};
+  engine::VectorIndexDefinition v;
+  v.name = "near";
+  v.vector_attribute = "vec";
+  v.dimensions = 2;
+  v.distance = minnow::vector::Distance::Euclidean;
+  v.search_schema = {{"tenant", false}};
+  v.projection.type = "ALL";
+  d.vector_indexes.push_back(v);
+  auto table = source.create(d);
+  auto put_vector = [](engine::Table& t, const std::string& pk, int x, int y, const std::string& tenant) {
+    Item item{{"pk", S(pk)}, {"tenant", S(tenant)}, {"vec", minnow::test::L({N(x), N(y)})}};
+    t.write({{"pk", S(pk)}}, [&](const Item*) { return WriteDecision::put(item); });
+  };
+  for (int i = 0; i < 20; ++i) put_vector(*table, "v" + std::to_string(i), i, 0, i % 2 ? "odd" : "even");
+  auto nearest = [](const engine::Table& t, float x, std::optional<std::string> tenant = std::nullopt) {
+    engine::VectorSearchSpec spec;
+    spec.vector = {x, 0};
+    spec.top_k = 3;
+    if (tenant) spec.filters.emplace_back("tenant", S(*tenant));
+    std::vector<std::string> pks;
+    t.search_vectors("near", spec, 0, [&](std::string_view encoded, double) {
+      pks.push_back(model::decode_item(encoded).at("pk").as<std::string>());
+    });
+    return pks;
+  };
+
+  engine::Database fork(clock, {});
+  engine::install_image(fork, engine::capture_image(source));
+  auto copy = fork.find("V");
+  CHECK(nearest(*copy, 5) == nearest(*table, 5));
+  CHECK(nearest(*copy, 5, "odd") == std::vector<std::string>{"v5", "v3", "v7"});
+  CHECK(copy->vector_index_stats("near")->item_count == 20);
+  CHECK(copy->size_bytes() == table->size_bytes());
+
+  put_vector(*copy, "v5", 100, 0, "odd");   // moves in the fork only
+  put_vector(*table, "v9", 100, 0, "odd");  // moves in the source only
+  del(*copy, "v4");
+  CHECK(nearest(*copy, 100) == std::vector<std::string>{"v5", "v19", "v18"});
+  CHECK(nearest(*table, 100) == std::vector<std::string>{"v9", "v19", "v18"});
+  CHECK(nearest(*table, 4.5) == std::vector<std::string>{"v4", "v5", "v3"});
+  CHECK(nearest(*copy, 4.5) == std::vector<std::string>{"v3", "v6", "v2"});
+  CHECK(copy->vector_index_stats("near")->item_count == 19);
+  CHECK(table->vector_index_stats("near")->item_count == 20);
 }
 
 }  // namespace database_image_test

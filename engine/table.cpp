@@ -223,6 +223,9 @@ void Table::close_stream() {
   std::unique_lock lock(mu_);
   if (stream_) stream_->close();
   stream_.reset();
+  // The table is gone: a request that found it before may still change its definition, which
+  // must not open a stream nobody would ever close.
+  streams_ = nullptr;
 }
 
 std::optional<model::Item> Table::get(const model::AttributeMap& key) const {

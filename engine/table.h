@@ -93,7 +93,8 @@ class Table {
   // opens a new stream; a stream disabled closes the current one. Point-in-time recovery enabled
   // starts the recovery log at its enabled_ms; disabled, it forgets it.
   void update_definition(FunctionRef<void(TableDefinition&)> change);
-  // The stream being written, or null. close_stream() closes it (DeleteTable).
+  // The stream being written, or null. close_stream() closes it for good (DeleteTable): the
+  // table opens no stream after it.
   std::shared_ptr<Stream> stream() const;
   void close_stream();
 
@@ -263,7 +264,7 @@ class Table {
   std::vector<std::unique_ptr<VectorIndex>> vector_indexes_;  // Protected by mu_.
   const uint64_t incarnation_;
   std::unique_ptr<PartitionOrder> partition_order_;  // Null until order_partitions(). Protected by mu_.
-  StreamRegistry* streams_;                          // Null: no streams. Set before the table is shared.
+  StreamRegistry* streams_;  // Null: no streams. Set before the table is shared; nulled by close_stream.
   CommitLog* log_;                                   // Null: none. Set before the table is shared.
   std::shared_ptr<Stream> stream_;                   // The enabled stream, or null. Protected by mu_.
   const Clock* clock_;                               // Null: no recovery log. Set before the table is shared.

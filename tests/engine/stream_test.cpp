@@ -203,4 +203,16 @@ TEST_CASE("sequence numbers parse and print as 21 to 40 digits") {
   CHECK_FALSE(engine::parse_sequence_number(std::string(41, '1')));
 }
 
+TEST_CASE("a deleted table opens no stream again, even when a stale request redefines it") {
+  ManualClock clock;
+  engine::Database db(clock, {});
+  auto table = db.create(streamed("T", "KEYS_ONLY", "2027-01-15T08:00:00.000"));
+  REQUIRE(table->stream());
+  db.remove("T");
+  // A request that found the table before the delete goes on (UpdateContinuousBackups, say).
+  table->update_definition([](engine::TableDefinition& d) { d.point_in_time_recovery.enabled = true; });
+  CHECK_FALSE(table->stream());
+  for (const auto& stream : db.streams().list(std::nullopt)) CHECK_FALSE(stream->enabled());
+}
+
 }  // namespace stream_test

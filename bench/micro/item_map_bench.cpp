@@ -174,6 +174,17 @@ void BM_ItemMapCopyWriteDrop(benchmark::State& state) {
   }
 }
 
+// What an item costs in memory, besides its StoredItem: the tree's nodes per item (a leaf is
+// 528 bytes, an inner node 784), after random inserts as a table fills (counters, no timing).
+void BM_ItemMapNodes(benchmark::State& state) {
+  const std::size_t before = engine::ItemMap::live_nodes();
+  engine::ItemMap items = item_map(static_cast<int>(state.range(0)));
+  const double nodes = static_cast<double>(engine::ItemMap::live_nodes() - before);
+  for (auto _ : state) benchmark::DoNotOptimize(items.size());
+  state.counters["nodes"] = nodes;
+  state.counters["items_per_node"] = static_cast<double>(items.size()) / nodes;
+}
+
 // The copy alone, for design B (table-level copy-on-write): its cost grows with the items.
 void BM_StdMapCopy(benchmark::State& state) {
   StdItems items = std_items(static_cast<int>(state.range(0)));
@@ -202,5 +213,6 @@ BENCHMARK(BM_ItemMapRange10)->SIZES;
 BENCHMARK(BM_ItemMapCopyWriteDrop)->SIZES;
 BENCHMARK(BM_StdMapCopy)->SIZES->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ItemMapCopy)->SIZES;
+BENCHMARK(BM_ItemMapNodes)->SIZES->Iterations(1);
 
 }  // namespace

@@ -104,27 +104,6 @@ class Client(load.Conn):
         self.auth = ("AWS4-HMAC-SHA256 Credential=%s/20260101/%s/dynamodb/aws4_request, "
                      "SignedHeaders=host;x-amz-date;x-amz-target, Signature=0" % (key, REGION))
 
-    def _send(self, head, body):
-        for attempt in (0, 1):  # as load.Conn.call: once more on a keep-alive connection closed meanwhile
-            if self.sock is None:
-                self._connect()
-            try:
-                self.sock.sendall(head + body)
-                return self._read()
-            except (ConnectionError, socket.timeout, OSError):
-                self.close()
-                if attempt:
-                    raise
-
-    def call(self, action, body):
-        if isinstance(body, str):
-            body = body.encode()
-        head = ("POST / HTTP/1.1\r\nHost: %s:%d\r\nContent-Type: application/x-amz-json-1.0\r\n"
-                "X-Amz-Target: DynamoDB_20120810.%s\r\nX-Amz-Date: 20260101T000000Z\r\n"
-                "Authorization: %s\r\nContent-Length: %d\r\n\r\n"
-                % (self.host, self.port, action, self.auth, len(body))).encode()
-        return self._send(head, body)
-
     def admin(self, method, path, body=None, namespace=None):
         """A /_minnow call; returns (status, text)."""
         if namespace:
@@ -133,7 +112,7 @@ class Client(load.Conn):
         head = ("%s /_minnow/%s HTTP/1.1\r\nHost: %s:%d\r\nX-Minnow-Admin: 1\r\n"
                 "Content-Type: application/json\r\nContent-Length: %d\r\n\r\n"
                 % (method, path, self.host, self.port, len(data))).encode()
-        return self._send(head, data)
+        return self.send(head, data)
 
 
 def ok(answer, what):
@@ -144,7 +123,7 @@ def ok(answer, what):
 
 
 def admin_json(c, method, path, body=None, namespace=None):
-    return json.loads(ok(c.admin(method, path, body, namespace), "%s /_minnow/%s" % (method, path)) or "{}")
+    return timed_admin(c, method, path, body, namespace)[1]
 
 
 def timed_admin(c, method, path, body=None, namespace=None):

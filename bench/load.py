@@ -43,6 +43,7 @@ class Conn:
 
     def __init__(self, host, port, timeout=120):
         self.host, self.port, self.timeout = host, port, timeout
+        self.auth = AUTH  # the Authorization header; its access key names the namespace
         self.sock = None
         self.buf = b""
 
@@ -57,7 +58,12 @@ class Conn:
         head = ("POST / HTTP/1.1\r\nHost: %s:%d\r\nContent-Type: application/x-amz-json-1.0\r\n"
                 "X-Amz-Target: DynamoDB_20120810.%s\r\nX-Amz-Date: 20260101T000000Z\r\n"
                 "Authorization: %s\r\nContent-Length: %d\r\n\r\n"
-                % (self.host, self.port, action, AUTH, len(body))).encode()
+                % (self.host, self.port, action, self.auth, len(body))).encode()
+        return self.send(head, body)
+
+    def send(self, head, body):
+        """One request (head and body, bytes) and its answer, once more on a keep-alive connection
+        the server closed meanwhile."""
         for attempt in (0, 1):
             if self.sock is None:
                 self._connect()

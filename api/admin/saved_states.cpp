@@ -34,14 +34,22 @@ void empty(engine::Database& database) {
   database.idempotency().clear();
 }
 
-std::string name_member(Request& request) {
+// A saved state's name or a checkpoint's id: member `name` of the body, 1 to 255 characters.
+std::string state_name(const JsonValue& body, const char* name, const model::FixedError& invalid) {
+  const JsonValue* value = member(body, name);
+  if (!value || !value->IsString() || value->GetStringLength() == 0 || value->GetStringLength() > 255)
+    throw model::Error(invalid);
+  return std::string(view(*value));
+}
+
+// The same in a body of its own.
+std::string state_name(Request& request, const char* name, const model::FixedError& invalid) {
   JsonDocument body;
   parse_body(request, body);
-  const JsonValue* name = member(body, "name");
-  if (!name || !name->IsString() || name->GetStringLength() == 0 || name->GetStringLength() > 255)
-    throw model::Error(model::kAdminSnapshotName);
-  return std::string(view(*name));
+  return state_name(body, name, invalid);
 }
+
+std::string name_member(Request& request) { return state_name(request, "name", model::kAdminSnapshotName); }
 
 // {"name": ..., counts} (a checkpoint: "id" for "name", and the clock's time).
 Reply stats_reply(const std::string& name, const SavedStateStats& stats, std::optional<int64_t> checkpoint_ms = {}) {
@@ -182,22 +190,9 @@ Reply restore(Request& request, engine::Namespaces& namespaces, SavedStates& sav
   return stats_reply(name, *stats);
 }
 
-namespace {
-
-std::string checkpoint_id_member(Request& request) {
-  JsonDocument body;
-  parse_body(request, body);
-  const JsonValue* id = member(body, "id");
-  if (!id || !id->IsString() || id->GetStringLength() == 0 || id->GetStringLength() > 255)
-    throw model::Error(model::kAdminCheckpointId);
-  return std::string(view(*id));
-}
-
-}  // namespace
-
 Reply checkpoint(Request& request, engine::Namespaces& namespaces, SavedStates& saved) {
   if (request.method == "DELETE") {
-    const std::string id = checkpoint_id_member(request);
+    const std::string id = state_name(request, "id", model::kAdminCheckpointId);
     if (!saved.forget(id)) throw model::admin_no_checkpoint(id);
     return json_reply("{}");
   }
@@ -210,10 +205,7 @@ Reply checkpoint(Request& request, engine::Namespaces& namespaces, SavedStates& 
 Reply rewind(Request& request, engine::Namespaces& namespaces, SavedStates& saved, engine::AdjustableClock* clock) {
   JsonDocument body;
   parse_body(request, body);
-  const JsonValue* id = member(body, "id");
-  if (!id || !id->IsString() || id->GetStringLength() == 0 || id->GetStringLength() > 255)
-    throw model::Error(model::kAdminCheckpointId);
-  const std::string name(view(*id));
+  const std::string name = state_name(body, "id", model::kAdminCheckpointId);
   const JsonValue* with_clock = member(body, "clock");
   if (with_clock && !with_clock->IsBool()) throw model::Error(model::kAdminRewindClock);
   const bool set_clock = with_clock && with_clock->GetBool();

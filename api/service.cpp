@@ -4,7 +4,6 @@
 #include <iostream>
 
 #include "api/admin/admin.h"
-#include "api/admin/saved_states.h"
 #include "api/console/console.h"
 #include "api/error_reply.h"
 #include "api/fault_injection.h"
@@ -16,6 +15,7 @@
 #include "engine/namespaces.h"
 #include "model/errors.h"
 #include "model/shape_errors.h"
+#include "requests/saved_states.h"
 
 namespace minnow::api {
 
@@ -27,7 +27,7 @@ struct Service::Impl {
   ServiceOptions options;
   engine::AdjustableClock* clock;
   engine::FaultRegistry faults;
-  admin::SavedStates saved;  // /_minnow/snapshot and /_minnow/restore
+  requests::SavedStates saved;  // /_minnow/snapshot, /_minnow/checkpoint
   RequestLog request_log;
 };
 
@@ -71,7 +71,7 @@ Reply Service::handle(Request& request) {
     if (request.path.starts_with(mount.path_prefix)) return mount.handle(request);
   if (impl_->options.console && is_console_path(request.path)) return handle_console(request);
   if (impl_->options.admin.enabled && is_admin_path(request.path))
-    return handle_admin(request, {impl_->namespaces, impl_->faults, impl_->clock, impl_->saved, impl_->request_log},
+    return handle_admin(request, {{impl_->namespaces, impl_->faults, impl_->clock, impl_->saved}, impl_->request_log},
                         impl_->options.admin);
   if (request.method == "GET") {
     // DynamoDB Local answers a GET of any path; DynamoDB's health check is `/` alone.

@@ -25,6 +25,7 @@
 namespace minnow::engine {
 
 struct Backup;
+class Database;
 
 struct ItemChange {
   uint64_t table = 0;  // incarnation
@@ -59,6 +60,9 @@ class CommitLog {
   // tables and streams numbered from `first_incarnation` on, in the image's order. Called by persist/ itself, which
   // makes images, while it holds the Restorer that installs it (engine/restore.h).
   virtual void restored(uint64_t first_incarnation, std::string_view image) = 0;
+  // The namespace's whole state replaced by an in-memory image (engine/database_image.h's
+  // install_image, a fork or a rewind), after the install: the log records the state now there.
+  virtual void installed(Database& database) = 0;
 
   // A backup added to the catalog (CreateBackup, DeleteTable's SYSTEM backup) in two steps, as a
   // backup may hold a whole table: backup_record() builds its record (opaque here) outside any

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "engine/commit_log.h"
 #include "engine/database.h"
 #include "engine/restore.h"
 #include "engine/table.h"
@@ -28,7 +29,10 @@ DatabaseImage capture_image(Database& database) {
   return image;
 }
 
-void install_image(Database& database, const DatabaseImage& image) {
+namespace {
+
+// Under the Restorer's exclusive hold of the catalog, which ends before the log is told.
+void install_locked(Database& database, const DatabaseImage& image) {
   Restorer restorer(database);
   restorer.clear();
   // New incarnations, tables' then streams', as /_minnow/restore numbers an image.
@@ -44,6 +48,13 @@ void install_image(Database& database, const DatabaseImage& image) {
   }
   for (const Backup& backup : image.backups) restorer.put_backup(backup);
   restorer.raise_sequence(image.sequence);
+}
+
+}  // namespace
+
+void install_image(Database& database, const DatabaseImage& image) {
+  install_locked(database, image);
+  if (CommitLog* log = database.commit_log()) log->installed(database);
 }
 
 }  // namespace minnow::engine

@@ -62,8 +62,8 @@ struct DatabaseImage {
 DatabaseImage capture_image(Database& database);
 // Replaces everything the database holds with `image` (as engine/restore.h does, under the
 // catalog's exclusive lock): its tables and streams get new incarnations, its stream sequence
-// numbers never go back. Nothing is told to its CommitLog; the idempotency tokens and item holds
-// are left to the caller.
+// numbers never go back. Then its CommitLog, if any, is told (CommitLog::installed). The
+// idempotency tokens and item holds are left to the caller.
 void install_image(Database& database, const DatabaseImage& image);
 
 }  // namespace minnow::engine

@@ -436,12 +436,6 @@ void restore(engine::Database& database, std::string_view image) {
   if (engine::CommitLog* log = database.commit_log()) log->restored(first, image);
 }
 
-void install(engine::Database& database, const engine::DatabaseImage& image) {
-  engine::install_image(database, image);
-  // Logged as persist::restore logs: the state just installed, numbered afresh.
-  if (database.commit_log()) restore(database, capture(database));
-}
-
 Loader::Loader(std::function<engine::Database&(const std::string&)> database_for)
     : database_for_(std::move(database_for)) {}
 

@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "engine/database.h"
-#include "engine/database_image.h"
 #include "engine/function_ref.h"
 #include "engine/restore.h"
 #include "engine/table.h"
@@ -49,10 +48,6 @@ std::string capture(engine::Database& database);
 // Replaces the state of `database` with `image` (from capture), its tables and streams numbered
 // afresh, and logs that (CommitLog::restored). Throws FormatError for a bad image.
 void restore(engine::Database& database, std::string_view image);
-// The same from an in-memory image (engine/database_image.h): installed in O(tables + indexes +
-// stream records), then, when the database has a CommitLog (-dbPath), logged as a restore of
-// what was installed, which costs O(data) on disk only then.
-void install(engine::Database& database, const engine::DatabaseImage& image);
 
 // Applies snapshot and log records to the namespaces' Databases at start-up, each through its
 // own Restorer, kept until finish() (or destruction), which ties the tables to their streams

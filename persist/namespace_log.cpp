@@ -4,6 +4,7 @@
 #include "engine/backups.h"
 #include "persist/definition_codec.h"
 #include "persist/frames.h"
+#include "persist/image.h"
 #include "persist/records.h"
 
 namespace minnow::persist {
@@ -124,6 +125,10 @@ void NamespaceLog::restored(uint64_t first_incarnation, std::string_view image) 
     w.bytes(image);
   });
 }
+
+// Logged as /_minnow/restore logs an image: the state just installed, numbered afresh (which
+// restores it once more, O(data), only with -dbPath). restore() tells restored() above.
+void NamespaceLog::installed(engine::Database& database) { restore(database, capture(database)); }
 
 }  // namespace minnow::persist
 

@@ -24,6 +24,7 @@ class NamespaceLog : public engine::CommitLog {
   void table_deleted(uint64_t table) override;
   void cleared() override;
   void restored(uint64_t first_incarnation, std::string_view image) override;
+  void installed(engine::Database& database) override;
   std::string backup_record(const engine::Backup& backup) override;
   void backup_added(std::string record) override;
   void backup_removed(const std::string& arn) override;

@@ -25,6 +25,7 @@
 #include "dataapi/data_api.h"
 #include "engine/clock.h"
 #include "engine/database.h"
+#include "engine/database_image.h"
 #include "engine/namespaces.h"
 #include "engine/table.h"
 #include "persist/image.h"
@@ -144,9 +145,9 @@ int serve(const Options& options) {
     auto database = std::make_unique<engine::Database>(clock, options.database, store ? store->log_for(id) : nullptr);
     if (store) store->attach(id, *database);
     if (seeding && template_database) {
-      persist::install(*database, engine::capture_image(*template_database));
+      engine::install_image(*database, engine::capture_image(*template_database));
     } else if (seeding && seeds) {
-      persist::install(*database, *seeds);
+      engine::install_image(*database, *seeds);
     }
     return database;
   });
@@ -183,7 +184,7 @@ int serve(const Options& options) {
   if (seeds) {
     for (const auto& [id, database] : namespaces.list()) {
       const bool kept = std::find(loaded.namespaces.begin(), loaded.namespaces.end(), id) != loaded.namespaces.end();
-      if (!kept) persist::install(*database, *seeds);
+      if (!kept) engine::install_image(*database, *seeds);
     }
   }
   if (!options.template_namespace.empty()) {  // made now (from the seeds) if the data directory had none

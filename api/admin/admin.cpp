@@ -8,13 +8,9 @@
 #include "api/admin/faults.h"
 #include "api/admin/fork.h"
 #include "api/admin/requests.h"
-#include "api/admin/saved_states.h"
+#include "api/admin/saved_state_calls.h"
 #include "api/error_reply.h"
-#include "engine/clock.h"
-#include "engine/database.h"
-#include "engine/faults.h"
 #include "engine/namespaces.h"
-#include "engine/ttl.h"
 #include "model/admin_errors.h"
 
 namespace minnow::api {
@@ -27,70 +23,49 @@ constexpr std::string_view kPrefix = "/_minnow/";
 constexpr int64_t kMaxEpochSeconds = 253'402'300'799;  // 9999-12-31T23:59:59Z
 
 Reply clock(Request& request, const AdminTargets& targets) {
-  engine::AdjustableClock* adjustable = targets.clock;
+  const requests::ControlTargets& controls = targets.controls;
   if (request.method == "POST") {
-    if (!adjustable) throw model::Error(model::kAdminClockFixed);
+    if (!controls.clock) throw model::Error(model::kAdminClockFixed);
     JsonDocument body;
     parse_body(request, body);
     const JsonValue* reset = member(body, "reset");
     // The clock stays from the epoch to the end of year 9999, as DynamoDB's timestamps do.
-    const int64_t now_seconds = targets.namespaces.clock().now_ms() / 1000;
+    const int64_t now_seconds = controls.namespaces.clock().now_ms() / 1000;
+    requests::MoveClockRequest move;
     if (auto advance = integer_member(body, "advanceSeconds", -now_seconds, kMaxEpochSeconds - now_seconds)) {
-      adjustable->advance_ms(*advance * 1000);
+      move = {requests::MoveClockRequest::How::Advance, *advance * 1000};
     } else if (auto epoch = integer_member(body, "epochSeconds", 0, kMaxEpochSeconds)) {
-      adjustable->set_ms(*epoch * 1000);
+      move = {requests::MoveClockRequest::How::Set, *epoch * 1000};
     } else if (reset && reset->IsBool() && reset->GetBool()) {
-      adjustable->reset();
+      move = {requests::MoveClockRequest::How::Reset, 0};
     } else {
       throw model::Error(model::kAdminClockBody);
     }
-  } else if (request.method != "GET") {
-    throw model::admin_wrong_method("GET or POST");
+    return number_reply("epochMillis", requests::execute(controls, move));
   }
-  return number_reply("epochMillis", targets.namespaces.clock().now_ms());
-}
-
-// The namespaces a call addresses: the one of ?namespace=ID (null when it was never used), or all.
-std::vector<engine::Database*> addressed(const Request& request, const AdminTargets& targets) {
-  std::vector<engine::Database*> databases;
-  if (auto id = namespace_parameter(request, targets.namespaces)) {
-    if (engine::Database* database = targets.namespaces.find(*id)) databases.push_back(database);
-  } else {
-    for (const auto& [id, database] : targets.namespaces.list()) databases.push_back(database);
-  }
-  return databases;
+  if (request.method != "GET") throw model::admin_wrong_method("GET or POST");
+  return number_reply("epochMillis", controls.namespaces.clock().now_ms());
 }
 
 Reply sweep(const Request& request, const AdminTargets& targets) {
-  std::size_t deleted = 0;
-  for (engine::Database* database : addressed(request, targets))
-    deleted += engine::sweep_expired(*database, targets.namespaces.clock().now_ms());
-  return number_reply("deleted", static_cast<int64_t>(deleted));
+  const requests::SweepExpiredRequest sweep{namespace_parameter(request, targets.controls.namespaces)};
+  return number_reply("deleted", static_cast<int64_t>(requests::execute(targets.controls, sweep)));
 }
 
-// One namespace: its tables, streams and tokens, and the faults aimed at it. Every namespace:
-// also every fault and the clock.
 Reply reset(const Request& request, const AdminTargets& targets) {
-  const std::optional<std::string> id = namespace_parameter(request, targets.namespaces);
-  for (engine::Database* database : addressed(request, targets)) {
-    database->clear();
-    database->idempotency().clear();
-    database->holds().clear();
-  }
-  targets.faults.clear(id);
-  if (!id && targets.clock) targets.clock->reset();
+  requests::execute(targets.controls, requests::ResetRequest{namespace_parameter(request, targets.controls.namespaces)});
   return json_reply("{}");
 }
 
-Reply namespaces(const AdminTargets& targets) {
+Reply namespaces(const engine::Namespaces& namespaces) {
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
   w.StartObject();
   w.Key("sharedDb");
-  w.Bool(targets.namespaces.shared());
+  w.Bool(namespaces.shared());
   w.Key("namespaces");
   w.StartArray();
-  for (const auto& [id, database] : targets.namespaces.list()) {
+  for (const auto& [id, database] : namespaces.list()) {
     w.StartObject();
     w.Key("id");
     w.String(id.data(), id.size());
@@ -105,7 +80,7 @@ Reply namespaces(const AdminTargets& targets) {
     w.EndObject();
   }
   w.EndArray();
-  if (const std::string* last = targets.namespaces.last_used()) {
+  if (const std::string* last = namespaces.last_used()) {
     w.Key("lastUsed");
     w.String(last->data(), last->size());
   }
@@ -121,19 +96,19 @@ Reply handle_admin(Request& request, const AdminTargets& targets, const AdminOpt
   if (auto refusal = refuse_admin_call(request, options)) return *refusal;
   try {
     const std::string_view path = request.path.substr(kPrefix.size());
+    const requests::ControlTargets& controls = targets.controls;
     if (path == "clock") return clock(request, targets);
-    if (path == "faults") return faults(request, targets.namespaces, targets.faults);
-    if (path == "namespaces" && request.method == "GET") return namespaces(targets);
-    if (path == "requests") return requests(request, targets.requests, targets.namespaces);
+    if (path == "faults") return faults(request, controls);
+    if (path == "namespaces" && request.method == "GET") return namespaces(controls.namespaces);
+    if (path == "requests") return requests(request, targets.requests, controls.namespaces);
     if (path == "ttl/sweep" && request.method == "POST") return sweep(request, targets);
     if (path == "reset" && request.method == "POST") return reset(request, targets);
-    if (path == "snapshot") return snapshot(request, targets.namespaces, targets.saved);
-    if (path == "restore" && request.method == "POST") return restore(request, targets.namespaces, targets.saved);
-    if (path == "export" && request.method == "GET") return export_namespace(request, targets.namespaces);
-    if (path == "namespaces/fork" && request.method == "POST") return fork(request, targets.namespaces);
-    if (path == "checkpoint") return checkpoint(request, targets.namespaces, targets.saved);
-    if (path == "rewind" && request.method == "POST")
-      return rewind(request, targets.namespaces, targets.saved, targets.clock);
+    if (path == "snapshot") return snapshot(request, controls);
+    if (path == "restore" && request.method == "POST") return restore(request, controls);
+    if (path == "export" && request.method == "GET") return export_namespace(request, controls.namespaces);
+    if (path == "namespaces/fork" && request.method == "POST") return fork(request, controls);
+    if (path == "checkpoint") return checkpoint(request, controls);
+    if (path == "rewind" && request.method == "POST") return rewind(request, controls);
     throw model::admin_no_such_call(request.method, request.path);
   } catch (const model::Error& error) {
     return error_reply(error);

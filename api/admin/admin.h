@@ -1,33 +1,22 @@
 // Minnow's test controls under /_minnow/ (docs/admin-api.md): the clock, the TTL sweeper,
 // injected faults, the namespaces, the request log, a reset, saved states (snapshot and restore)
 // and an export. Outside the DynamoDB protocol: plain JSON in and out, for callers that pass
-// api/admin/admin_access.h's checks (no other authentication). Errors go through api/error_reply
-// like every other error.
+// api/admin/admin_access.h's checks (no other authentication). A call that changes state is
+// decoded into a typed request (requests/controls.h), which alone changes it. Errors go through
+// api/error_reply like every other error.
 // Thread-safe, as everything it calls is.
 #pragma once
 
 #include "api/protocol.h"
-
-namespace minnow::engine {
-class AdjustableClock;
-class FaultRegistry;
-class Namespaces;
-}  // namespace minnow::engine
+#include "requests/controls.h"
 
 namespace minnow::api {
 
-namespace admin {
-class SavedStates;
-}  // namespace admin
 class RequestLog;
 
-// What the admin calls control. `clock` may be null (a Service without an adjustable clock):
-// then the clock can be read but not moved.
+// What the admin calls change (requests/controls.h) and read.
 struct AdminTargets {
-  engine::Namespaces& namespaces;
-  engine::FaultRegistry& faults;
-  engine::AdjustableClock* clock;
-  admin::SavedStates& saved;
+  requests::ControlTargets controls;
   const RequestLog& requests;
 };
 

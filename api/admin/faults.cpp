@@ -163,32 +163,34 @@ Reply status_reply(const std::vector<engine::FaultStatus>& statuses, bool as_lis
   return json_reply(std::string(buffer.GetString(), buffer.GetSize()));
 }
 
-Reply remove(const Request& request, engine::Namespaces& namespaces, engine::FaultRegistry& registry) {
+Reply remove(const Request& request, const requests::ControlTargets& controls) {
+  requests::RemoveFaultsRequest remove;
   if (auto id_text = query_parameter(request, "id")) {
     uint64_t id = 0;
     auto [end, ec] = std::from_chars(id_text->data(), id_text->data() + id_text->size(), id);
     if (ec != std::errc() || end != id_text->data() + id_text->size()) throw model::Error(model::kAdminFaultId);
-    return number_reply("removed", registry.remove(id) ? 1 : 0);
+    remove.id = id;
+  } else {
+    remove.scope = namespace_parameter(request, controls.namespaces);
   }
-  const std::optional<std::string> id = namespace_parameter(request, namespaces);
-  return number_reply("removed", static_cast<int64_t>(registry.clear(id)));
+  return number_reply("removed", static_cast<int64_t>(requests::execute(controls, remove)));
 }
 
 }  // namespace
 
-Reply faults(Request& request, engine::Namespaces& namespaces, engine::FaultRegistry& registry) {
-  if (request.method == "DELETE") return remove(request, namespaces, registry);
+Reply faults(Request& request, const requests::ControlTargets& controls) {
+  if (request.method == "DELETE") return remove(request, controls);
   if (request.method == "GET") {
-    std::vector<engine::FaultStatus> all = registry.list();
-    if (auto id = namespace_parameter(request, namespaces))
+    std::vector<engine::FaultStatus> all = controls.faults.list();
+    if (auto id = namespace_parameter(request, controls.namespaces))
       std::erase_if(all,
                     [&](const engine::FaultStatus& s) { return s.rule.namespace_id && *s.rule.namespace_id != *id; });
     return status_reply(all, true);
   }
   if (request.method != "POST") throw model::admin_wrong_method("POST, GET or DELETE");
-  engine::FaultRule rule = parse_rule(request, namespaces);
-  const uint64_t id = registry.add(rule);
-  return status_reply({engine::FaultStatus{id, std::move(rule), 0, 0}}, false);
+  requests::AddFaultRequest add{parse_rule(request, controls.namespaces)};
+  const uint64_t id = requests::execute(controls, add);
+  return status_reply({engine::FaultStatus{id, std::move(add.rule), 0, 0}}, false);
 }
 
 }  // namespace minnow::api::admin

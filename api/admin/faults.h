@@ -4,14 +4,10 @@
 #pragma once
 
 #include "api/protocol.h"
-
-namespace minnow::engine {
-class FaultRegistry;
-class Namespaces;
-}  // namespace minnow::engine
+#include "requests/controls.h"
 
 namespace minnow::api::admin {
 
-Reply faults(Request& request, engine::Namespaces& namespaces, engine::FaultRegistry& registry);
+Reply faults(Request& request, const requests::ControlTargets& controls);
 
 }  // namespace minnow::api::admin

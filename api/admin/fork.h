@@ -1,17 +1,13 @@
 // POST /_minnow/namespaces/fork: another namespace's state copied into a namespace, from which
-// the two are independent (docs/admin-api.md, issue 38). The copy shares the source's items and
-// index entries (engine/database_image.h), so it costs O(tables + indexes + stream records),
-// not O(items). Private to api/admin/.
+// the two are independent (docs/admin-api.md; requests::ForkRequest does it). Private to
+// api/admin/.
 #pragma once
 
 #include "api/protocol.h"
-
-namespace minnow::engine {
-class Namespaces;
-}
+#include "requests/controls.h"
 
 namespace minnow::api::admin {
 
-Reply fork(Request& request, engine::Namespaces& namespaces);
+Reply fork(Request& request, const requests::ControlTargets& controls);
 
 }  // namespace minnow::api::admin

@@ -24,6 +24,7 @@
 
 #include "engine/clock.h"
 #include "engine/database.h"
+#include "engine/database_image.h"
 #include "engine/table.h"
 #include "engine/transaction.h"
 #include "model/attribute_value.h"
@@ -257,6 +258,12 @@ void random_writes(engine::Database& db, engine::AdjustableClock& clock, uint32_
       std::string image = persist::capture(db);
       random_writes(db, clock, seed + step, 5, false);
       persist::restore(db, image);
+    } else if (with_catalog && what == 95 && rng() % 4 == 0) {
+      // A rewind to an in-memory image, as /_minnow/rewind and a fork install one: logged through
+      // CommitLog::installed.
+      const engine::DatabaseImage image = engine::capture_image(db);
+      random_writes(db, clock, seed + step, 5, false);
+      engine::install_image(db, image);
     }
   }
 }

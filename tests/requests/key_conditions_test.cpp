@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "model/errors.h"
+#include "tests/requests/fixture.h"
 #include "tests/support/values.h"
 
 namespace key_conditions_test {
@@ -14,6 +15,7 @@ namespace key_conditions_test {
 namespace {
 
 using namespace minnow;
+using testing::message_of;
 using model::KeyOperator;
 using test::N;
 using test::S;
@@ -30,15 +32,6 @@ engine::IndexKeySchema multi_key() {
   key.hash = {{"h1", model::ValueType::S}, {"h2", model::ValueType::S}};
   key.range = {{"r1", model::ValueType::N}, {"r2", model::ValueType::N}, {"r3", model::ValueType::N}};
   return key;
-}
-
-std::string message_of(auto&& call) {
-  try {
-    call();
-  } catch (const model::Error& e) {
-    return e.message();
-  }
-  return "";
 }
 
 }  // namespace

@@ -1,11 +1,11 @@
-// /_minnow/snapshot and /_minnow/restore, /_minnow/checkpoint and /_minnow/rewind: the whole
-// state of one namespace (?namespace=ID) or of every namespace, saved under a name (a checkpoint:
-// under an id Minnow chooses) and put back, so that a test suite loads its fixtures once and
+// The states /_minnow/snapshot and /_minnow/checkpoint save and /_minnow/restore and
+// /_minnow/rewind put back (requests/controls.h): the whole state of one namespace or of every
+// namespace, saved under a name (a checkpoint: under an id Minnow chooses), so that a test suite loads its fixtures once and
 // returns to them before each test. A saved state is an engine::DatabaseImage per namespace,
 // which shares the items and index entries with the namespace (engine/database_image.h): saving
 // and putting back cost O(tables + indexes + stream records), not O(items). Kept in memory for
 // the server's life, also across /_minnow/reset; a restore is logged like any change
-// (install_state.h), so with -dbPath the restored state is what a restart finds.
+// (install_state below), so with -dbPath the restored state is what a restart finds.
 // Thread-safe: mu_ protects the map.
 #pragma once
 
@@ -17,15 +17,20 @@
 #include <string>
 #include <vector>
 
-#include "api/protocol.h"
 
 namespace minnow::engine {
-class AdjustableClock;
+class Database;
 class Namespaces;
 struct DatabaseImage;
 }  // namespace minnow::engine
 
-namespace minnow::api::admin {
+namespace minnow::requests {
+
+// Puts a namespace's state back, or another's into it, as restore, rewind and fork all must: the
+// image installed (engine/database_image.h; with -dbPath also logged, so that a restart finds
+// it), the namespace's idempotency tokens and item holds forgotten (a token must not replay a
+// write that is gone).
+void install_state(engine::Database& database, const engine::DatabaseImage& image);
 
 struct SavedStateStats {
   uint64_t namespaces = 0;
@@ -62,12 +67,4 @@ class SavedStates {
   uint64_t checkpoints_ = 0;            // Protected by mu_.
 };
 
-// POST (save), GET (list the names), DELETE (forget) /_minnow/snapshot; POST /_minnow/restore.
-Reply snapshot(Request& request, engine::Namespaces& namespaces, SavedStates& saved);
-Reply restore(Request& request, engine::Namespaces& namespaces, SavedStates& saved);
-// POST (save under a new id) and DELETE /_minnow/checkpoint; POST /_minnow/rewind, which with
-// "clock": true also sets `clock` (null: a clock that cannot move) back to the checkpoint's time.
-Reply checkpoint(Request& request, engine::Namespaces& namespaces, SavedStates& saved);
-Reply rewind(Request& request, engine::Namespaces& namespaces, SavedStates& saved, engine::AdjustableClock* clock);
-
-}  // namespace minnow::api::admin
+}  // namespace minnow::requests

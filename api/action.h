@@ -29,7 +29,9 @@ struct ActionContext {
   std::string_view host;  // the request's Host header: the address DescribeEndpoints answers with
 
   // What executing a typed request needs (requests/context.h).
-  requests::Context requests() const { return {database, now_ms, faults, namespace_id, operation, reply_delay_ms}; }
+  requests::Context requests() const {
+    return {database, now_ms, faults, namespace_id, operation, reply_delay_ms, region, options.account_id};
+  }
 };
 
 // An operation, as the router knows it: its checks, and a decoder and an answer over one typed

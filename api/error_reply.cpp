@@ -48,6 +48,19 @@ Reply error_reply(const model::Error& error, model::Compat compat) {
     }
     w.EndArray();
   }
+  if (!error.throttling_reasons.empty()) {
+    w.Key("ThrottlingReasons");
+    w.StartArray();
+    for (const model::ThrottlingReason& reason : error.throttling_reasons) {
+      w.StartObject();
+      w.Key("reason");
+      w.String(reason.reason.data(), reason.reason.size());
+      w.Key("resource");
+      w.String(reason.resource.data(), reason.resource.size());
+      w.EndObject();
+    }
+    w.EndArray();
+  }
   w.EndObject();
   Reply reply{model::error_status(error.code()), "application/x-amz-json-1.0",
               std::string(buffer.GetString(), buffer.GetSize())};

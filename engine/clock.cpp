@@ -12,10 +12,43 @@ int64_t system_ms() {
 }  // namespace
 
 AdjustableClock::AdjustableClock(Mode mode)
-    : frozen_(mode == Mode::frozen), start_ms_(frozen_ ? system_ms() : 0), offset_ms_(start_ms_) {}
+    : made_frozen_(mode == Mode::frozen),
+      start_ms_(system_ms()),
+      frozen_at_ms_(made_frozen_ ? start_ms_ : kNotFrozen) {}
 
-int64_t AdjustableClock::now_ms() const { return (frozen_ ? 0 : system_ms()) + offset_ms_.load(); }
+int64_t AdjustableClock::now_ms() const {
+  const int64_t frozen_at = frozen_at_ms_.load();
+  return frozen_at != kNotFrozen ? frozen_at : system_ms() + offset_ms_.load();
+}
 
-void AdjustableClock::set_ms(int64_t epoch_ms) { offset_ms_.store(epoch_ms - (frozen_ ? 0 : system_ms())); }
+void AdjustableClock::advance_ms(int64_t delta) {
+  if (frozen())
+    frozen_at_ms_.fetch_add(delta);
+  else
+    offset_ms_.fetch_add(delta);
+}
+
+void AdjustableClock::set_ms(int64_t epoch_ms) {
+  if (frozen())
+    frozen_at_ms_.store(epoch_ms);
+  else
+    offset_ms_.store(epoch_ms - system_ms());
+}
+
+// Readers see the frozen time until the offset that continues it is in place.
+void AdjustableClock::set_frozen(bool frozen) {
+  const int64_t now = now_ms();
+  if (frozen) {
+    frozen_at_ms_.store(now);
+  } else if (this->frozen()) {
+    offset_ms_.store(now - system_ms());
+    frozen_at_ms_.store(kNotFrozen);
+  }
+}
+
+void AdjustableClock::reset() {
+  offset_ms_.store(0);
+  frozen_at_ms_.store(made_frozen_ ? start_ms_ : kNotFrozen);
+}
 
 }  // namespace minnow::engine

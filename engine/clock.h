@@ -15,7 +15,8 @@ class Clock {
   virtual int64_t now_ms() const = 0;
 };
 
-// The system clock, plus an offset that tests may set or advance.
+// The system clock, plus an offset that tests may set or advance; or, frozen, a time that moves
+// only when a test moves it.
 class AdjustableClock : public Clock {
  public:
   // What a test chooses at construction: follow the system clock, or stand still at the time of
@@ -25,16 +26,23 @@ class AdjustableClock : public Clock {
 
   explicit AdjustableClock(Mode mode = Mode::follow_system);
   int64_t now_ms() const override;
-  void advance_ms(int64_t delta) { offset_ms_.fetch_add(delta); }
+  void advance_ms(int64_t delta);
   void set_ms(int64_t epoch_ms);
-  // Back to the system clock, or for a frozen clock to where it started.
-  void reset() { offset_ms_.store(start_ms_); }
+  // Stands still at now (frozen) or follows the system clock again from now (not frozen).
+  void set_frozen(bool frozen);
+  bool frozen() const { return frozen_at_ms_.load() != kNotFrozen; }
+  // Back to the mode of construction: the system clock, or for a clock made frozen, where it
+  // started.
+  void reset();
 
  private:
-  const bool frozen_;
-  // Frozen: the time itself. Otherwise: what is added to the system clock.
+  static constexpr int64_t kNotFrozen = INT64_MIN;
+  const bool made_frozen_;
   const int64_t start_ms_;
-  std::atomic<int64_t> offset_ms_;
+  // The time while frozen (kNotFrozen otherwise), so that freezing is one store; and what is
+  // added to the system clock while not.
+  std::atomic<int64_t> frozen_at_ms_;
+  std::atomic<int64_t> offset_ms_{0};
 };
 
 }  // namespace minnow::engine

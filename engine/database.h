@@ -40,6 +40,9 @@ struct DatabaseOptions {
   // --transaction-window: each TransactWriteItems holds its items this long (engine/item_holds.h);
   // 0: transactions hold nothing beyond their own instant.
   int64_t transaction_window_ms = 0;
+  // --capacity-model: provisioned tables and their global secondary indexes throttle requests
+  // beyond their throughput (engine/throughput_buckets.h, requests/throttling.h).
+  bool capacity_model = false;
 };
 
 // The length of each transient phase, as measured on DynamoDB Local 3.3.1 with

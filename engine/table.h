@@ -32,6 +32,7 @@
 #include "engine/recovery_log.h"
 #include "engine/stream.h"
 #include "engine/table_definition.h"
+#include "engine/throughput_buckets.h"
 #include "engine/vector_index.h"
 #include "model/attribute_value.h"
 
@@ -203,6 +204,9 @@ class Table {
   // index entries (O(indexes + partitions + recovery records), not O(items)).
   TableImage image_locked() const;
 
+  // Its provisioned throughput's buckets, used under --capacity-model (requests/throttling.h).
+  ThroughputBuckets& throughput() const { return throughput_; }
+
  private:
   friend class Restorer;  // engine/restore.h
 
@@ -269,6 +273,7 @@ class Table {
   std::shared_ptr<Stream> stream_;                   // The enabled stream, or null. Protected by mu_.
   const Clock* clock_;                               // Null: no recovery log. Set before the table is shared.
   RecoveryLog recovery_;                             // Protected by mu_.
+  mutable ThroughputBuckets throughput_;             // Its own lock.
 };
 
 }  // namespace minnow::engine

@@ -42,7 +42,10 @@ Error admin_namespace_needed(std::size_t namespaces);
 inline constexpr FixedError kAdminClockFixed{ErrorCode::ValidationException,
                                              MINNOW_ADMIN_INVALID "this server's clock cannot be moved"};
 inline constexpr FixedError kAdminClockBody{
-    ErrorCode::ValidationException, MINNOW_ADMIN_INVALID "expected advanceSeconds, epochSeconds or reset: true"};
+    ErrorCode::ValidationException,
+    MINNOW_ADMIN_INVALID "expected advanceSeconds, epochSeconds, reset: true or freeze: true/false"};
+inline constexpr FixedError kAdminClockFreeze{ErrorCode::ValidationException,
+                                              MINNOW_ADMIN_INVALID "freeze must be true or false"};
 
 // ---- /_minnow/faults ---------------------------------------------------------------------------
 Error admin_fault_error_unknown(std::string_view names);  // "error must be one of A, B"

@@ -81,6 +81,13 @@ struct CancellationReason {
   std::shared_ptr<const AttributeValue> item;  // an M value, or null
 };
 
+// Why a request was throttled (AWS's ThrottlingReason): `reason` is ResourceType+OperationType+
+// LimitType ("TableReadProvisionedThroughputExceeded"), `resource` the table's or index's ARN.
+struct ThrottlingReason {
+  std::string reason;
+  std::string resource;
+};
+
 // An error whose message has no parameters: its code and text, as a constant (kResourceNotFound,
 // ...). `throw Error(kResourceNotFound)`; functions exist only for texts with parameters.
 // `dynamodb_local`: DynamoDB Local's text where it differs and suites pin it (--compat
@@ -121,6 +128,8 @@ class Error : public std::exception {
   std::shared_ptr<const AttributeValue> item;
   // TransactionCanceledException.
   std::vector<CancellationReason> cancellation_reasons;
+  // ProvisionedThroughputExceededException and ThrottlingException from --capacity-model.
+  std::vector<ThrottlingReason> throttling_reasons;
   // The body spells the key "Message", as Coral's own checks do (its deserializer's
   // SerializationException always; its authorization failure, not_authorized).
   bool coral_message_key = false;

@@ -28,6 +28,10 @@ struct Context {
   // How long the server holds the reply back: a transaction that holds its items for
   // --transaction-window adds the window.
   int64_t& reply_delay_ms;
+  // Where the request's ARNs are (arn:aws:dynamodb:REGION:ACCOUNT:...): a throttled request's
+  // ThrottlingReasons name the table or index.
+  std::string_view region = {};
+  std::string_view account_id = {};
 };
 
 // One item a write, transaction or transactional read touches: its table and its validated

@@ -33,17 +33,10 @@ engine::AdjustableClock& movable_clock(const ControlTargets& targets) {
 
 int64_t execute(const ControlTargets& targets, const MoveClockRequest& request) {
   engine::AdjustableClock& clock = movable_clock(targets);
-  switch (request.how) {
-    case MoveClockRequest::How::Advance:
-      clock.advance_ms(request.ms);
-      break;
-    case MoveClockRequest::How::Set:
-      clock.set_ms(request.ms);
-      break;
-    case MoveClockRequest::How::Reset:
-      clock.reset();
-      break;
-  }
+  if (request.how == MoveClockRequest::How::Reset) clock.reset();
+  if (request.freeze) clock.set_frozen(*request.freeze);
+  if (request.how == MoveClockRequest::How::Advance) clock.advance_ms(request.ms);
+  if (request.how == MoveClockRequest::How::Set) clock.set_ms(request.ms);
   return targets.namespaces.clock().now_ms();
 }
 

@@ -31,11 +31,13 @@ struct ControlTargets {
 using NamespaceScope = std::optional<std::string>;
 
 // POST /_minnow/clock: the clock moved by `ms`, set to `ms` since the epoch, or back to the
-// system's time. Returns the clock's time after.
+// system's time (and unfrozen); and, given `freeze`, made to stand still (moving only when moved
+// here) or to follow the system's time again from where it is. Returns the clock's time after.
 struct MoveClockRequest {
-  enum class How : uint8_t { Advance, Set, Reset };
-  How how = How::Reset;
+  enum class How : uint8_t { None, Advance, Set, Reset };
+  How how = How::None;
   int64_t ms = 0;
+  std::optional<bool> freeze;
 };
 int64_t execute(const ControlTargets& targets, const MoveClockRequest& request);
 

@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include "model/key.h"
+#include "requests/throttling.h"
 
 namespace minnow::requests {
 
@@ -31,12 +32,13 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
     result.status = ItemWriteResult::Status::Conflict;
     return result;
   }
+  admit_write(context, table);
+  const bool charged = capacity != ReturnConsumedCapacity::None || metered(context, table);
   IndexWriteCharges index_charges;
-  if (capacity != ReturnConsumedCapacity::None) index_charges.load(table.definition());
+  if (charged) index_charges.load(table.definition());
   const bool keep_old = return_values == ReturnValues::AllOld || return_values == ReturnValues::UpdatedOld;
   // An unconditional Put that returns nothing need not see the stored item.
-  const bool reads_old = !kPut || op.condition.expression || return_values != ReturnValues::None ||
-                         capacity != ReturnConsumedCapacity::None;
+  const bool reads_old = !kPut || op.condition.expression || return_values != ReturnValues::None || charged;
 
   WriteOutcome outcome;
   std::optional<model::Item> old_item;
@@ -47,17 +49,20 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
       op.key,
       [&](const model::Item* old) {
         outcome = op.decide(old);
+        if (old) old_size = model::item_size(*old);
         if (outcome.failed()) return engine::WriteDecision::keep();
-        if (old) {
-          old_size = model::item_size(*old);
-          if (keep_old) old_item = *old;
-        }
+        if (old && keep_old) old_item = *old;
         if (outcome.kind != WriteOutcome::Kind::Keep) index_charges.note(old, written_item(outcome, put_item));
         return engine_decision(outcome, put_item);
       },
       reads_old);
 
-  if (outcome.failed()) return failure_of(std::move(outcome));
+  if (outcome.failed()) {
+    // A refused condition consumes a write of the stored item (DynamoDB charges it).
+    if (outcome.kind == WriteOutcome::Kind::ConditionFailed)
+      charge(context, table, engine::ThroughputKind::Write, table_capacity(write_units(old_size)));
+    return failure_of(std::move(outcome));
+  }
   if (violation) {
     result.status = ItemWriteResult::Status::IndexKeyInvalid;
     result.index_key = std::move(violation);
@@ -80,6 +85,7 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
   if constexpr (kPut) new_size = op.size;
   if (outcome.new_item) new_size = model::item_size(*outcome.new_item);
   result.consumed = index_charges.breakdown(old_size, new_size);
+  charge(context, table, engine::ThroughputKind::Write, result.consumed);
   return result;
 }
 

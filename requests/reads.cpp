@@ -3,6 +3,7 @@
 #include "expressions/evaluate.h"
 #include "expressions/projection.h"
 #include "model/item_codec.h"
+#include "requests/throttling.h"
 
 namespace minnow::requests {
 
@@ -51,12 +52,25 @@ Page read_page(const ReadPlan& plan, const PageSink& sink,
   return page;
 }
 
+// read_page under --capacity-model: admitted by the bucket it reads (the table's, or a global
+// index's), then charged its units.
+Page metered_page(const Context& context, const engine::Table& table, const ReadPlan& plan, const PageSink& sink,
+                  engine::FunctionRef<engine::PageResult(engine::Table::ItemVisitor)> read) {
+  const bool global = plan.index && plan.index->global;
+  admit_read(context, table, global ? &plan.index->name : nullptr, plan.consistent_read);
+  Page page = read_page(plan, sink, read);
+  charge(context, table, engine::ThroughputKind::Read, page.consumed);
+  return page;
+}
+
 }  // namespace
 
 GetItemResult execute(const Context& context, const GetItemRequest& request) {
+  admit_read(context, *request.table, nullptr, request.consistent_read);
   GetItemResult result;
   result.encoded = request.table->get_encoded(request.key);
   result.units = read_units(result.encoded ? model::encoded_item_size(*result.encoded) : 0, request.consistent_read);
+  charge(context, *request.table, engine::ThroughputKind::Read, table_capacity(result.units));
   return result;
 }
 
@@ -65,17 +79,17 @@ model::Item projected_item(const std::optional<expressions::Projection>& project
   return projection ? expressions::project(item, *projection) : item;
 }
 
-Page execute(const Context&, const QueryRequest& request, const PageSink& sink) {
+Page execute(const Context& context, const QueryRequest& request, const PageSink& sink) {
   const ReadPlan& plan = request.plan;
-  return read_page(plan, sink, [&](engine::Table::ItemVisitor visit) {
+  return metered_page(context, *request.table, plan, sink, [&](engine::Table::ItemVisitor visit) {
     if (plan.index) return request.table->query_index(plan.index->name, request.index_spec, plan.limits, visit);
     return request.table->query(request.spec, plan.limits, visit);
   });
 }
 
-Page execute(const Context&, const ScanRequest& request, const PageSink& sink) {
+Page execute(const Context& context, const ScanRequest& request, const PageSink& sink) {
   const ReadPlan& plan = request.plan;
-  return read_page(plan, sink, [&](engine::Table::ItemVisitor visit) {
+  return metered_page(context, *request.table, plan, sink, [&](engine::Table::ItemVisitor visit) {
     if (plan.index) return request.table->scan_index(plan.index->name, request.spec, plan.limits, visit);
     return request.table->scan(request.spec, plan.limits, visit);
   });

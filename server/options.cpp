@@ -289,6 +289,8 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       // Minnow sends no telemetry.
     } else if (flag == "--transaction-window") {
       options.database.transaction_window_ms = static_cast<int64_t>(take_integer(0, kMaxTransactionWindowMs));
+    } else if (flag == "--capacity-model") {
+      options.database.capacity_model = true;
     } else if (flag == "--no-admin") {
       options.admin = false;
     } else if (flag == "--admin-hosts") {
@@ -381,6 +383,7 @@ std::string describe_settings(const Options& options) {
   if (options.database.delay_transient_statuses) text += "; transient statuses delayed";
   if (options.database.transaction_window_ms > 0)
     text += "; transaction window: " + std::to_string(options.database.transaction_window_ms) + " ms";
+  if (options.database.capacity_model) text += "; capacity model: on";
   if (!options.admin) text += "; test controls: off";
   if (options.compat == model::Compat::kDynamoDBLocal) text += "; compat: dynamodb-local";
   if (!options.console) text += "; console: off";
@@ -418,6 +421,8 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "                          after it); writes and transactions meeting a held item get\n";
   text += "                          DynamoDB's conflict errors (default: 0, off; at most " +
           std::to_string(kMaxTransactionWindowMs) + ")\n";
+  text += "  --capacity-model        provisioned tables and their GSIs throttle requests beyond\n";
+  text += "                          their throughput, as DynamoDB does (docs/production-physics.md)\n";
   text += "  --shared-db             one database for every access key and region (default: one\n";
   text += "                          database per access key and region, as DynamoDB Local)\n";
   text += "  --no-console            do not serve the web console at /console\n";

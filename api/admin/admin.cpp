@@ -29,18 +29,21 @@ Reply clock(Request& request, const AdminTargets& targets) {
     JsonDocument body;
     parse_body(request, body);
     const JsonValue* reset = member(body, "reset");
+    const JsonValue* freeze = member(body, "freeze");
+    if (freeze && !freeze->IsBool()) throw model::Error(model::kAdminClockFreeze);
     // The clock stays from the epoch to the end of year 9999, as DynamoDB's timestamps do.
     const int64_t now_seconds = controls.namespaces.clock().now_ms() / 1000;
     requests::MoveClockRequest move;
     if (auto advance = integer_member(body, "advanceSeconds", -now_seconds, kMaxEpochSeconds - now_seconds)) {
-      move = {requests::MoveClockRequest::How::Advance, *advance * 1000};
+      move = {requests::MoveClockRequest::How::Advance, *advance * 1000, std::nullopt};
     } else if (auto epoch = integer_member(body, "epochSeconds", 0, kMaxEpochSeconds)) {
-      move = {requests::MoveClockRequest::How::Set, *epoch * 1000};
+      move = {requests::MoveClockRequest::How::Set, *epoch * 1000, std::nullopt};
     } else if (reset && reset->IsBool() && reset->GetBool()) {
-      move = {requests::MoveClockRequest::How::Reset, 0};
-    } else {
+      move = {requests::MoveClockRequest::How::Reset, 0, std::nullopt};
+    } else if (!freeze) {
       throw model::Error(model::kAdminClockBody);
     }
+    if (freeze) move.freeze = freeze->GetBool();
     return number_reply("epochMillis", requests::execute(controls, move));
   }
   if (request.method != "GET") throw model::admin_wrong_method("GET or POST");

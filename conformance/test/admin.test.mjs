@@ -80,3 +80,25 @@ test('/_minnow range-checks its numbers', { skip: NO_ADMIN }, async () => {
   }
   assert.deepEqual(await admin('GET', 'faults'), { faults: [] });
 });
+
+// A frozen clock moves only when moved (so that tests of throttling and expiry are exact), and
+// follows the system clock again from where it stands once unfrozen; a reset unfreezes it too.
+test('/_minnow/clock freezes and thaws', { skip: NO_ADMIN }, async () => {
+  try {
+    const frozen = (await admin('POST', 'clock', { freeze: true })).epochMillis;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal((await admin('GET', 'clock')).epochMillis, frozen);
+    assert.equal((await admin('POST', 'clock', { advanceSeconds: 5 })).epochMillis, frozen + 5000);
+    assert.equal((await admin('POST', 'clock', { epochSeconds: 1000, freeze: true })).epochMillis, 1000 * 1000);
+    assert.equal((await admin('GET', 'clock')).epochMillis, 1000 * 1000);
+    const thawed = (await admin('POST', 'clock', { freeze: false })).epochMillis;
+    assert.ok(thawed >= 1000 * 1000 && thawed < 1000 * 1000 + 60 * 1000, `${thawed}`);
+    const res = await call('POST', '/_minnow/clock', ADMIN_HEADERS, '{"freeze": "yes"}');
+    assert.equal(res.status, 400);
+    assert.equal(JSON.parse(res.body).message, 'Invalid /_minnow call: freeze must be true or false');
+  } finally {
+    await admin('POST', 'clock', { reset: true });
+  }
+  const now = (await admin('GET', 'clock')).epochMillis;
+  assert.ok(Math.abs(now - Date.now()) < 60 * 1000, 'a reset returns the clock to the system clock');
+});

@@ -49,12 +49,12 @@ TEST_CASE("controls: the clock moves, is set and goes back; a fixed clock is ref
   Controls c;
   const int64_t start = c.clock.now_ms();
   using How = requests::MoveClockRequest::How;
-  CHECK(requests::execute(c.targets, requests::MoveClockRequest{How::Advance, 5000}) == start + 5000);
-  CHECK(requests::execute(c.targets, requests::MoveClockRequest{How::Set, 1000}) == 1000);
-  CHECK(requests::execute(c.targets, requests::MoveClockRequest{How::Reset, 0}) == start);
+  CHECK(requests::execute(c.targets, requests::MoveClockRequest{How::Advance, 5000, std::nullopt}) == start + 5000);
+  CHECK(requests::execute(c.targets, requests::MoveClockRequest{How::Set, 1000, std::nullopt}) == 1000);
+  CHECK(requests::execute(c.targets, requests::MoveClockRequest{How::Reset, 0, std::nullopt}) == start);
 
   requests::ControlTargets fixed{c.namespaces, c.faults, nullptr, c.saved};
-  CHECK(message_of([&] { requests::execute(fixed, requests::MoveClockRequest{How::Advance, 1}); }) ==
+  CHECK(message_of([&] { requests::execute(fixed, requests::MoveClockRequest{How::Advance, 1, std::nullopt}); }) ==
         model::kAdminClockFixed.message);
 }
 

@@ -39,12 +39,18 @@ inline engine::TableDefinition table_definition(const std::string& name, bool wi
 }
 
 struct RequestsFixture {
+  RequestsFixture() = default;
+  explicit RequestsFixture(engine::DatabaseOptions options) : database(clock, options) {}
+
   engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
   engine::Database database{clock, {}};
   engine::FaultRegistry faults;
   int64_t reply_delay_ms = 0;
 
-  requests::Context context() { return {database, 0, faults, "", "Test", reply_delay_ms}; }
+  // At time 0, in region us-east-1 of account 000000000000.
+  requests::Context context() {
+    return {database, 0, faults, "", "Test", reply_delay_ms, "us-east-1", "000000000000"};
+  }
 
   // A table keyed by pk (S), with the sort key sk (N) when `with_sort_key`.
   std::shared_ptr<engine::Table> create_table(const std::string& name, bool with_sort_key = false) {

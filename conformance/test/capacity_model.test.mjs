@@ -1,0 +1,117 @@
+// Minnow's --capacity-model (docs/production-physics.md): a provisioned table, and each of its
+// global secondary indexes, throttle requests beyond their throughput as DynamoDB does, with
+// ProvisionedThroughputExceededException and its ThrottlingReasons, under Minnow's clock (frozen
+// here, so that what is throttled does not depend on how fast the machine runs the test). Needs a
+// Minnow started with the flag and MINNOW_CAPACITY_MODEL=1 (scripts/test does both); skipped
+// otherwise, and on the references: neither throttles. The error's texts are AWS's (the API
+// reference's ProvisionedThroughputExceededException and ThrottlingReason).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  PutItemCommand, QueryCommand, DescribeTableCommand,
+} from '@aws-sdk/client-dynamodb';
+import { makeClient } from '../lib/client.mjs';
+import { admin } from '../lib/admin.mjs';
+import { differsOn } from '../lib/reference.mjs';
+import { tableNamer } from '../lib/names.mjs';
+import { keyedTable, createTable, dropTables } from '../lib/tables.mjs';
+
+const SKIP = differsOn(['dynamodb-local', 'dynalite'], 'no capacity model (a Minnow flag)') ||
+  (process.env.MINNOW_CAPACITY_MODEL ? false : 'needs a Minnow started with --capacity-model (MINNOW_CAPACITY_MODEL)');
+const MESSAGE = 'The level of configured provisioned throughput for the table was exceeded. ' +
+  'Consider increasing your provisioning level with the UpdateTable API.';
+
+const client = makeClient();
+const name = tableNamer('capacity');
+const T = name('provisioned');
+const G = name('indexed');
+const D = name('on_demand');
+const R = name('retried');
+const ONE_UNIT = { ReadCapacityUnits: 1, WriteCapacityUnits: 1 };
+
+const put = (table, pk, extra = {}) =>
+  client.send(new PutItemCommand({ TableName: table, Item: { pk: { S: pk }, ...extra } }));
+const refusal = (promise) => promise.then(() => null, (e) => e);
+const advance = (seconds) => admin('POST', 'clock', { advanceSeconds: seconds });
+const tableArn = async (table) =>
+  (await client.send(new DescribeTableCommand({ TableName: table }))).Table.TableArn;
+
+before(async () => {
+  if (SKIP) return;
+  await admin('POST', 'clock', { freeze: true });
+  await createTable(client, keyedTable(T, ['pk', 'S'], null,
+    { BillingMode: 'PROVISIONED', ProvisionedThroughput: ONE_UNIT }));
+  await createTable(client, keyedTable(G, ['pk', 'S'], null, {
+    BillingMode: 'PROVISIONED',
+    ProvisionedThroughput: { ReadCapacityUnits: 100, WriteCapacityUnits: 100 },
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'color', AttributeType: 'S' }],
+    GlobalSecondaryIndexes: [{
+      IndexName: 'byColor', KeySchema: [{ AttributeName: 'color', KeyType: 'HASH' }],
+      Projection: { ProjectionType: 'ALL' }, ProvisionedThroughput: ONE_UNIT,
+    }],
+  }));
+  await createTable(client, keyedTable(R, ['pk', 'S'], null,
+    { BillingMode: 'PROVISIONED', ProvisionedThroughput: ONE_UNIT }));
+  await createTable(client, keyedTable(D));
+});
+after(async () => {
+  if (SKIP) return;
+  await admin('POST', 'clock', { freeze: false });
+  await dropTables(client, [T, G, R, D]);
+});
+
+test('writes beyond a table\'s write units are throttled with their reason until the clock pays them back',
+  { skip: SKIP }, async () => {
+    await put(T, 'a');
+    const throttled = await refusal(put(T, 'b'));
+    assert.equal(throttled?.name, 'ProvisionedThroughputExceededException');
+    assert.equal(throttled.message, MESSAGE);
+    assert.deepEqual(throttled.ThrottlingReasons,
+      [{ reason: 'TableWriteProvisionedThroughputExceeded', resource: await tableArn(T) }]);
+    assert.equal(throttled.$metadata.httpStatusCode, 400);
+    await advance(1);
+    await put(T, 'b');
+    // A 3 KB item costs three units: admitted with one, it leaves two seconds of debt.
+    await advance(1);
+    await put(T, 'c', { v: { S: 'x'.repeat(3000) } });
+    await advance(2);
+    assert.equal((await refusal(put(T, 'd')))?.name, 'ProvisionedThroughputExceededException');
+    await advance(1);
+    await put(T, 'd');
+  });
+
+test('a read of a global secondary index draws on the index\'s read units', { skip: SKIP }, async () => {
+  await put(G, 'a', { color: { S: 'red' } });
+  const query = () => client.send(new QueryCommand({
+    TableName: G, IndexName: 'byColor', KeyConditionExpression: 'color = :c',
+    ExpressionAttributeValues: { ':c': { S: 'red' } },
+  }));
+  assert.equal((await query()).Count, 1);
+  await query();  // eventually consistent: half a unit each
+  const throttled = await refusal(query());
+  assert.equal(throttled?.name, 'ProvisionedThroughputExceededException');
+  assert.deepEqual(throttled.ThrottlingReasons,
+    [{ reason: 'IndexReadProvisionedThroughputExceeded', resource: `${await tableArn(G)}/index/byColor` }]);
+  // The table's own read units are another bucket.
+  await client.send(new QueryCommand({
+    TableName: G, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'a' } },
+  }));
+});
+
+test('the SDK retries a throttled write, which succeeds once the clock has paid', { skip: SKIP }, async () => {
+  await put(R, 'a');  // the one unit a new table has
+  // Each attempt after the first moves the clock a second on first, as time would have passed.
+  const retrying = makeClient({ maxAttempts: 3 });
+  let attempts = 0;
+  retrying.middlewareStack.add((next) => async (args) => {
+    if (++attempts > 1) await advance(1);
+    return next(args);
+  }, { step: 'finalizeRequest', priority: 'low', name: 'advanceClockBeforeRetries' });
+  const out = await retrying.send(new PutItemCommand({ TableName: R, Item: { pk: { S: 'b' } } }));
+  assert.equal(out.$metadata.attempts, 2);
+  assert.equal(attempts, 2);
+});
+
+test('an on-demand table is not throttled by the model', { skip: SKIP }, async () => {
+  for (let i = 0; i < 20; i++) await put(D, `item${i}`);
+});

@@ -1,0 +1,123 @@
+// --capacity-model through the typed requests: a provisioned table admits what its buckets hold
+// and refuses the rest with ProvisionedThroughputExceededException and its ThrottlingReasons, the
+// clock pays the debt back, a refused condition consumes a write; with the model off, or on
+// demand, nothing is throttled.
+#include "requests/throttling.h"
+
+#include <catch2/catch.hpp>
+
+#include "expressions/resolve.h"
+#include "model/fault_errors.h"
+#include "requests/items.h"
+#include "requests/reads.h"
+#include "tests/requests/fixture.h"
+#include "tests/support/values.h"
+
+namespace throttling_test {
+
+namespace {
+
+using namespace minnow;
+using test::S;
+
+engine::DatabaseOptions with_model(bool model) {
+  engine::DatabaseOptions options;
+  options.capacity_model = model;
+  return options;
+}
+
+struct Fixture : testing::RequestsFixture {
+  explicit Fixture(bool model = true, engine::BillingMode billing = engine::BillingMode::Provisioned)
+      : RequestsFixture(with_model(model)) {
+    engine::TableDefinition d = testing::table_definition("t");
+    d.billing_mode = billing;
+    d.throughput.read_capacity_units = 1;
+    d.throughput.write_capacity_units = 1;
+    table = database.create(d);
+  }
+  std::shared_ptr<engine::Table> table;
+
+  requests::Context at(int64_t now_ms) {
+    requests::Context c = context();
+    c.now_ms = now_ms;
+    return c;
+  }
+  requests::ItemWriteResult put(int64_t now_ms, const std::string& pk, std::size_t bytes = 10) {
+    requests::PutItemRequest r{table, {}};
+    r.put.key = {{"pk", S(pk)}};
+    r.put.item = {{"pk", S(pk)}, {"v", S(std::string(bytes, 'x'))}};
+    r.put.size = model::item_size(r.put.item);
+    return requests::execute(at(now_ms), r);
+  }
+  requests::GetItemResult get(int64_t now_ms, bool consistent) {
+    requests::GetItemRequest r{table, {{"pk", S("a")}}, std::nullopt, consistent};
+    return requests::execute(at(now_ms), r);
+  }
+};
+
+// The error a call throws: its message, and its throttling reasons as "reason resource".
+std::string throttled(auto&& call) {
+  try {
+    call();
+  } catch (const model::Error& e) {
+    std::string out = e.message();
+    for (const model::ThrottlingReason& r : e.throttling_reasons) out += " | " + r.reason + " " + r.resource;
+    return out;
+  }
+  return "";
+}
+
+const std::string kWriteThrottled = std::string(model::kProvisionedThroughputExceeded.message) +
+                                    " | TableWriteProvisionedThroughputExceeded "
+                                    "arn:aws:dynamodb:us-east-1:000000000000:table/t";
+
+}  // namespace
+
+TEST_CASE("throttling: writes beyond the table's write units are refused with their reason until the clock pays") {
+  Fixture f;
+  CHECK(f.put(0, "a").status == requests::ItemWriteResult::Status::Written);
+  CHECK(throttled([&] { f.put(0, "b"); }) == kWriteThrottled);
+  CHECK(throttled([&] { f.put(999, "b"); }) == kWriteThrottled);
+  CHECK(f.put(1'000, "b").status == requests::ItemWriteResult::Status::Written);
+  CHECK(f.table->item_count() == 2);  // the refused writes wrote nothing
+
+  // A 3 KB item costs 3 units: admitted with one, it leaves a debt of two seconds.
+  CHECK(f.put(2'000, "c", 3'000).status == requests::ItemWriteResult::Status::Written);
+  CHECK(throttled([&] { f.put(4'999, "d"); }) == kWriteThrottled);
+  CHECK(f.put(5'000, "d").status == requests::ItemWriteResult::Status::Written);
+}
+
+TEST_CASE("throttling: reads draw on the read units, eventually consistent ones at half a unit") {
+  Fixture f;
+  f.put(0, "a");
+  f.get(0, true);
+  CHECK(throttled([&] { f.get(0, false); }) ==
+        std::string(model::kProvisionedThroughputExceeded.message) +
+            " | TableReadProvisionedThroughputExceeded arn:aws:dynamodb:us-east-1:000000000000:table/t");
+  f.get(1'000, false);
+  f.get(1'000, false);
+  CHECK_FALSE(throttled([&] { f.get(1'000, false); }).empty());
+}
+
+TEST_CASE("throttling: a refused condition consumes a write") {
+  Fixture f;
+  requests::PutItemRequest conditional{f.table, {}};
+  conditional.put.key = {{"pk", S("a")}};
+  conditional.put.item = {{"pk", S("a")}};
+  conditional.put.size = model::item_size(conditional.put.item);
+  conditional.put.condition.expression =
+      expressions::compile_request({.condition = "attribute_exists(pk)"}).condition;
+  CHECK(requests::execute(f.at(0), conditional).status == requests::ItemWriteResult::Status::ConditionFailed);
+  CHECK(throttled([&] { f.put(0, "b"); }) == kWriteThrottled);
+}
+
+TEST_CASE("throttling: none with the model off, nor on demand") {
+  Fixture off(false);
+  Fixture on_demand(true, engine::BillingMode::PayPerRequest);
+  for (int i = 0; i < 10; ++i) {
+    CHECK(off.put(0, std::to_string(i)).status == requests::ItemWriteResult::Status::Written);
+    CHECK(on_demand.put(0, std::to_string(i)).status == requests::ItemWriteResult::Status::Written);
+  }
+}
+
+}  // namespace throttling_test

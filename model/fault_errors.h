@@ -12,6 +12,13 @@ inline constexpr FixedError kProvisionedThroughputExceeded{
     ErrorCode::ProvisionedThroughputExceededException,
     "The level of configured provisioned throughput for the table was exceeded. Consider increasing your "
     "provisioning level with the UpdateTable API."};
+// The same for a write throttled by a global secondary index it would update (--capacity-model),
+// as AWS documents the message.
+inline constexpr FixedError kProvisionedThroughputExceededOnIndexes{
+    ErrorCode::ProvisionedThroughputExceededException,
+    "The level of configured provisioned throughput for one or more global secondary indexes of the table was "
+    "exceeded. Consider increasing your provisioning level for the under-provisioned global secondary indexes "
+    "with the UpdateTable API."};
 // com.amazon.coral.availability#ThrottlingException, HTTP 400.
 inline constexpr FixedError kThrottling{ErrorCode::ThrottlingException,
                                         "Rate of requests exceeds the allowed throughput."};

@@ -2,6 +2,7 @@
 
 #include "expressions/projection.h"
 #include "requests/items.h"
+#include "requests/throttling.h"
 
 namespace minnow::requests {
 
@@ -18,18 +19,37 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
     result.conflict = true;
     return result;
   }
+  // Under --capacity-model a write its table (or a GSI it updates) cannot admit is left
+  // unprocessed; when none is processed the batch is refused with the first refusal (DynamoDB's
+  // rule for BatchWriteItem).
+  std::optional<model::Error> refusal;
+  std::size_t processed = 0;
   for (const auto& t : request.tables) {
+    const TableMeter meter(context, *t.table);
     // Each write is charged as PutItem's or DeleteItem's, its indexes included.
     CapacityBreakdown consumed;
     IndexWriteCharges charges;
-    if (request.return_consumed_capacity != ReturnConsumedCapacity::None) charges.load(t.table->definition());
-    for (const auto& w : t.writes) {
+    if (request.return_consumed_capacity != ReturnConsumedCapacity::None || meter.metered())
+      charges.load(t.table->definition());
+    std::vector<std::size_t> unprocessed;
+    for (std::size_t i = 0; i < t.writes.size(); ++i) {
+      const auto& w = t.writes[i];
       const Put* put = std::get_if<Put>(&w);
       std::size_t old_size = 0;
+      std::optional<std::string> refusing_index;
+      if (!meter.admits_write()) {
+        if (!refusal) refusal = meter.throttled(std::string(), engine::ThroughputKind::Write);
+        unprocessed.push_back(i);
+        continue;
+      }
       charges.start_write();
       auto violation = t.table->write(key_of(w), [&](const model::Item* old) {
         if (old) old_size = model::item_size(*old);
-        if (put || old) charges.note(old, put ? &put->item : nullptr);
+        if (put || old) {
+          charges.note(old, put ? &put->item : nullptr);
+          refusing_index = meter.index_refusing_write(charges);
+          if (refusing_index) return engine::WriteDecision::keep();
+        }
         if (put) return engine::WriteDecision::put_borrowed(put->item);
         return old ? engine::WriteDecision::remove() : engine::WriteDecision::keep();
       });
@@ -37,10 +57,20 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
         result.index_key = std::move(violation);
         return result;
       }
-      consumed.add(charges.breakdown(old_size, put ? put->size : 0));
+      if (refusing_index) {
+        if (!refusal) refusal = meter.throttled(*refusing_index, engine::ThroughputKind::Write);
+        unprocessed.push_back(i);
+        continue;
+      }
+      const CapacityBreakdown one = charges.breakdown(old_size, put ? put->size : 0);
+      meter.charge(engine::ThroughputKind::Write, one);
+      consumed.add(one);
+      ++processed;
     }
     result.consumed.push_back(std::move(consumed));
+    result.unprocessed.push_back(std::move(unprocessed));
   }
+  if (refusal && processed == 0) throw *refusal;
   return result;
 }
 
@@ -48,12 +78,17 @@ namespace {
 constexpr std::size_t kMaxResponseBytes = 16 * 1024 * 1024;
 }  // namespace
 
-BatchGetItemResult execute(const Context&, const BatchGetItemRequest& request,
+BatchGetItemResult execute(const Context& context, const BatchGetItemRequest& request,
                            engine::FunctionRef<void(std::size_t table, const model::Item& item)> found) {
   BatchGetItemResult result;
   std::size_t response_bytes = 0;
+  // Under --capacity-model a key its table cannot admit is left unprocessed; when none is read
+  // the batch is refused with the first refusal (DynamoDB's rule for BatchGetItem).
+  std::optional<model::Error> refusal;
+  std::size_t read = 0;
   for (std::size_t t = 0; t < request.tables.size(); ++t) {
     const BatchGetTable& gets = request.tables[t];
+    const TableMeter meter(context, *gets.table);
     double units = 0;
     std::vector<std::size_t> left;
     for (std::size_t k = 0; k < gets.keys.size(); ++k) {
@@ -61,8 +96,16 @@ BatchGetItemResult execute(const Context&, const BatchGetItemRequest& request,
         left.push_back(k);
         continue;
       }
+      if (!meter.admits_read(nullptr, gets.consistent_read)) {
+        if (!refusal) refusal = meter.throttled(std::string(), engine::ThroughputKind::Read);
+        left.push_back(k);
+        continue;
+      }
+      ++read;
       std::optional<model::Item> item = gets.table->get(gets.keys[k]);
-      units += read_units(item ? model::item_size(*item) : 0, gets.consistent_read);
+      const double key_units = read_units(item ? model::item_size(*item) : 0, gets.consistent_read);
+      meter.charge(engine::ThroughputKind::Read, table_capacity(key_units));
+      units += key_units;
       if (!item) continue;
       response_bytes += model::item_size(*item);
       found(t, gets.projection ? expressions::project(*item, *gets.projection) : *item);
@@ -70,6 +113,7 @@ BatchGetItemResult execute(const Context&, const BatchGetItemRequest& request,
     result.units.push_back(units);
     result.unprocessed.push_back(std::move(left));
   }
+  if (refusal && read == 0) throw *refusal;
   return result;
 }
 

@@ -38,6 +38,9 @@ struct BatchWriteItemResult {
   // Per table, in request order: the table's units (no index parts, as DynamoDB Local answers)
   // and, asked for ReturnConsumedCapacity, the vector indexes the writes changed.
   std::vector<CapacityBreakdown> consumed;
+  // Per table, in request order: the writes left unprocessed (indexes into writes), which
+  // --capacity-model's throttling leaves (requests/throttling.h).
+  std::vector<std::vector<std::size_t>> unprocessed;
 };
 
 BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest& request);

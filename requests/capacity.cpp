@@ -148,4 +148,11 @@ CapacityBreakdown IndexWriteCharges::breakdown(std::size_t old_size, std::size_t
   return units;
 }
 
+std::vector<std::string> IndexWriteCharges::touched_global_indexes() const {
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < index_keys_.size(); ++i)
+    if (touched_[i] && index_keys_[i].global) names.push_back(index_keys_[i].name);
+  return names;
+}
+
 }  // namespace minnow::requests

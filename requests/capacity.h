@@ -124,6 +124,8 @@ class IndexWriteCharges {
   // The write's charge, the table's part for items of these stored sizes (0: none) with vector
   // attributes billed as VectorWriteCharges bills them.
   CapacityBreakdown breakdown(std::size_t old_size, std::size_t new_size) const;
+  // The global indexes the write noted last touches, in the table's order.
+  std::vector<std::string> touched_global_indexes() const;
 
  private:
   void note(const model::Item& item);

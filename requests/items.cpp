@@ -32,8 +32,9 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
     result.status = ItemWriteResult::Status::Conflict;
     return result;
   }
-  admit_write(context, table);
-  const bool charged = capacity != ReturnConsumedCapacity::None || metered(context, table);
+  const TableMeter meter(context, table);
+  meter.admit_write();
+  const bool charged = capacity != ReturnConsumedCapacity::None || meter.metered();
   IndexWriteCharges index_charges;
   if (charged) index_charges.load(table.definition());
   const bool keep_old = return_values == ReturnValues::AllOld || return_values == ReturnValues::UpdatedOld;
@@ -41,6 +42,7 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
   const bool reads_old = !kPut || op.condition.expression || return_values != ReturnValues::None || charged;
 
   WriteOutcome outcome;
+  std::optional<std::string> refusing_index;  // GSI back-pressure: the write was not made
   std::optional<model::Item> old_item;
   std::size_t old_size = 0;
   const model::Item* put_item = nullptr;
@@ -52,7 +54,11 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
         if (old) old_size = model::item_size(*old);
         if (outcome.failed()) return engine::WriteDecision::keep();
         if (old && keep_old) old_item = *old;
-        if (outcome.kind != WriteOutcome::Kind::Keep) index_charges.note(old, written_item(outcome, put_item));
+        if (outcome.kind != WriteOutcome::Kind::Keep) {
+          index_charges.note(old, written_item(outcome, put_item));
+          refusing_index = meter.index_refusing_write(index_charges);
+          if (refusing_index) return engine::WriteDecision::keep();
+        }
         return engine_decision(outcome, put_item);
       },
       reads_old);
@@ -60,9 +66,10 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
   if (outcome.failed()) {
     // A refused condition consumes a write of the stored item (DynamoDB charges it).
     if (outcome.kind == WriteOutcome::Kind::ConditionFailed)
-      charge(context, table, engine::ThroughputKind::Write, table_capacity(write_units(old_size)));
+      meter.charge(engine::ThroughputKind::Write, table_capacity(write_units(old_size)));
     return failure_of(std::move(outcome));
   }
+  if (refusing_index) throw meter.throttled(*refusing_index, engine::ThroughputKind::Write);
   if (violation) {
     result.status = ItemWriteResult::Status::IndexKeyInvalid;
     result.index_key = std::move(violation);
@@ -85,7 +92,7 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
   if constexpr (kPut) new_size = op.size;
   if (outcome.new_item) new_size = model::item_size(*outcome.new_item);
   result.consumed = index_charges.breakdown(old_size, new_size);
-  charge(context, table, engine::ThroughputKind::Write, result.consumed);
+  meter.charge(engine::ThroughputKind::Write, result.consumed);
   return result;
 }
 

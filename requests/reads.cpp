@@ -56,21 +56,23 @@ Page read_page(const ReadPlan& plan, const PageSink& sink,
 // index's), then charged its units.
 Page metered_page(const Context& context, const engine::Table& table, const ReadPlan& plan, const PageSink& sink,
                   engine::FunctionRef<engine::PageResult(engine::Table::ItemVisitor)> read) {
+  const TableMeter meter(context, table);
   const bool global = plan.index && plan.index->global;
-  admit_read(context, table, global ? &plan.index->name : nullptr, plan.consistent_read);
+  meter.admit_read(global ? &plan.index->name : nullptr, plan.consistent_read);
   Page page = read_page(plan, sink, read);
-  charge(context, table, engine::ThroughputKind::Read, page.consumed);
+  meter.charge(engine::ThroughputKind::Read, page.consumed);
   return page;
 }
 
 }  // namespace
 
 GetItemResult execute(const Context& context, const GetItemRequest& request) {
-  admit_read(context, *request.table, nullptr, request.consistent_read);
+  const TableMeter meter(context, *request.table);
+  meter.admit_read(nullptr, request.consistent_read);
   GetItemResult result;
   result.encoded = request.table->get_encoded(request.key);
   result.units = read_units(result.encoded ? model::encoded_item_size(*result.encoded) : 0, request.consistent_read);
-  charge(context, *request.table, engine::ThroughputKind::Read, table_capacity(result.units));
+  meter.charge(engine::ThroughputKind::Read, table_capacity(result.units));
   return result;
 }
 

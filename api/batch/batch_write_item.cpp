@@ -108,8 +108,32 @@ requests::BatchWriteItemRequest decode(const ActionContext& context, const JsonV
 void write_response(JsonWriter& out, const requests::BatchWriteItemRequest& request,
                     const requests::BatchWriteItemResult& result) {
   out.StartObject();
+  // The writes --capacity-model's throttling left, as the request put them.
   out.Key("UnprocessedItems");
   out.StartObject();
+  for (std::size_t t = 0; t < request.tables.size(); ++t) {
+    if (result.unprocessed[t].empty()) continue;
+    const requests::BatchWriteTable& writes = request.tables[t];
+    out.Key(writes.name.data(), static_cast<rapidjson::SizeType>(writes.name.size()));
+    out.StartArray();
+    for (std::size_t i : result.unprocessed[t]) {
+      out.StartObject();
+      if (const auto* put = std::get_if<requests::Put>(&writes.writes[i])) {
+        out.Key("PutRequest");
+        out.StartObject();
+        out.Key("Item");
+        write_attribute_map(out, put->item);
+      } else {
+        out.Key("DeleteRequest");
+        out.StartObject();
+        out.Key("Key");
+        write_attribute_map(out, requests::key_of(writes.writes[i]));
+      }
+      out.EndObject();
+      out.EndObject();
+    }
+    out.EndArray();
+  }
   out.EndObject();
   ReturnConsumedCapacity mode = request.return_consumed_capacity;
   if (mode != ReturnConsumedCapacity::None) {

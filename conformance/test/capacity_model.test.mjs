@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  PutItemCommand, QueryCommand, DescribeTableCommand,
+  PutItemCommand, QueryCommand, DescribeTableCommand, BatchWriteItemCommand, BatchGetItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import { makeClient } from '../lib/client.mjs';
 import { admin } from '../lib/admin.mjs';
@@ -27,7 +27,22 @@ const T = name('provisioned');
 const G = name('indexed');
 const D = name('on_demand');
 const R = name('retried');
+const B = name('batched');
+const P = name('pressure');
 const ONE_UNIT = { ReadCapacityUnits: 1, WriteCapacityUnits: 1 };
+// A table of one unit each way.
+const provisionedTable = (table) =>
+  keyedTable(table, ['pk', 'S'], null, { BillingMode: 'PROVISIONED', ProvisionedThroughput: ONE_UNIT });
+// A table of 100 units each way whose GSI byColor has one unit each way.
+const indexedTable = (table) => keyedTable(table, ['pk', 'S'], null, {
+  BillingMode: 'PROVISIONED',
+  ProvisionedThroughput: { ReadCapacityUnits: 100, WriteCapacityUnits: 100 },
+  AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'color', AttributeType: 'S' }],
+  GlobalSecondaryIndexes: [{
+    IndexName: 'byColor', KeySchema: [{ AttributeName: 'color', KeyType: 'HASH' }],
+    Projection: { ProjectionType: 'ALL' }, ProvisionedThroughput: ONE_UNIT,
+  }],
+});
 
 const put = (table, pk, extra = {}) =>
   client.send(new PutItemCommand({ TableName: table, Item: { pk: { S: pk }, ...extra } }));
@@ -39,25 +54,14 @@ const tableArn = async (table) =>
 before(async () => {
   if (SKIP) return;
   await admin('POST', 'clock', { freeze: true });
-  await createTable(client, keyedTable(T, ['pk', 'S'], null,
-    { BillingMode: 'PROVISIONED', ProvisionedThroughput: ONE_UNIT }));
-  await createTable(client, keyedTable(G, ['pk', 'S'], null, {
-    BillingMode: 'PROVISIONED',
-    ProvisionedThroughput: { ReadCapacityUnits: 100, WriteCapacityUnits: 100 },
-    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'color', AttributeType: 'S' }],
-    GlobalSecondaryIndexes: [{
-      IndexName: 'byColor', KeySchema: [{ AttributeName: 'color', KeyType: 'HASH' }],
-      Projection: { ProjectionType: 'ALL' }, ProvisionedThroughput: ONE_UNIT,
-    }],
-  }));
-  await createTable(client, keyedTable(R, ['pk', 'S'], null,
-    { BillingMode: 'PROVISIONED', ProvisionedThroughput: ONE_UNIT }));
+  for (const table of [T, R, B]) await createTable(client, provisionedTable(table));
+  for (const table of [G, P]) await createTable(client, indexedTable(table));
   await createTable(client, keyedTable(D));
 });
 after(async () => {
   if (SKIP) return;
   await admin('POST', 'clock', { freeze: false });
-  await dropTables(client, [T, G, R, D]);
+  await dropTables(client, [T, G, P, R, B, D]);
 });
 
 test('writes beyond a table\'s write units are throttled with their reason until the clock pays them back',
@@ -110,6 +114,35 @@ test('the SDK retries a throttled write, which succeeds once the clock has paid'
   const out = await retrying.send(new PutItemCommand({ TableName: R, Item: { pk: { S: 'b' } } }));
   assert.equal(out.$metadata.attempts, 2);
   assert.equal(attempts, 2);
+});
+
+test('a write that would update a GSI without write units is refused: GSI back-pressure', { skip: SKIP }, async () => {
+  await put(P, 'a', { color: { S: 'blue' } });  // the one unit a new index has
+  const throttled = await refusal(put(P, 'b', { color: { S: 'blue' } }));
+  assert.equal(throttled?.name, 'ProvisionedThroughputExceededException');
+  assert.equal(throttled.message, 'The level of configured provisioned throughput for one or more global secondary ' +
+    'indexes of the table was exceeded. Consider increasing your provisioning level for the under-provisioned ' +
+    'global secondary indexes with the UpdateTable API.');
+  assert.deepEqual(throttled.ThrottlingReasons,
+    [{ reason: 'IndexWriteProvisionedThroughputExceeded', resource: `${await tableArn(P)}/index/byColor` }]);
+  await put(P, 'b');  // no color: the index is not updated
+});
+
+test('batches leave what their tables cannot admit unprocessed, and are refused when nothing is', { skip: SKIP }, async () => {
+  const request = (pks) => ({ RequestItems: { [B]: pks.map((pk) => ({ PutRequest: { Item: { pk: { S: pk } } } })) } });
+  const out = await client.send(new BatchWriteItemCommand(request(['a', 'b', 'c'])));
+  assert.deepEqual(out.UnprocessedItems, request(['b', 'c']).RequestItems);
+  const refused = await refusal(client.send(new BatchWriteItemCommand(request(['b', 'c']))));
+  assert.equal(refused?.name, 'ProvisionedThroughputExceededException');
+  assert.deepEqual(refused.ThrottlingReasons,
+    [{ reason: 'TableWriteProvisionedThroughputExceeded', resource: await tableArn(B) }]);
+
+  const keys = ['a', 'b', 'c'].map((pk) => ({ pk: { S: pk } }));
+  const read = await client.send(new BatchGetItemCommand({ RequestItems: { [B]: { Keys: keys, ConsistentRead: true } } }));
+  assert.deepEqual(read.Responses[B], [{ pk: { S: 'a' } }]);
+  assert.deepEqual(read.UnprocessedKeys[B].Keys, keys.slice(1));
+  const none = await refusal(client.send(new BatchGetItemCommand({ RequestItems: { [B]: { Keys: keys } } })));
+  assert.equal(none?.name, 'ProvisionedThroughputExceededException');
 });
 
 test('an on-demand table is not throttled by the model', { skip: SKIP }, async () => {

@@ -8,6 +8,7 @@
 
 #include "expressions/resolve.h"
 #include "model/fault_errors.h"
+#include "requests/batch.h"
 #include "requests/items.h"
 #include "requests/reads.h"
 #include "tests/requests/fixture.h"
@@ -48,6 +49,15 @@ struct Fixture : testing::RequestsFixture {
     r.put.item = {{"pk", S(pk)}, {"v", S(std::string(bytes, 'x'))}};
     r.put.size = model::item_size(r.put.item);
     return requests::execute(at(now_ms), r);
+  }
+  // A put of `pk` (with attribute color when not empty) through BatchWriteItem's request form.
+  static requests::Put put_of(const std::string& pk, const std::string& color = "") {
+    requests::Put p;
+    p.key = {{"pk", S(pk)}};
+    p.item = {{"pk", S(pk)}};
+    if (!color.empty()) p.item["color"] = S(color);
+    p.size = model::item_size(p.item);
+    return p;
   }
   requests::GetItemResult get(int64_t now_ms, bool consistent) {
     requests::GetItemRequest r{table, {{"pk", S("a")}}, std::nullopt, consistent};
@@ -118,6 +128,67 @@ TEST_CASE("throttling: none with the model off, nor on demand") {
     CHECK(off.put(0, std::to_string(i)).status == requests::ItemWriteResult::Status::Written);
     CHECK(on_demand.put(0, std::to_string(i)).status == requests::ItemWriteResult::Status::Written);
   }
+}
+
+// A table of 100 units each way with the GSI byColor of one unit each way.
+std::shared_ptr<engine::Table> indexed_table(engine::Database& database) {
+  engine::TableDefinition d = testing::table_definition("g");
+  d.attribute_definitions.push_back({"color", model::ValueType::S});
+  d.throughput.read_capacity_units = 100;
+  d.throughput.write_capacity_units = 100;
+  engine::IndexDefinition gsi;
+  gsi.name = "byColor";
+  gsi.key_schema = {{"color", true}};
+  gsi.projection.type = "ALL";
+  engine::ProvisionedThroughput one;
+  one.read_capacity_units = 1;
+  one.write_capacity_units = 1;
+  gsi.throughput = one;
+  d.global_indexes.push_back(gsi);
+  return database.create(d);
+}
+
+TEST_CASE("throttling: a write that would update a GSI without write units is refused (back-pressure)") {
+  Fixture f;
+  auto table = indexed_table(f.database);
+  auto put = [&](const std::string& pk, const std::string& color) {
+    requests::PutItemRequest r{table, Fixture::put_of(pk, color)};
+    return requests::execute(f.at(0), r);
+  };
+  CHECK(put("a", "red").status == requests::ItemWriteResult::Status::Written);
+  CHECK(throttled([&] { put("b", "red"); }) ==
+        std::string(model::kProvisionedThroughputExceededOnIndexes.message) +
+            " | IndexWriteProvisionedThroughputExceeded arn:aws:dynamodb:us-east-1:000000000000:table/g/index/byColor");
+  CHECK(table->item_count() == 1);  // refused: not written
+  CHECK(put("c", "").status == requests::ItemWriteResult::Status::Written);  // updates no index
+}
+
+TEST_CASE("throttling: BatchWriteItem leaves what its tables cannot admit unprocessed, or refuses when none is") {
+  Fixture f;
+  requests::BatchWriteItemRequest batch;
+  batch.tables.push_back({"t", f.table, {Fixture::put_of("a"), Fixture::put_of("b"), Fixture::put_of("c")}});
+  const requests::BatchWriteItemResult result = requests::execute(f.at(0), batch);
+  REQUIRE(result.unprocessed.size() == 1);
+  CHECK(result.unprocessed[0] == std::vector<std::size_t>{1, 2});
+  CHECK(f.table->item_count() == 1);
+  CHECK(throttled([&] { requests::execute(f.at(0), batch); }) == kWriteThrottled);
+
+  // A GSI's refusal leaves its write unprocessed too.
+  auto indexed = indexed_table(f.database);
+  requests::BatchWriteItemRequest colors;
+  colors.tables.push_back({"g", indexed, {Fixture::put_of("a", "red"), Fixture::put_of("b", "red"),
+                                          Fixture::put_of("c")}});
+  CHECK(requests::execute(f.at(0), colors).unprocessed[0] == std::vector<std::size_t>{1});
+}
+
+TEST_CASE("throttling: BatchGetItem leaves the keys its tables cannot admit unprocessed, or refuses when none is") {
+  Fixture f;
+  requests::BatchGetItemRequest batch;
+  batch.tables.push_back({"t", f.table, {{{"pk", S("a")}}, {{"pk", S("b")}}, {{"pk", S("c")}}}, std::nullopt, true});
+  const requests::BatchGetItemResult result =
+      requests::execute(f.at(0), batch, [](std::size_t, const model::Item&) {});
+  CHECK(result.unprocessed[0] == std::vector<std::size_t>{1, 2});
+  CHECK(!throttled([&] { requests::execute(f.at(0), batch, [](std::size_t, const model::Item&) {}); }).empty());
 }
 
 }  // namespace throttling_test

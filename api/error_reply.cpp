@@ -49,7 +49,9 @@ Reply error_reply(const model::Error& error, model::Compat compat) {
     w.EndArray();
   }
   if (!error.throttling_reasons.empty()) {
-    w.Key("ThrottlingReasons");
+    // AWS's model names the member throttlingReasons in ThrottlingException, ThrottlingReasons in
+    // the others.
+    w.Key(error.code() == ErrorCode::ThrottlingException ? "throttlingReasons" : "ThrottlingReasons");
     w.StartArray();
     for (const model::ThrottlingReason& reason : error.throttling_reasons) {
       w.StartObject();

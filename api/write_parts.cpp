@@ -122,6 +122,8 @@ std::optional<model::Error> failure_error(const requests::ItemWriteResult& resul
       return model::index_key_error(*result.index_key, in_update);
     case Status::Conflict:
       return model::Error(model::kTransactionConflict);
+    case Status::Throttled:
+      return *result.error;
   }
   return std::nullopt;
 }

@@ -138,6 +138,7 @@ void throw_if_failed(const requests::ItemWriteResult& result) {
       throw model::data_api_item_invalid(model::index_key_error(*result.index_key, false).message());
     case Status::ItemTooLarge:
     case Status::Invalid:
+    case Status::Throttled:  // never: the data API's table is on demand (dataapi/shared_table)
       throw model::data_api_item_invalid(result.error ? result.error->message() : model::kItemTooLarge.message);
   }
 }

@@ -166,6 +166,9 @@ CancellationReason cancellation_reason(const Error& error) {
     case ErrorCode::ProvisionedThroughputExceededException:
       code = "ProvisionedThroughputExceeded";
       break;
+    case ErrorCode::ThrottlingException:
+      code = "ThrottlingError";
+      break;
     case ErrorCode::ItemCollectionSizeLimitExceededException:
       code = "ItemCollectionSizeLimitExceeded";
       break;

@@ -96,7 +96,9 @@ struct ThrottlingReason {
 // ExclusiveStartKey's value errors get "The provided starting key is invalid: " before them,
 // except those about a number's text or a set's members (dynalite's capture; the empty number
 // set among them, the empty string and binary sets not).
-enum class ValueFault : uint8_t { None, NumberOrSetMembers };
+// IncompleteKey: a PartiQL statement's WHERE does not name a whole primary key, which
+// ExecuteTransaction words apart from its statements' other errors.
+enum class ValueFault : uint8_t { None, NumberOrSetMembers, IncompleteKey };
 
 struct FixedError {
   ErrorCode code;
@@ -134,6 +136,9 @@ class Error : public std::exception {
   // SerializationException always; its authorization failure, not_authorized).
   bool coral_message_key = false;
   ValueFault value_fault = ValueFault::None;
+  // An expression's error (expr_invalid): its text without "Invalid <Kind>Expression: ", which
+  // PartiQL's statements word without. Empty for every other error.
+  std::string expression_detail;
 
  private:
   ErrorCode code_;

@@ -5,7 +5,9 @@ namespace minnow::model {
 const char* const kExprAnyTypeSet = "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}";
 
 Error expr_invalid(std::string_view kind, std::string_view detail) {
-  return validation(concat({"Invalid ", kind, "Expression: ", detail}));
+  Error error = validation(concat({"Invalid ", kind, "Expression: ", detail}));
+  error.expression_detail = detail;
+  return error;
 }
 
 std::string expr_syntax(std::string_view token, std::string_view near) {

@@ -19,6 +19,14 @@ inline constexpr FixedError kProvisionedThroughputExceededOnIndexes{
     "The level of configured provisioned throughput for one or more global secondary indexes of the table was "
     "exceeded. Consider increasing your provisioning level for the under-provisioned global secondary indexes "
     "with the UpdateTable API."};
+// com.amazon.coral.availability#ThrottlingException, HTTP 400, from --capacity-model on an
+// on-demand table: AWS's message for a table or index "DynamoDB is automatically scaling" (its
+// documentation of TransactWriteItems' ThrottlingError reason, which a transaction gets instead).
+inline constexpr FixedError kThrottlingOnDemand{
+    ErrorCode::ThrottlingException,
+    "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table "
+    "or index so please try again shortly. If exceptions persist, check if you have a hot key: "
+    "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html."};
 // com.amazon.coral.availability#ThrottlingException, HTTP 400.
 inline constexpr FixedError kThrottling{ErrorCode::ThrottlingException,
                                         "Rate of requests exceeds the allowed throughput."};

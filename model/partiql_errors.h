@@ -82,7 +82,8 @@ inline constexpr FixedError kPqlInOperator{
     "at least one member"};
 Error pql_unsupported_condition_operator(std::string_view op);
 Error pql_unrecognized_function(std::string_view name);
-inline constexpr FixedError kPqlIncompleteKey{ErrorCode::ValidationException, MINNOW_PQL_INCOMPLETE_KEY};
+inline constexpr FixedError kPqlIncompleteKey{ErrorCode::ValidationException, MINNOW_PQL_INCOMPLETE_KEY, nullptr,
+                                             ValueFault::IncompleteKey};
 Error pql_hash_key_single_equality(std::string_view key);
 Error pql_multiple_key_conditions(std::string_view key);  // UPDATE/DELETE: the key twice
 Error pql_key_type_mismatch(std::string_view key);

@@ -43,7 +43,7 @@ void bind_projection(TreeBuilder& b, const SelectStatement& s, BoundSelect& out)
   // DynamoDB's projection lists the paths last to first (its overlap message shows it).
   std::reverse(p.paths.begin(), p.paths.end());
   std::reverse(out.output_names.begin(), out.output_names.end());
-  b.resolve(p, "Projection");
+  b.resolve(p);
   out.projection = std::move(p);
 }
 
@@ -267,7 +267,7 @@ BoundSelect bind_select(const SelectStatement& s, const Parameters& params, cons
     }
   }
   std::optional<expressions::Condition> where =
-      where_condition(b, s.where, "Filter", expressions::ExpressionKind::Filter);
+      where_condition(b, s.where, expressions::ExpressionKind::Filter);
   const TableShape& table = lookup.table(s.from.table);
   // An index whose key has several HASH or RANGE attributes cannot be read with PartiQL; in a
   // batch this comes ahead of the batch's own rules (which refuse any other index, and an unknown

@@ -201,7 +201,7 @@ bool only_equalities(const Expr& e) {
 
 // The WHERE as a resolved condition tree.
 std::optional<expressions::Condition> where_condition(TreeBuilder& b, const std::optional<Expr>& where,
-                                                      const char* kind_name, expressions::ExpressionKind kind) {
+                                                      expressions::ExpressionKind kind) {
   if (!where) return std::nullopt;
   expressions::Condition c;
   if (only_equalities(*where)) {
@@ -210,7 +210,7 @@ std::optional<expressions::Condition> where_condition(TreeBuilder& b, const std:
     return c;
   }
   c.root = b.condition(*where);
-  b.resolve(c, kind_name, kind);
+  b.resolve(c, kind);
   return c;
 }
 

@@ -113,8 +113,8 @@ BoundWrite bind_update(const UpdateStatement& s, const Parameters& params, const
         expressions::UpdateSection{static_cast<expressions::UpdateClause>(c), std::move(sections[c])});
   }
   std::optional<expressions::Condition> where =
-      where_condition(b, s.where, "Condition", expressions::ExpressionKind::Condition);
-  b.resolve(update, "Update");
+      where_condition(b, s.where, expressions::ExpressionKind::Condition);
+  b.resolve(update);
   const TableShape& table = lookup.table(s.table.table);
   const bool tx = context == Context::Transaction;
   ItemKey k = single_item_key(std::move(where), table.key, model::kPqlIncompleteKey, tx);
@@ -148,7 +148,7 @@ BoundWrite bind_delete(const DeleteStatement& s, const Parameters& params, const
   out.returning = return_values(s.returning);
   TreeBuilder b(params);
   std::optional<expressions::Condition> where =
-      where_condition(b, s.where, "Condition", expressions::ExpressionKind::Condition);
+      where_condition(b, s.where, expressions::ExpressionKind::Condition);
   const TableShape& table = lookup.table(s.from.table);
   ItemKey k = single_item_key(std::move(where), table.key, model::kPqlIncompleteKey, context == Context::Transaction);
   deferred = std::move(k.invalid);
@@ -164,7 +164,7 @@ BoundWrite bind_exists(const ExistsStatement& s, const Parameters& params, const
   if (s.select.from.index) throw model::Error(model::kPqlTransactionExistsIndex);
   TreeBuilder b(params);
   std::optional<expressions::Condition> where =
-      where_condition(b, s.select.where, "Condition", expressions::ExpressionKind::Condition);
+      where_condition(b, s.select.where, expressions::ExpressionKind::Condition);
   const TableShape& table = lookup.table(s.select.from.table);
   ItemKey k = single_item_key(std::move(where), table.key, model::kPqlTransactionExistsSingle, true);
   if (!k.rest) throw model::Error(model::kPqlTransactionExistsSingle);

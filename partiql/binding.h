@@ -75,13 +75,12 @@ class TreeBuilder {
 
   // Runs expressions::resolve and gives its errors DynamoDB's PartiQL wording.
   template <class Tree, class... Kind>
-  void resolve(Tree& tree, const char* kind_name, Kind... kind) {
+  void resolve(Tree& tree, Kind... kind) {
     expressions::Placeholders ph(names_.empty() ? nullptr : &names_, values_.empty() ? nullptr : &values_);
     try {
       expressions::resolve(tree, kind..., ph);
     } catch (const model::Error& e) {
-      std::string prefix = std::string("Invalid ") + kind_name + "Expression: ";
-      if (e.message().starts_with(prefix)) throw model::Error(e.code(), e.message().substr(prefix.size()));
+      if (!e.expression_detail.empty()) throw model::Error(e.code(), e.expression_detail);
       throw;
     }
   }
@@ -145,7 +144,7 @@ expressions::Condition key_condition_and(const std::string& hash, bool exists,
 bool only_equalities(const Expr& e);
 // The WHERE as a resolved condition tree.
 std::optional<expressions::Condition> where_condition(TreeBuilder& b, const std::optional<Expr>& where,
-                                                      const char* kind_name, expressions::ExpressionKind kind);
+                                                      expressions::ExpressionKind kind);
 // DynamoDB's table-name rule for the table and the index a statement names.
 void check_target_name(const Target& t);
 

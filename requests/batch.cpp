@@ -36,9 +36,10 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
       const auto& w = t.writes[i];
       const Put* put = std::get_if<Put>(&w);
       std::size_t old_size = 0;
-      std::optional<std::string> refusing_index;
-      if (!meter.admits_write()) {
-        if (!refusal) refusal = meter.throttled(std::string(), engine::ThroughputKind::Write);
+      const model::AttributeValue* partition = meter.partition_of(key_of(w));
+      std::optional<model::Error> refused = meter.write_refusal(partition, 1);
+      if (refused) {
+        if (!refusal) refusal = std::move(refused);
         unprocessed.push_back(i);
         continue;
       }
@@ -47,8 +48,8 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
         if (old) old_size = model::item_size(*old);
         if (put || old) {
           charges.note(old, put ? &put->item : nullptr);
-          refusing_index = meter.index_refusing_write(charges);
-          if (refusing_index) return engine::WriteDecision::keep();
+          refused = meter.index_refusal(charges);
+          if (refused) return engine::WriteDecision::keep();
         }
         if (put) return engine::WriteDecision::put_borrowed(put->item);
         return old ? engine::WriteDecision::remove() : engine::WriteDecision::keep();
@@ -57,13 +58,13 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
         result.index_key = std::move(violation);
         return result;
       }
-      if (refusing_index) {
-        if (!refusal) refusal = meter.throttled(*refusing_index, engine::ThroughputKind::Write);
+      if (refused) {
+        if (!refusal) refusal = std::move(refused);
         unprocessed.push_back(i);
         continue;
       }
       const CapacityBreakdown one = charges.breakdown(old_size, put ? put->size : 0);
-      meter.charge(engine::ThroughputKind::Write, one);
+      meter.charge(engine::ThroughputKind::Write, one, partition);
       consumed.add(one);
       ++processed;
     }
@@ -96,15 +97,16 @@ BatchGetItemResult execute(const Context& context, const BatchGetItemRequest& re
         left.push_back(k);
         continue;
       }
-      if (!meter.admits_read(nullptr, gets.consistent_read)) {
-        if (!refusal) refusal = meter.throttled(std::string(), engine::ThroughputKind::Read);
+      const model::AttributeValue* partition = meter.partition_of(gets.keys[k]);
+      if (auto refused = meter.read_refusal(nullptr, partition, smallest_read(gets.consistent_read))) {
+        if (!refusal) refusal = std::move(refused);
         left.push_back(k);
         continue;
       }
       ++read;
       std::optional<model::Item> item = gets.table->get(gets.keys[k]);
       const double key_units = read_units(item ? model::item_size(*item) : 0, gets.consistent_read);
-      meter.charge(engine::ThroughputKind::Read, table_capacity(key_units));
+      meter.charge(engine::ThroughputKind::Read, table_capacity(key_units), partition);
       units += key_units;
       if (!item) continue;
       response_bytes += model::item_size(*item);

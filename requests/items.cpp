@@ -33,7 +33,8 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
     return result;
   }
   const TableMeter meter(context, table);
-  meter.admit_write();
+  const model::AttributeValue* partition = meter.partition_of(op.key);
+  meter.admit_write(partition);
   const bool charged = capacity != ReturnConsumedCapacity::None || meter.metered();
   IndexWriteCharges index_charges;
   if (charged) index_charges.load(table.definition());
@@ -42,7 +43,7 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
   const bool reads_old = !kPut || op.condition.expression || return_values != ReturnValues::None || charged;
 
   WriteOutcome outcome;
-  std::optional<std::string> refusing_index;  // GSI back-pressure: the write was not made
+  std::optional<model::Error> index_refusal;  // GSI back-pressure: the write was not made
   std::optional<model::Item> old_item;
   std::size_t old_size = 0;
   const model::Item* put_item = nullptr;
@@ -56,8 +57,8 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
         if (old && keep_old) old_item = *old;
         if (outcome.kind != WriteOutcome::Kind::Keep) {
           index_charges.note(old, written_item(outcome, put_item));
-          refusing_index = meter.index_refusing_write(index_charges);
-          if (refusing_index) return engine::WriteDecision::keep();
+          index_refusal = meter.index_refusal(index_charges);
+          if (index_refusal) return engine::WriteDecision::keep();
         }
         return engine_decision(outcome, put_item);
       },
@@ -66,10 +67,10 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
   if (outcome.failed()) {
     // A refused condition consumes a write of the stored item (DynamoDB charges it).
     if (outcome.kind == WriteOutcome::Kind::ConditionFailed)
-      meter.charge(engine::ThroughputKind::Write, table_capacity(write_units(old_size)));
+      meter.charge(engine::ThroughputKind::Write, table_capacity(write_units(old_size)), partition);
     return failure_of(std::move(outcome));
   }
-  if (refusing_index) throw meter.throttled(*refusing_index, engine::ThroughputKind::Write);
+  if (index_refusal) throw *index_refusal;
   if (violation) {
     result.status = ItemWriteResult::Status::IndexKeyInvalid;
     result.index_key = std::move(violation);
@@ -92,7 +93,7 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
   if constexpr (kPut) new_size = op.size;
   if (outcome.new_item) new_size = model::item_size(*outcome.new_item);
   result.consumed = index_charges.breakdown(old_size, new_size);
-  meter.charge(engine::ThroughputKind::Write, result.consumed);
+  meter.charge(engine::ThroughputKind::Write, result.consumed, partition);
   return result;
 }
 

@@ -58,7 +58,8 @@ struct ItemWriteResult {
     ItemTooLarge,     // an update made the item larger than 400 KB
     Invalid,          // the update could not apply to the stored item: `error`
     IndexKeyInvalid,  // the new item has an index key the table's indexes cannot take: index_key
-    Conflict          // an injected transaction conflict (engine/faults.h) holds the item
+    Conflict,         // an injected transaction conflict (engine/faults.h) holds the item
+    Throttled         // refused by --capacity-model (requests/throttling.h): `error` says why
   };
   Status status = Status::Written;
   std::optional<model::Item> failed_item;

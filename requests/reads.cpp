@@ -52,15 +52,16 @@ Page read_page(const ReadPlan& plan, const PageSink& sink,
   return page;
 }
 
-// read_page under --capacity-model: admitted by the bucket it reads (the table's, or a global
-// index's), then charged its units.
-Page metered_page(const Context& context, const engine::Table& table, const ReadPlan& plan, const PageSink& sink,
+// read_page under --capacity-model (requests/throttling.h): admitted, then charged its units.
+// `partition`: the table's partition key value a Query reads (null: a Scan, or an index's).
+Page metered_page(const Context& context, const engine::Table& table, const ReadPlan& plan,
+                  const model::AttributeValue* partition, const PageSink& sink,
                   engine::FunctionRef<engine::PageResult(engine::Table::ItemVisitor)> read) {
   const TableMeter meter(context, table);
   const bool global = plan.index && plan.index->global;
-  meter.admit_read(global ? &plan.index->name : nullptr, plan.consistent_read);
+  meter.admit_read(global ? &plan.index->name : nullptr, partition, smallest_read(plan.consistent_read));
   Page page = read_page(plan, sink, read);
-  meter.charge(engine::ThroughputKind::Read, page.consumed);
+  meter.charge(engine::ThroughputKind::Read, page.consumed, partition);
   return page;
 }
 
@@ -68,11 +69,12 @@ Page metered_page(const Context& context, const engine::Table& table, const Read
 
 GetItemResult execute(const Context& context, const GetItemRequest& request) {
   const TableMeter meter(context, *request.table);
-  meter.admit_read(nullptr, request.consistent_read);
+  const model::AttributeValue* partition = meter.partition_of(request.key);
+  meter.admit_read(nullptr, partition, smallest_read(request.consistent_read));
   GetItemResult result;
   result.encoded = request.table->get_encoded(request.key);
   result.units = read_units(result.encoded ? model::encoded_item_size(*result.encoded) : 0, request.consistent_read);
-  meter.charge(engine::ThroughputKind::Read, table_capacity(result.units));
+  meter.charge(engine::ThroughputKind::Read, table_capacity(result.units), partition);
   return result;
 }
 
@@ -83,7 +85,8 @@ model::Item projected_item(const std::optional<expressions::Projection>& project
 
 Page execute(const Context& context, const QueryRequest& request, const PageSink& sink) {
   const ReadPlan& plan = request.plan;
-  return metered_page(context, *request.table, plan, sink, [&](engine::Table::ItemVisitor visit) {
+  const model::AttributeValue* partition = plan.index ? nullptr : &request.spec.hash_value;
+  return metered_page(context, *request.table, plan, partition, sink, [&](engine::Table::ItemVisitor visit) {
     if (plan.index) return request.table->query_index(plan.index->name, request.index_spec, plan.limits, visit);
     return request.table->query(request.spec, plan.limits, visit);
   });
@@ -91,7 +94,7 @@ Page execute(const Context& context, const QueryRequest& request, const PageSink
 
 Page execute(const Context& context, const ScanRequest& request, const PageSink& sink) {
   const ReadPlan& plan = request.plan;
-  return metered_page(context, *request.table, plan, sink, [&](engine::Table::ItemVisitor visit) {
+  return metered_page(context, *request.table, plan, nullptr, sink, [&](engine::Table::ItemVisitor visit) {
     if (plan.index) return request.table->scan_index(plan.index->name, request.spec, plan.limits, visit);
     return request.table->scan(request.spec, plan.limits, visit);
   });

@@ -1,17 +1,22 @@
-// --capacity-model's admission and charge (engine/throughput_buckets.h, docs/production-physics.md):
-// before a request reads or writes a provisioned table, the bucket it draws on must hold its
-// smallest charge, or it is refused with ProvisionedThroughputExceededException and its
-// ThrottlingReasons, as DynamoDB refuses it; after, what it consumed is charged. A table's reads
-// and writes, and those of its local secondary indexes, draw on the table's throughput; a read of
-// a global secondary index on the index's, and a write's index part on each index's, which must
-// also admit the write (GSI back-pressure). Nothing happens when the model is off or the table is
-// on demand.
+// --capacity-model's admission and charge (engine/throughput_buckets.h, docs/production-physics.md).
+// Before a request reads or writes a table, the buckets it draws on must hold its smallest charge,
+// or it is refused as DynamoDB refuses it, with its ThrottlingReasons; after, what it consumed is
+// charged to them. The buckets:
+//   - a provisioned table's throughput: a table's reads and writes, and those of its local
+//     secondary indexes, draw on the table's; a read of a global secondary index on the index's,
+//     and a write's index part on each index's, which must also admit the write (GSI
+//     back-pressure);
+//   - on every table, provisioned or on demand, the partition key value's (3,000 read units and
+//     1,000 write units a second: a hot key).
+// A provisioned table refuses with ProvisionedThroughputExceededException, an on-demand one with
+// ThrottlingException. Nothing happens when the model is off.
 #pragma once
 
 #include <optional>
 #include <string>
 
 #include "engine/table.h"
+#include "model/attribute_value.h"
 #include "model/errors.h"
 #include "requests/capacity.h"
 #include "requests/context.h"
@@ -19,43 +24,50 @@
 namespace minnow::requests {
 
 // One request's view of one table's throughput. Made before the request touches the table (it
-// reads the table's definition once, when metered), so that it can be asked inside a write's
-// critical section. Refers to `context` and `table`: it lives no longer than the request.
+// reads the table's definition once, when the model is on), so that it can be asked inside a
+// write's critical section. Refers to `context` and `table`: it lives no longer than the request.
 class TableMeter {
  public:
   TableMeter(const Context& context, const engine::Table& table);
 
-  // The model is on and the table provisioned.
-  bool metered() const { return definition_.has_value(); }
+  // The model is on and the table provisioned: ConsumedCapacity's parts are needed to charge it.
+  bool metered() const { return provisioned_.has_value(); }
 
-  // Whether the read's bucket (the table's, or global index `global_index`'s when not null) can
-  // take the smallest read: 1 unit, 0.5 when eventually consistent. Always when not metered.
-  bool admits_read(const std::string* global_index, bool consistent) const;
-  // Whether the table's write bucket can take one unit. Always when not metered.
-  bool admits_write() const;
-  // The first global index the write noted last in `charges` updates whose write bucket cannot
-  // take one unit; nullopt when there is none or the table is not metered.
-  std::optional<std::string> index_refusing_write(const IndexWriteCharges& charges) const;
-  // The same as throws of throttled().
-  void admit_read(const std::string* global_index, bool consistent) const;
-  void admit_write() const;
+  // Why a read of `units` is refused now, or nullopt: the bucket of the table (or of global index
+  // `global_index` when not null), then that of `partition`'s key value (a table's partition key
+  // value; null: none, a Scan).
+  std::optional<model::Error> read_refusal(const std::string* global_index, const model::AttributeValue* partition,
+                                           double units) const;
+  // Why a write of `units` (one; a transactional write: two) to an item of partition key value
+  // `partition` is refused now, or nullopt.
+  std::optional<model::Error> write_refusal(const model::AttributeValue* partition, double units) const;
+  // GSI back-pressure: the refusal of the write noted last in `charges` by the first global index
+  // it updates whose write bucket cannot take one unit; nullopt when there is none.
+  std::optional<model::Error> index_refusal(const IndexWriteCharges& charges) const;
+  // Throws the refusal, if any.
+  void admit_read(const std::string* global_index, const model::AttributeValue* partition, double units) const;
+  void admit_write(const model::AttributeValue* partition) const;
 
-  // The refusal of what the table's bucket (index "") or a global index's could not admit:
-  // ProvisionedThroughputExceededException with its ThrottlingReason; a write refused by a global
-  // index it would update gets AWS's message for indexes.
-  model::Error throttled(const std::string& index, engine::ThroughputKind kind) const;
+  // Charges what the request consumed: the table's part and its local indexes' to the table (and
+  // to `partition`'s key value), each global index's part to that index.
+  void charge(engine::ThroughputKind kind, const CapacityBreakdown& consumed,
+              const model::AttributeValue* partition) const;
 
-  // Charges what the request consumed: the table's part and its local indexes' to the table,
-  // each global index's part to that index.
-  void charge(engine::ThroughputKind kind, const CapacityBreakdown& consumed) const;
+  // The partition key value of a key or item of the table.
+  const model::AttributeValue* partition_of(const model::AttributeMap& key) const;
 
  private:
   bool admits(const std::string& index, engine::ThroughputKind kind, double units) const;
   double rate(const std::string& index, engine::ThroughputKind kind) const;
+  model::Error refusal(const std::string& index, engine::ThroughputKind kind, const char* limit) const;
 
   const Context& context_;
   const engine::Table& table_;
-  std::optional<engine::TableDefinition> definition_;  // when metered
+  bool on_ = false;                                      // the model is on
+  std::optional<engine::TableDefinition> provisioned_;  // the definition of a provisioned table
 };
+
+// The smallest read: one unit, half of one when eventually consistent.
+inline double smallest_read(bool consistent) { return consistent ? 1 : 0.5; }
 
 }  // namespace minnow::requests

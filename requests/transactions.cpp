@@ -3,6 +3,7 @@
 #include "engine/transaction.h"
 #include "model/item_codec.h"
 #include "model/key.h"
+#include "requests/throttling.h"
 
 namespace minnow::requests {
 
@@ -24,16 +25,34 @@ struct Decided {
   WriteOutcome outcome;
   std::size_t old_size = 0;
   VectorWriteCharges vectors;  // loaded when ReturnConsumedCapacity asks
+  IndexWriteCharges indexes;   // loaded under --capacity-model
+  std::optional<model::Error> index_refusal;  // GSI back-pressure refused the action
 };
+
+// The size of the item an applied action leaves.
+std::size_t new_size_of(const WriteOperation& op, const Decided& d) {
+  std::size_t new_size = 0;
+  if (const Put* put = std::get_if<Put>(&op)) new_size = put->size;
+  if (d.outcome.new_item) new_size = model::item_size(*d.outcome.new_item);
+  return new_size;
+}
 
 // The units one applied action charges: the larger of the old and new item, vector attributes
 // billed as VectorWriteCharges bills them (a ConditionCheck is one unit, whatever the item's size).
 double units_of(const WriteOperation& op, const Decided& d) {
   if (std::holds_alternative<ConditionCheck>(op)) return write_units(0);
-  std::size_t new_size = 0;
-  if (const Put* put = std::get_if<Put>(&op)) new_size = put->size;
-  if (d.outcome.new_item) new_size = model::item_size(*d.outcome.new_item);
-  return d.vectors.write_units(d.old_size, new_size);
+  return d.vectors.write_units(d.old_size, new_size_of(op, d));
+}
+
+// What --capacity-model charges an applied action: twice its write, its indexes' parts included
+// (transactional_write keeps only the table's, as the response reports it).
+CapacityBreakdown metered_units(const WriteOperation& op, const Decided& d) {
+  if (std::holds_alternative<ConditionCheck>(op)) return table_capacity(2 * write_units(0));
+  CapacityBreakdown units = d.indexes.breakdown(d.old_size, new_size_of(op, d));
+  units.table *= 2;
+  for (auto* parts : {&units.local_indexes, &units.global_indexes})
+    for (auto& [name, part] : *parts) part *= 2;
+  return units;
 }
 
 }  // namespace
@@ -85,6 +104,19 @@ TransactWriteItemsResult execute(const Context& context, const TransactWriteItem
     result.status = Status::Cancelled;
     return result;
   }
+  // --capacity-model: each action's table must admit a transactional write (two units), or the
+  // transaction is cancelled with that action's refusal (requests/throttling.h).
+  std::vector<TableMeter> meters;
+  meters.reserve(actions.size());
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    const TableMeter& meter = meters.emplace_back(context, *actions[i].table);
+    std::optional<model::Error> refused = meter.write_refusal(meter.partition_of(key_of(actions[i].operation)), 2);
+    if (!refused) continue;
+    result.actions[i].status = ItemWriteResult::Status::Throttled;
+    result.actions[i].error = std::move(refused);
+    result.status = Status::Cancelled;
+    return result;
+  }
   // Every action is decided (DynamoDB reports every failed condition).
   std::vector<Decided> decided(actions.size());
   std::vector<engine::TransactWriteAction> engine_actions;
@@ -92,15 +124,22 @@ TransactWriteItemsResult execute(const Context& context, const TransactWriteItem
   for (std::size_t i = 0; i < actions.size(); ++i) {
     const WriteOperation* op = &actions[i].operation;
     Decided* d = &decided[i];
+    const TableMeter* meter = &meters[i];
     if (request.return_consumed_capacity != ReturnConsumedCapacity::None)
       d->vectors.load(actions[i].table->definition());
+    if (meter->metered()) d->indexes.load(actions[i].table->definition());
     engine_actions.push_back({actions[i].table, key_of(*op),
-                              [op, d](const model::Item* old) -> std::optional<engine::WriteDecision> {
+                              [op, d, meter](const model::Item* old) -> std::optional<engine::WriteDecision> {
                                 d->outcome = decide(*op, old);
                                 if (d->outcome.failed()) return std::nullopt;
                                 if (old) d->old_size = model::item_size(*old);
-                                if (d->outcome.kind != WriteOutcome::Kind::Keep)  // a ConditionCheck
-                                  d->vectors.note(old, written_item(*op, d->outcome));
+                                if (d->outcome.kind != WriteOutcome::Kind::Keep) {  // a ConditionCheck
+                                  const model::Item* written = written_item(*op, d->outcome);
+                                  d->vectors.note(old, written);
+                                  d->indexes.note(old, written);
+                                  d->index_refusal = meter->index_refusal(d->indexes);
+                                  if (d->index_refusal) return std::nullopt;
+                                }
                                 return engine_decision(*op, d->outcome);
                               }});
     engine_index.push_back(i);
@@ -115,6 +154,9 @@ TransactWriteItemsResult execute(const Context& context, const TransactWriteItem
         result.actions[i].index_key = std::move(failures[k]->index_key);
       } else if (decided[i].outcome.failed()) {
         result.actions[i] = failure_of(std::move(decided[i].outcome));
+      } else if (decided[i].index_refusal) {
+        result.actions[i].status = ItemWriteResult::Status::Throttled;
+        result.actions[i].error = std::move(decided[i].index_refusal);
       }
     }
     result.status = Status::Cancelled;
@@ -124,6 +166,8 @@ TransactWriteItemsResult execute(const Context& context, const TransactWriteItem
   for (std::size_t i = 0; i < actions.size(); ++i) {
     result.actions[i].consumed.table = units_of(actions[i].operation, decided[i]);
     decided[i].vectors.add_to(result.actions[i].consumed);
+    meters[i].charge(engine::ThroughputKind::Write, metered_units(actions[i].operation, decided[i]),
+                     meters[i].partition_of(key_of(actions[i].operation)));
   }
   result.answer = answer(result.actions);
   if (reservation.cache) {
@@ -140,11 +184,25 @@ TransactGetItemsResult execute(const Context& context, const TransactGetItemsReq
   for (const auto& g : request.gets) touched.push_back({g.table.get(), &g.key});
   result.conflicts = conflicting_items(context, touched);
   if (!result.conflicts.empty()) return result;
+  // --capacity-model: each get's table must admit a transactional read (two units).
+  std::vector<TableMeter> meters;
+  meters.reserve(request.gets.size());
+  for (std::size_t i = 0; i < request.gets.size(); ++i) {
+    const TableMeter& meter = meters.emplace_back(context, *request.gets[i].table);
+    if (auto refused = meter.read_refusal(nullptr, meter.partition_of(request.gets[i].key), 2)) {
+      result.refused.emplace(i, std::move(*refused));
+      return result;
+    }
+  }
   std::vector<engine::TransactGetAction> reads;
   for (const auto& g : request.gets) reads.push_back({g.table, g.key});
   result.items = engine::transact_get(reads);
-  for (const auto& item : result.items)
+  for (std::size_t i = 0; i < result.items.size(); ++i) {
+    const auto& item = result.items[i];
     result.units.push_back(2 * read_units(item ? model::encoded_item_size(*item) : 0, /*consistent=*/true));
+    meters[i].charge(engine::ThroughputKind::Read, table_capacity(result.units.back()),
+                     meters[i].partition_of(request.gets[i].key));
+  }
   return result;
 }
 

@@ -13,11 +13,13 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/function_ref.h"
 #include "engine/table.h"
 #include "expressions/ast.h"
+#include "model/errors.h"
 #include "requests/capacity.h"
 #include "requests/context.h"
 #include "requests/items.h"
@@ -75,6 +77,8 @@ struct TransactGetItemsRequest {
 
 struct TransactGetItemsResult {
   std::vector<bool> conflicts;                    // an injected conflict: which items it holds (nothing read)
+  // --capacity-model: the first get its table could not admit, and the refusal (nothing read).
+  std::optional<std::pair<std::size_t, model::Error>> refused;
   std::vector<std::optional<std::string>> items;  // in their stored form, in request order
   std::vector<double> units;                      // per item: a transactional read is two strong reads
 };

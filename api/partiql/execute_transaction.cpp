@@ -52,8 +52,7 @@ struct Statement {
 // A statement's binding error as ExecuteTransaction reports it.
 [[noreturn]] void fail(std::size_t i, const model::Error& e) {
   if (e.code() != model::ErrorCode::ValidationException) throw e;
-  if (e.message() == std::string_view(model::kPqlIncompleteKey.message))
-    throw model::Error(model::kPqlTransactionIncompleteKey);
+  if (e.value_fault == model::ValueFault::IncompleteKey) throw model::Error(model::kPqlTransactionIncompleteKey);
   throw model::pql_transaction_statement_invalid(i, e.message());
 }
 
@@ -75,6 +74,10 @@ void read_transaction(const ActionContext& context, std::vector<Statement>& stat
   if (!result.conflicts.empty()) {
     for (std::size_t i = 0; i < statements.size(); ++i)
       if (result.conflicts[i]) reasons[i] = model::cancellation_reason(model::Error(model::kTransactionConflict));
+    throw model::transaction_canceled(std::move(reasons));
+  }
+  if (result.refused) {
+    reasons[result.refused->first] = model::cancellation_reason(result.refused->second);
     throw model::transaction_canceled(std::move(reasons));
   }
   const std::vector<std::optional<std::string>>& items = result.items;

@@ -73,6 +73,8 @@ const char* batch_error_code(model::ErrorCode code) {
       return "TransactionConflict";
     case model::ErrorCode::ProvisionedThroughputExceededException:
       return "ProvisionedThroughputExceeded";
+    case model::ErrorCode::ThrottlingException:
+      return "ThrottlingError";
     case model::ErrorCode::RequestLimitExceeded:
       return "RequestLimitExceeded";
     case model::ErrorCode::ItemCollectionSizeLimitExceededException:

@@ -94,6 +94,11 @@ void transact_get_items(const ActionContext& context, requests::TransactGetItems
       if (result.conflicts[i]) reasons[i] = model::cancellation_reason(model::Error(model::kTransactionConflict));
     throw model::transaction_canceled(std::move(reasons));
   }
+  if (result.refused) {
+    std::vector<model::CancellationReason> reasons(gets.size(), model::CancellationReason{"None", "", nullptr});
+    reasons[result.refused->first] = model::cancellation_reason(result.refused->second);
+    throw model::transaction_canceled(std::move(reasons));
+  }
   const auto& items = result.items;
   out.StartObject();
   out.Key("Responses");

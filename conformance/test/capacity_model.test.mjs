@@ -1,7 +1,8 @@
 // Minnow's --capacity-model (docs/production-physics.md): a provisioned table, and each of its
 // global secondary indexes, throttle requests beyond their throughput as DynamoDB does, with
-// ProvisionedThroughputExceededException and its ThrottlingReasons, under Minnow's clock (frozen
-// here, so that what is throttled does not depend on how fast the machine runs the test). Needs a
+// ProvisionedThroughputExceededException and its ThrottlingReasons, and every table throttles a
+// hot partition key value (an on-demand one with ThrottlingException), under Minnow's clock
+// (frozen here, so that what is throttled does not depend on how fast the machine runs the test). Needs a
 // Minnow started with the flag and MINNOW_CAPACITY_MODEL=1 (scripts/test does both); skipped
 // otherwise, and on the references: neither throttles. The error's texts are AWS's (the API
 // reference's ProvisionedThroughputExceededException and ThrottlingReason).
@@ -9,6 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   PutItemCommand, QueryCommand, DescribeTableCommand, BatchWriteItemCommand, BatchGetItemCommand,
+  TransactWriteItemsCommand, TransactGetItemsCommand, ExecuteTransactionCommand,
 } from '@aws-sdk/client-dynamodb';
 import { makeClient } from '../lib/client.mjs';
 import { admin } from '../lib/admin.mjs';
@@ -29,6 +31,7 @@ const D = name('on_demand');
 const R = name('retried');
 const B = name('batched');
 const P = name('pressure');
+const X = name('transacted');
 const ONE_UNIT = { ReadCapacityUnits: 1, WriteCapacityUnits: 1 };
 // A table of one unit each way.
 const provisionedTable = (table) =>
@@ -54,14 +57,14 @@ const tableArn = async (table) =>
 before(async () => {
   if (SKIP) return;
   await admin('POST', 'clock', { freeze: true });
-  for (const table of [T, R, B]) await createTable(client, provisionedTable(table));
+  for (const table of [T, R, B, X]) await createTable(client, provisionedTable(table));
   for (const table of [G, P]) await createTable(client, indexedTable(table));
   await createTable(client, keyedTable(D));
 });
 after(async () => {
   if (SKIP) return;
   await admin('POST', 'clock', { freeze: false });
-  await dropTables(client, [T, G, P, R, B, D]);
+  await dropTables(client, [T, G, P, R, B, X, D]);
 });
 
 test('writes beyond a table\'s write units are throttled with their reason until the clock pays them back',
@@ -145,6 +148,43 @@ test('batches leave what their tables cannot admit unprocessed, and are refused 
   assert.equal(none?.name, 'ProvisionedThroughputExceededException');
 });
 
-test('an on-demand table is not throttled by the model', { skip: SKIP }, async () => {
-  for (let i = 0; i < 20; i++) await put(D, `item${i}`);
+test('a transaction needs two units of each table it touches, or is cancelled with that reason', { skip: SKIP }, async () => {
+  const THROTTLED = { Code: 'ProvisionedThroughputExceeded', Message: MESSAGE };
+  const write = () => client.send(new TransactWriteItemsCommand({
+    TransactItems: [{ Put: { TableName: X, Item: { pk: { S: 'a' } } } }],
+  }));
+  const cancelled = await refusal(write());  // a new table holds one unit
+  assert.equal(cancelled?.name, 'TransactionCanceledException');
+  assert.deepEqual(cancelled.CancellationReasons, [THROTTLED]);
+  await advance(1);
+  await write();
+  const read = () => client.send(new TransactGetItemsCommand({
+    TransactItems: [{ Get: { TableName: X, Key: { pk: { S: 'a' } } } }],
+  }));
+  assert.deepEqual((await refusal(read()))?.CancellationReasons, [THROTTLED]);
+  await advance(1);
+  assert.deepEqual((await read()).Responses, [{ Item: { pk: { S: 'a' } } }]);
+  const statement = () => client.send(new ExecuteTransactionCommand({
+    TransactStatements: [{ Statement: `UPDATE "${X}" SET v = 1 WHERE pk = 'a'` }],
+  }));
+  assert.deepEqual((await refusal(statement()))?.CancellationReasons, [THROTTLED]);
+  await advance(2);
+  await statement();
+});
+
+test('a hot partition key value gets 1,000 write units a second, on an on-demand table too', { skip: SKIP }, async () => {
+  for (let i = 0; i < 20; i++) await put(D, `item${i}`);  // many keys: on demand, nothing to exceed
+  // 300 KB items cost 293 units: the key's second of 1,000 units admits four, then refuses.
+  const big = { v: { S: 'x'.repeat(300000) } };
+  for (let i = 0; i < 4; i++) await put(D, 'hot', big);
+  const throttled = await refusal(put(D, 'hot'));
+  assert.equal(throttled?.name, 'ThrottlingException');
+  assert.equal(throttled.message, 'Throughput exceeds the current capacity of your table or index. DynamoDB is ' +
+    'automatically scaling your table or index so please try again shortly. If exceptions persist, check if you ' +
+    'have a hot key: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html.');
+  assert.deepEqual(throttled.throttlingReasons,
+    [{ reason: 'TableWriteKeyRangeThroughputExceeded', resource: await tableArn(D) }]);
+  await put(D, 'cold', big);  // another key
+  await advance(1);
+  await put(D, 'hot');
 });

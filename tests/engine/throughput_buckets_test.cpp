@@ -57,4 +57,17 @@ TEST_CASE("a table's buckets: reads, writes and each index apart", "[throughput]
   CHECK(buckets.admits("", ThroughputKind::Write, 1, 1, 1'000));
 }
 
+TEST_CASE("a partition key value's buckets: 1,000 write and 3,000 read units a second, one second held",
+          "[throughput]") {
+  ThroughputBuckets buckets;
+  CHECK(buckets.admits_key("k", ThroughputKind::Write, 1000, 0));
+  CHECK_FALSE(buckets.admits_key("k", ThroughputKind::Write, 1001, 0));
+  buckets.charge_key("k", ThroughputKind::Write, 1000, 0);
+  CHECK_FALSE(buckets.admits_key("k", ThroughputKind::Write, 1, 0));
+  CHECK(buckets.admits_key("other", ThroughputKind::Write, 1, 0));
+  CHECK(buckets.admits_key("k", ThroughputKind::Read, 3000, 0));
+  CHECK(buckets.admits_key("k", ThroughputKind::Write, 500, 500));
+  CHECK_FALSE(buckets.admits_key("k", ThroughputKind::Write, 1001, 60'000));  // no burst beyond a second
+}
+
 }  // namespace throughput_buckets_test

@@ -11,6 +11,7 @@
 #include "requests/batch.h"
 #include "requests/items.h"
 #include "requests/reads.h"
+#include "requests/transactions.h"
 #include "tests/requests/fixture.h"
 #include "tests/support/values.h"
 
@@ -28,12 +29,13 @@ engine::DatabaseOptions with_model(bool model) {
 }
 
 struct Fixture : testing::RequestsFixture {
-  explicit Fixture(bool model = true, engine::BillingMode billing = engine::BillingMode::Provisioned)
+  explicit Fixture(bool model = true, engine::BillingMode billing = engine::BillingMode::Provisioned,
+                   int64_t units = 1)
       : RequestsFixture(with_model(model)) {
     engine::TableDefinition d = testing::table_definition("t");
     d.billing_mode = billing;
-    d.throughput.read_capacity_units = 1;
-    d.throughput.write_capacity_units = 1;
+    d.throughput.read_capacity_units = units;
+    d.throughput.write_capacity_units = units;
     table = database.create(d);
   }
   std::shared_ptr<engine::Table> table;
@@ -189,6 +191,41 @@ TEST_CASE("throttling: BatchGetItem leaves the keys its tables cannot admit unpr
       requests::execute(f.at(0), batch, [](std::size_t, const model::Item&) {});
   CHECK(result.unprocessed[0] == std::vector<std::size_t>{1, 2});
   CHECK(!throttled([&] { requests::execute(f.at(0), batch, [](std::size_t, const model::Item&) {}); }).empty());
+}
+
+TEST_CASE("throttling: a transaction a GSI cannot admit is cancelled with the index's refusal") {
+  Fixture f;
+  auto table = indexed_table(f.database);
+  auto transact = [&](const std::string& pk) {
+    requests::TransactWriteItemsRequest r;
+    r.actions.push_back({table, Fixture::put_of(pk, "red"), std::nullopt});
+    return requests::execute(f.at(0), r, [](const std::vector<requests::ItemWriteResult>&) { return std::string(); });
+  };
+  CHECK(transact("a").status == requests::TransactWriteItemsResult::Status::Committed);
+  const requests::TransactWriteItemsResult refused = transact("b");
+  REQUIRE(refused.status == requests::TransactWriteItemsResult::Status::Cancelled);
+  CHECK(refused.actions[0].status == requests::ItemWriteResult::Status::Throttled);
+  CHECK(refused.actions[0].error->throttling_reasons[0].reason == "IndexWriteProvisionedThroughputExceeded");
+  CHECK(table->item_count() == 1);
+}
+
+TEST_CASE("throttling: a hot partition key value gets 1,000 write units a second, on demand too") {
+  Fixture on_demand(true, engine::BillingMode::PayPerRequest);
+  // 300 KB items cost 293 units: the key's second of 1,000 units admits four (the fourth with
+  // 121 left), then refuses.
+  for (int i = 0; i < 4; ++i)
+    CHECK(on_demand.put(0, "hot", 300'000).status == requests::ItemWriteResult::Status::Written);
+  CHECK(throttled([&] { on_demand.put(0, "hot"); }) ==
+        std::string(model::kThrottlingOnDemand.message) +
+            " | TableWriteKeyRangeThroughputExceeded arn:aws:dynamodb:us-east-1:000000000000:table/t");
+  CHECK(on_demand.put(0, "cold").status == requests::ItemWriteResult::Status::Written);  // another key
+  CHECK(on_demand.put(1'000, "hot").status == requests::ItemWriteResult::Status::Written);
+
+  Fixture provisioned(true, engine::BillingMode::Provisioned, 10'000);  // the key's limit comes first
+  for (int i = 0; i < 4; ++i) provisioned.put(0, "hot", 300'000);
+  CHECK(throttled([&] { provisioned.put(0, "hot"); }) ==
+        std::string(model::kProvisionedThroughputExceeded.message) +
+            " | TableWriteKeyRangeThroughputExceeded arn:aws:dynamodb:us-east-1:000000000000:table/t");
 }
 
 }  // namespace throttling_test

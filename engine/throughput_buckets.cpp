@@ -3,7 +3,24 @@
 #include <algorithm>
 #include <iterator>
 
+#include "model/key.h"
+
 namespace minnow::engine {
+
+namespace {
+
+constexpr std::size_t kKeptKeyBuckets = 4096;
+constexpr std::size_t kKeptThrottles = 100;
+constexpr std::size_t kReportedKeys = 10;
+constexpr int64_t kHistorySeconds = 60;
+
+double key_rate(ThroughputKind kind) {
+  return kind == ThroughputKind::Read ? kKeyReadUnitsPerSecond : kKeyWriteUnitsPerSecond;
+}
+
+int64_t epoch_second(int64_t ms) { return ms >= 0 ? ms / 1000 : (ms - 999) / 1000; }
+
+}  // namespace
 
 double TokenBucket::available(double rate, int64_t now_ms, int64_t burst_seconds) {
   if (!started_) {
@@ -17,45 +34,70 @@ double TokenBucket::available(double rate, int64_t now_ms, int64_t burst_seconds
   return tokens_;
 }
 
-bool ThroughputBuckets::admits(const std::string& index, ThroughputKind kind, double rate, double units,
-                               int64_t now_ms) {
+ThroughputBuckets::Bucket& ThroughputBuckets::bucket(const std::string& index, ThroughputKind kind, double rate,
+                                                     int64_t burst_seconds) {
+  Bucket& b = buckets_[{index, kind}];
+  b.rate = rate;
+  b.burst_seconds = burst_seconds;
+  return b;
+}
+
+bool ThroughputBuckets::admits(const std::string& index, ThroughputKind kind, double rate, int64_t burst_seconds,
+                               double units, int64_t now_ms) {
   std::lock_guard lock(mu_);
-  return buckets_[{index, kind}].available(rate, now_ms) >= units;
+  return bucket(index, kind, rate, burst_seconds).tokens.available(rate, now_ms, burst_seconds) >= units;
 }
 
-void ThroughputBuckets::charge(const std::string& index, ThroughputKind kind, double rate, double units,
-                               int64_t now_ms) {
+void ThroughputBuckets::charge(const std::string& index, ThroughputKind kind, double rate, int64_t burst_seconds,
+                               double units, int64_t now_ms) {
   std::lock_guard lock(mu_);
-  buckets_[{index, kind}].charge(rate, units, now_ms);
+  Bucket& b = bucket(index, kind, rate, burst_seconds);
+  b.tokens.charge(rate, units, now_ms, burst_seconds);
+  b.consumed += units;
+  const int64_t second = epoch_second(now_ms);
+  if (!b.seconds.empty() && b.seconds.back().first == second)
+    b.seconds.back().second += units;
+  else
+    b.seconds.emplace_back(second, units);
+  while (!b.seconds.empty() && b.seconds.front().first <= second - kHistorySeconds) b.seconds.pop_front();
 }
 
-namespace {
-
-constexpr std::size_t kKeptKeyBuckets = 4096;
-
-double key_rate(ThroughputKind kind) {
-  return kind == ThroughputKind::Read ? kKeyReadUnitsPerSecond : kKeyWriteUnitsPerSecond;
+ThroughputBuckets::KeyBucket& ThroughputBuckets::key_bucket(const model::AttributeValue& key, ThroughputKind kind) {
+  auto [it, added] = key_buckets_[static_cast<int>(kind)].try_emplace(model::partition_prefix(key));
+  if (added) it->second.key = key;
+  return it->second;
 }
 
-}  // namespace
-
-bool ThroughputBuckets::admits_key(const std::string& partition, ThroughputKind kind, double units,
+bool ThroughputBuckets::admits_key(const model::AttributeValue& key, ThroughputKind kind, double units,
                                    int64_t now_ms) {
   std::lock_guard lock(mu_);
   auto& buckets = key_buckets_[static_cast<int>(kind)];
-  auto it = buckets.find(partition);
+  auto it = buckets.find(model::partition_prefix(key));
   if (it == buckets.end()) return units <= key_rate(kind);  // a new bucket holds one second
-  return it->second.available(key_rate(kind), now_ms, kKeyBurstSeconds) >= units;
+  return it->second.tokens.available(key_rate(kind), now_ms, kKeyBurstSeconds) >= units;
 }
 
-void ThroughputBuckets::charge_key(const std::string& partition, ThroughputKind kind, double units,
+void ThroughputBuckets::charge_key(const model::AttributeValue& key, ThroughputKind kind, double units,
                                    int64_t now_ms) {
   std::lock_guard lock(mu_);
   prune_keys(now_ms);
-  key_buckets_[static_cast<int>(kind)][partition].charge(key_rate(kind), units, now_ms, kKeyBurstSeconds);
+  KeyBucket& b = key_bucket(key, kind);
+  b.tokens.charge(key_rate(kind), units, now_ms, kKeyBurstSeconds);
+  b.consumed += units;
+}
+
+void ThroughputBuckets::note_throttle(const std::string& index, ThroughputKind kind, ThrottleEvent event) {
+  std::lock_guard lock(mu_);
+  if (event.key)
+    ++key_bucket(*event.key, kind).throttled;
+  else
+    ++buckets_[{index, kind}].throttled;
+  throttles_.push_back(std::move(event));
+  if (throttles_.size() > kKeptThrottles) throttles_.pop_front();
 }
 
 // Every kKeptKeyBuckets charges at most, so that a table with many busy keys pays O(1) a charge.
+// A key that was refused is kept until it is full again too, so the report still shows it.
 void ThroughputBuckets::prune_keys(int64_t now_ms) {
   if (++key_charges_ < kKeptKeyBuckets) return;
   key_charges_ = 0;
@@ -64,8 +106,45 @@ void ThroughputBuckets::prune_keys(int64_t now_ms) {
     if (buckets.size() < kKeptKeyBuckets) continue;
     const double rate = key_rate(static_cast<ThroughputKind>(kind));
     for (auto it = buckets.begin(); it != buckets.end();)
-      it = it->second.available(rate, now_ms, kKeyBurstSeconds) >= rate ? buckets.erase(it) : std::next(it);
+      it = it->second.tokens.available(rate, now_ms, kKeyBurstSeconds) >= rate ? buckets.erase(it) : std::next(it);
   }
+}
+
+bool ThroughputBuckets::used() {
+  std::lock_guard lock(mu_);
+  return !buckets_.empty() || !key_buckets_[0].empty() || !key_buckets_[1].empty() || !throttles_.empty();
+}
+
+ThroughputReport ThroughputBuckets::report(int64_t now_ms) {
+  std::lock_guard lock(mu_);
+  ThroughputReport report;
+  for (auto& [where, b] : buckets_) {
+    BucketReport r;
+    r.index = where.first;
+    r.kind = where.second;
+    r.rate = b.rate;
+    r.available = b.tokens.available(b.rate, now_ms, b.burst_seconds);
+    r.consumed = b.consumed;
+    r.throttled = b.throttled;
+    for (const auto& s : b.seconds)
+      if (s.first > epoch_second(now_ms) - kHistorySeconds) r.last_minute.push_back(s);
+    report.buckets.push_back(std::move(r));
+  }
+  for (int kind = 0; kind < 2; ++kind) {
+    for (auto& [partition, b] : key_buckets_[kind]) {
+      const ThroughputKind k = static_cast<ThroughputKind>(kind);
+      report.hot_keys.push_back({b.key, k, b.tokens.available(key_rate(k), now_ms, kKeyBurstSeconds), b.consumed,
+                                 b.throttled});
+    }
+  }
+  // The hottest: the least available for its rate, then the most refused.
+  std::sort(report.hot_keys.begin(), report.hot_keys.end(), [](const KeyReport& a, const KeyReport& b) {
+    const double fa = a.available / key_rate(a.kind), fb = b.available / key_rate(b.kind);
+    return fa != fb ? fa < fb : a.throttled > b.throttled;
+  });
+  if (report.hot_keys.size() > kReportedKeys) report.hot_keys.resize(kReportedKeys);
+  report.throttles.assign(throttles_.begin(), throttles_.end());
+  return report;
 }
 
 }  // namespace minnow::engine

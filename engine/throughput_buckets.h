@@ -5,15 +5,22 @@
 // smallest charge it can make; it is then charged what it consumed, which may take the bucket
 // below zero (a large item, a long page), so that later requests wait until the rate has paid it
 // back. A bucket starts with one second of capacity: a new table has no unused capacity yet.
+// The buckets also keep what GET /_minnow/capacity reports: what each consumed, second by second
+// over the last minute, and the latest refusals.
 // Thread-safe.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
+
+#include "model/attribute_value.h"
 
 namespace minnow::engine {
 
@@ -45,25 +52,86 @@ class TokenBucket {
 
 enum class ThroughputKind : uint8_t { Read, Write };
 
+// A refusal, as the report lists it.
+struct ThrottleEvent {
+  int64_t at_ms = 0;
+  std::string operation;  // "PutItem"
+  std::string reason;     // "TableWriteKeyRangeThroughputExceeded"
+  std::string resource;   // the table's or index's ARN
+  std::optional<model::AttributeValue> key;  // the partition key value, when a key's bucket refused
+};
+
+// One bucket in the report.
+struct BucketReport {
+  std::string index;  // "" for the table
+  ThroughputKind kind = ThroughputKind::Read;
+  double rate = 0;       // units a second, as last used
+  double available = 0;  // at the report's time
+  double consumed = 0;   // since the table was made (or the model saw it first)
+  uint64_t throttled = 0;
+  std::vector<std::pair<int64_t, double>> last_minute;  // (epoch second, units consumed), seconds with some
+};
+
+// One partition key value's bucket in the report.
+struct KeyReport {
+  model::AttributeValue key;
+  ThroughputKind kind = ThroughputKind::Read;
+  double available = 0;
+  double consumed = 0;  // while its bucket is kept
+  uint64_t throttled = 0;
+};
+
+struct ThroughputReport {
+  std::vector<BucketReport> buckets;  // table then indexes, reads then writes
+  std::vector<KeyReport> hot_keys;     // the least available first, at most 10
+  std::vector<ThrottleEvent> throttles;  // the latest last, at most 100
+};
+
 // The buckets of one table: the table's own (index "") and its global secondary indexes', by
-// name; and one per partition key value it was asked about (`partition`, as
-// model::partition_prefix spells it), forgotten once full again so that they stay few.
+// name; and one per partition key value it was asked about, forgotten once full again so that
+// they stay few.
 class ThroughputBuckets {
  public:
-  // Whether the bucket holds `units` now.
-  bool admits(const std::string& index, ThroughputKind kind, double rate, double units, int64_t now_ms);
-  void charge(const std::string& index, ThroughputKind kind, double rate, double units, int64_t now_ms);
-  bool admits_key(const std::string& partition, ThroughputKind kind, double units, int64_t now_ms);
-  void charge_key(const std::string& partition, ThroughputKind kind, double units, int64_t now_ms);
+  // Whether the bucket, at `rate` units a second holding `burst_seconds` of them, holds `units` now.
+  bool admits(const std::string& index, ThroughputKind kind, double rate, int64_t burst_seconds, double units,
+              int64_t now_ms);
+  void charge(const std::string& index, ThroughputKind kind, double rate, int64_t burst_seconds, double units,
+              int64_t now_ms);
+  bool admits_key(const model::AttributeValue& key, ThroughputKind kind, double units, int64_t now_ms);
+  void charge_key(const model::AttributeValue& key, ThroughputKind kind, double units, int64_t now_ms);
+
+  // A refusal of the table's or an index's bucket (`event.key` null), or of a key's.
+  void note_throttle(const std::string& index, ThroughputKind kind, ThrottleEvent event);
+
+  ThroughputReport report(int64_t now_ms);
+  // Whether any request was metered.
+  bool used();
 
  private:
+  struct Bucket {
+    TokenBucket tokens;
+    double rate = 0;
+    int64_t burst_seconds = kBurstSeconds;
+    double consumed = 0;
+    uint64_t throttled = 0;
+    std::deque<std::pair<int64_t, double>> seconds;  // the last minute's, by epoch second
+  };
+  struct KeyBucket {
+    TokenBucket tokens;
+    model::AttributeValue key;
+    double consumed = 0;
+    uint64_t throttled = 0;
+  };
+  Bucket& bucket(const std::string& index, ThroughputKind kind, double rate, int64_t burst_seconds);
+  KeyBucket& key_bucket(const model::AttributeValue& key, ThroughputKind kind);
   // Drops the key buckets that are full at `now_ms` (as good as new), when there are many.
   void prune_keys(int64_t now_ms);
 
   std::mutex mu_;
-  std::map<std::pair<std::string, ThroughputKind>, TokenBucket> buckets_;          // Protected by mu_.
-  std::unordered_map<std::string, TokenBucket> key_buckets_[2];  // by ThroughputKind. Protected by mu_.
-  std::size_t key_charges_ = 0;                                  // since the last prune. Protected by mu_.
+  std::map<std::pair<std::string, ThroughputKind>, Bucket> buckets_;  // Protected by mu_.
+  std::unordered_map<std::string, KeyBucket> key_buckets_[2];  // by ThroughputKind, by partition. Protected by mu_.
+  std::size_t key_charges_ = 0;                                // since the last prune. Protected by mu_.
+  std::deque<ThrottleEvent> throttles_;                        // Protected by mu_.
 };
 
 }  // namespace minnow::engine

@@ -6,6 +6,8 @@
 //     secondary indexes, draw on the table's; a read of a global secondary index on the index's,
 //     and a write's index part on each index's, which must also admit the write (GSI
 //     back-pressure);
+//   - an on-demand table's maximums (OnDemandThroughput), the table's and each global index's, at
+//     most one second of them held;
 //   - on every table, provisioned or on demand, the partition key value's (3,000 read units and
 //     1,000 write units a second: a hot key).
 // A provisioned table refuses with ProvisionedThroughputExceededException, an on-demand one with
@@ -30,8 +32,8 @@ class TableMeter {
  public:
   TableMeter(const Context& context, const engine::Table& table);
 
-  // The model is on and the table provisioned: ConsumedCapacity's parts are needed to charge it.
-  bool metered() const { return provisioned_.has_value(); }
+  // The model is on: the table's buckets are charged ConsumedCapacity's parts.
+  bool metered() const { return definition_.has_value(); }
 
   // Why a read of `units` is refused now, or nullopt: the bucket of the table (or of global index
   // `global_index` when not null), then that of `partition`'s key value (a table's partition key
@@ -58,13 +60,14 @@ class TableMeter {
 
  private:
   bool admits(const std::string& index, engine::ThroughputKind kind, double units) const;
+  // The table's (index "") or a global index's rate: provisioned, or an on-demand maximum; 0: none.
   double rate(const std::string& index, engine::ThroughputKind kind) const;
-  model::Error refusal(const std::string& index, engine::ThroughputKind kind, const char* limit) const;
+  model::Error refusal(const std::string& index, engine::ThroughputKind kind, const model::AttributeValue* key) const;
 
   const Context& context_;
   const engine::Table& table_;
-  bool on_ = false;                                      // the model is on
-  std::optional<engine::TableDefinition> provisioned_;  // the definition of a provisioned table
+  std::optional<engine::TableDefinition> definition_;  // when the model is on
+  bool provisioned_ = false;
 };
 
 // The smallest read: one unit, half of one when eventually consistent.

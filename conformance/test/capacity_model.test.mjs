@@ -32,6 +32,7 @@ const R = name('retried');
 const B = name('batched');
 const P = name('pressure');
 const X = name('transacted');
+const M = name('capped');
 const ONE_UNIT = { ReadCapacityUnits: 1, WriteCapacityUnits: 1 };
 // A table of one unit each way.
 const provisionedTable = (table) =>
@@ -60,11 +61,12 @@ before(async () => {
   for (const table of [T, R, B, X]) await createTable(client, provisionedTable(table));
   for (const table of [G, P]) await createTable(client, indexedTable(table));
   await createTable(client, keyedTable(D));
+  await createTable(client, keyedTable(M, ['pk', 'S'], null, { OnDemandThroughput: { MaxWriteRequestUnits: 2 } }));
 });
 after(async () => {
   if (SKIP) return;
   await admin('POST', 'clock', { freeze: false });
-  await dropTables(client, [T, G, P, R, B, X, D]);
+  await dropTables(client, [T, G, P, R, B, X, D, M]);
 });
 
 test('writes beyond a table\'s write units are throttled with their reason until the clock pays them back',
@@ -187,4 +189,33 @@ test('a hot partition key value gets 1,000 write units a second, on an on-demand
   await put(D, 'cold', big);  // another key
   await advance(1);
   await put(D, 'hot');
+});
+
+test('an on-demand table\'s maximum write rate (OnDemandThroughput) is enforced', { skip: SKIP }, async () => {
+  await put(M, 'a');
+  await put(M, 'b');
+  const throttled = await refusal(put(M, 'c'));
+  assert.equal(throttled?.name, 'ThrottlingException');
+  assert.equal(throttled.message, 'Rate of requests exceeds the allowed throughput.');
+  assert.deepEqual(throttled.throttlingReasons,
+    [{ reason: 'TableWriteMaxOnDemandThroughputExceeded', resource: await tableArn(M) }]);
+  await advance(1);
+  await put(M, 'c');
+});
+
+test('GET /_minnow/capacity reports each bucket, the hot keys and the latest refusals', { skip: SKIP }, async () => {
+  const tables = (await admin('GET', 'capacity')).namespaces.flatMap((n) => n.tables);
+  const provisioned = tables.find((t) => t.name === T);
+  const writes = provisioned.buckets.find((b) => !b.index && b.operation === 'write');
+  assert.equal(writes.unitsPerSecond, 1);
+  assert.equal(writes.consumed, 6);  // a, b, d one unit each, c three
+  assert.equal(writes.throttled, 2);
+  assert.deepEqual(provisioned.throttles.map((t) => [t.operation, t.reason, t.resource]),
+    Array(2).fill(['PutItem', 'TableWriteProvisionedThroughputExceeded', await tableArn(T)]));
+  const onDemand = tables.find((t) => t.name === D);
+  assert.deepEqual(onDemand.buckets, []);  // no maximums: nothing but its keys is metered
+  assert.deepEqual(onDemand.hotKeys[0].key, { S: 'hot' });
+  assert.equal(onDemand.hotKeys[0].throttled, 1);
+  assert.deepEqual(onDemand.throttles.map((t) => [t.reason, t.key]),
+    [['TableWriteKeyRangeThroughputExceeded', { S: 'hot' }]]);
 });

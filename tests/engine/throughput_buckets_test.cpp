@@ -49,25 +49,53 @@ TEST_CASE("a clock set back fills nothing; a lower rate caps what the bucket hol
 
 TEST_CASE("a table's buckets: reads, writes and each index apart", "[throughput]") {
   ThroughputBuckets buckets;
-  CHECK(buckets.admits("", ThroughputKind::Write, 1, 1, 0));
-  buckets.charge("", ThroughputKind::Write, 1, 1, 0);
-  CHECK_FALSE(buckets.admits("", ThroughputKind::Write, 1, 1, 0));
-  CHECK(buckets.admits("", ThroughputKind::Read, 1, 1, 0));
-  CHECK(buckets.admits("byColor", ThroughputKind::Write, 1, 1, 0));
-  CHECK(buckets.admits("", ThroughputKind::Write, 1, 1, 1'000));
+  const int64_t burst = minnow::engine::kBurstSeconds;
+  CHECK(buckets.admits("", ThroughputKind::Write, 1, burst, 1, 0));
+  buckets.charge("", ThroughputKind::Write, 1, burst, 1, 0);
+  CHECK_FALSE(buckets.admits("", ThroughputKind::Write, 1, burst, 1, 0));
+  CHECK(buckets.admits("", ThroughputKind::Read, 1, burst, 1, 0));
+  CHECK(buckets.admits("byColor", ThroughputKind::Write, 1, burst, 1, 0));
+  CHECK(buckets.admits("", ThroughputKind::Write, 1, burst, 1, 1'000));
 }
 
 TEST_CASE("a partition key value's buckets: 1,000 write and 3,000 read units a second, one second held",
           "[throughput]") {
   ThroughputBuckets buckets;
-  CHECK(buckets.admits_key("k", ThroughputKind::Write, 1000, 0));
-  CHECK_FALSE(buckets.admits_key("k", ThroughputKind::Write, 1001, 0));
-  buckets.charge_key("k", ThroughputKind::Write, 1000, 0);
-  CHECK_FALSE(buckets.admits_key("k", ThroughputKind::Write, 1, 0));
-  CHECK(buckets.admits_key("other", ThroughputKind::Write, 1, 0));
-  CHECK(buckets.admits_key("k", ThroughputKind::Read, 3000, 0));
-  CHECK(buckets.admits_key("k", ThroughputKind::Write, 500, 500));
-  CHECK_FALSE(buckets.admits_key("k", ThroughputKind::Write, 1001, 60'000));  // no burst beyond a second
+  const minnow::model::AttributeValue k(std::string("k")), other(std::string("other"));
+  CHECK(buckets.admits_key(k, ThroughputKind::Write, 1000, 0));
+  CHECK_FALSE(buckets.admits_key(k, ThroughputKind::Write, 1001, 0));
+  buckets.charge_key(k, ThroughputKind::Write, 1000, 0);
+  CHECK_FALSE(buckets.admits_key(k, ThroughputKind::Write, 1, 0));
+  CHECK(buckets.admits_key(other, ThroughputKind::Write, 1, 0));
+  CHECK(buckets.admits_key(k, ThroughputKind::Read, 3000, 0));
+  CHECK(buckets.admits_key(k, ThroughputKind::Write, 500, 500));
+  CHECK_FALSE(buckets.admits_key(k, ThroughputKind::Write, 1001, 60'000));  // no burst beyond a second
+}
+
+TEST_CASE("the report: rates, what is held and consumed, the last minute, hot keys, refusals", "[throughput]") {
+  ThroughputBuckets buckets;
+  const minnow::model::AttributeValue hot(std::string("hot"));
+  buckets.charge("", ThroughputKind::Write, 5, minnow::engine::kBurstSeconds, 3, 10'000);
+  buckets.charge("", ThroughputKind::Write, 5, minnow::engine::kBurstSeconds, 2, 10'500);
+  buckets.charge("", ThroughputKind::Write, 5, minnow::engine::kBurstSeconds, 1, 12'000);
+  buckets.charge_key(hot, ThroughputKind::Write, 900, 12'000);
+  buckets.note_throttle("", ThroughputKind::Write, {12'000, "PutItem", "TableWriteKeyRangeThroughputExceeded", "arn", hot});
+  const minnow::engine::ThroughputReport report = buckets.report(12'000);
+  REQUIRE(report.buckets.size() == 1);
+  CHECK(report.buckets[0].rate == 5);
+  CHECK(report.buckets[0].consumed == 6);
+  CHECK(report.buckets[0].available == 9);  // 5 at first, -3, +2.5, -2, +7.5, -1
+  CHECK(report.buckets[0].last_minute == std::vector<std::pair<int64_t, double>>{{10, 5}, {12, 1}});
+  REQUIRE(report.hot_keys.size() == 1);
+  CHECK(report.hot_keys[0].key == hot);
+  CHECK(report.hot_keys[0].available == 100);
+  CHECK(report.hot_keys[0].throttled == 1);
+  REQUIRE(report.throttles.size() == 1);
+  CHECK(report.throttles[0].reason == "TableWriteKeyRangeThroughputExceeded");
+  // A minute later the seconds are gone, the totals stay.
+  const minnow::engine::ThroughputReport later = buckets.report(80'000);
+  CHECK(later.buckets[0].last_minute.empty());
+  CHECK(later.buckets[0].consumed == 6);
 }
 
 }  // namespace throughput_buckets_test

@@ -228,4 +228,27 @@ TEST_CASE("throttling: a hot partition key value gets 1,000 write units a second
             " | TableWriteKeyRangeThroughputExceeded arn:aws:dynamodb:us-east-1:000000000000:table/t");
 }
 
+TEST_CASE("throttling: an on-demand table's maximums (OnDemandThroughput) hold one second of their rate") {
+  Fixture f(true, engine::BillingMode::PayPerRequest);
+  engine::TableDefinition d = testing::table_definition("capped");
+  d.billing_mode = engine::BillingMode::PayPerRequest;
+  engine::OnDemandThroughput maximums;
+  maximums.max_write_request_units = 5;  // reads: no maximum
+  d.on_demand_throughput = maximums;
+  auto capped = f.database.create(d);
+  auto put = [&](int64_t now_ms, const std::string& pk) {
+    requests::PutItemRequest r{capped, Fixture::put_of(pk)};
+    return requests::execute(f.at(now_ms), r);
+  };
+  for (int i = 0; i < 5; ++i) CHECK(put(0, std::to_string(i)).status == requests::ItemWriteResult::Status::Written);
+  CHECK(throttled([&] { put(0, "5"); }) ==
+        std::string(model::kThrottling.message) +
+            " | TableWriteMaxOnDemandThroughputExceeded arn:aws:dynamodb:us-east-1:000000000000:table/capped");
+  CHECK(put(1'000, "5").status == requests::ItemWriteResult::Status::Written);
+  for (int i = 0; i < 20; ++i) {
+    requests::GetItemRequest get{capped, {{"pk", S("0")}}, std::nullopt, true};
+    requests::execute(f.at(0), get);
+  }
+}
+
 }  // namespace throttling_test

@@ -1,0 +1,125 @@
+#include "api/admin/capacity.h"
+
+#include <optional>
+#include <string>
+
+#include "api/admin/admin_call.h"
+#include "api/codec.h"
+#include "api/json.h"
+#include "engine/database.h"
+#include "engine/namespaces.h"
+#include "engine/table.h"
+#include "model/admin_errors.h"
+
+namespace minnow::api::admin {
+
+namespace {
+
+const char* operation_of(engine::ThroughputKind kind) { return kind == engine::ThroughputKind::Read ? "read" : "write"; }
+
+void write_table(JsonWriter& w, const engine::Table& table, const engine::ThroughputReport& report) {
+  w.StartObject();
+  w.Key("name");
+  w.String(table.name());
+  w.Key("buckets");
+  w.StartArray();
+  for (const engine::BucketReport& b : report.buckets) {
+    w.StartObject();
+    if (!b.index.empty()) {
+      w.Key("index");
+      w.String(b.index);
+    }
+    w.Key("operation");
+    w.String(operation_of(b.kind));
+    w.Key("unitsPerSecond");
+    w.Double(b.rate);
+    w.Key("available");
+    w.Double(b.available);
+    w.Key("consumed");
+    w.Double(b.consumed);
+    w.Key("throttled");
+    w.Uint64(b.throttled);
+    w.Key("lastMinute");
+    w.StartArray();
+    for (const auto& [second, units] : b.last_minute) {
+      w.StartObject();
+      w.Key("epochSecond");
+      w.Int64(second);
+      w.Key("units");
+      w.Double(units);
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("hotKeys");
+  w.StartArray();
+  for (const engine::KeyReport& k : report.hot_keys) {
+    w.StartObject();
+    w.Key("key");
+    write_value(w, k.key);
+    w.Key("operation");
+    w.String(operation_of(k.kind));
+    w.Key("available");
+    w.Double(k.available);
+    w.Key("consumed");
+    w.Double(k.consumed);
+    w.Key("throttled");
+    w.Uint64(k.throttled);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("throttles");
+  w.StartArray();
+  for (const engine::ThrottleEvent& t : report.throttles) {
+    w.StartObject();
+    w.Key("epochMillis");
+    w.Int64(t.at_ms);
+    w.Key("operation");
+    w.String(t.operation);
+    w.Key("reason");
+    w.String(t.reason);
+    w.Key("resource");
+    w.String(t.resource);
+    if (t.key) {
+      w.Key("key");
+      write_value(w, *t.key);
+    }
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+}
+
+}  // namespace
+
+Reply capacity(const Request& request, engine::Namespaces& namespaces) {
+  if (request.method != "GET") throw model::admin_wrong_method("GET");
+  const std::optional<std::string> id = namespace_parameter(request, namespaces);
+  const int64_t now_ms = namespaces.clock().now_ms();
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  w.Key("namespaces");
+  w.StartArray();
+  for (const auto& [ns, database] : namespaces.list()) {
+    if (id && *id != ns) continue;
+    w.StartObject();
+    w.Key("id");
+    w.String(ns);
+    w.Key("capacityModel");
+    w.Bool(database->options().capacity_model);
+    w.Key("tables");
+    w.StartArray();
+    for (const auto& table : database->tables())
+      if (table->throughput().used()) write_table(w, *table, table->throughput().report(now_ms));
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+  return json_reply(std::string(buffer.GetString(), buffer.GetSize()));
+}
+
+}  // namespace minnow::api::admin

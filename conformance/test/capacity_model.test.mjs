@@ -8,12 +8,14 @@
 // reference's ProvisionedThroughputExceededException and ThrottlingReason).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import {
   PutItemCommand, QueryCommand, DescribeTableCommand, BatchWriteItemCommand, BatchGetItemCommand,
   TransactWriteItemsCommand, TransactGetItemsCommand, ExecuteTransactionCommand,
 } from '@aws-sdk/client-dynamodb';
 import { makeClient } from '../lib/client.mjs';
 import { admin } from '../lib/admin.mjs';
+import { endpoint, credentials } from '../lib/env.mjs';
 import { differsOn } from '../lib/reference.mjs';
 import { tableNamer } from '../lib/names.mjs';
 import { keyedTable, createTable, dropTables } from '../lib/tables.mjs';
@@ -33,6 +35,7 @@ const B = name('batched');
 const P = name('pressure');
 const X = name('transacted');
 const M = name('capped');
+const Y = name('boto3');
 const ONE_UNIT = { ReadCapacityUnits: 1, WriteCapacityUnits: 1 };
 // A table of one unit each way.
 const provisionedTable = (table) =>
@@ -58,7 +61,7 @@ const tableArn = async (table) =>
 before(async () => {
   if (SKIP) return;
   await admin('POST', 'clock', { freeze: true });
-  for (const table of [T, R, B, X]) await createTable(client, provisionedTable(table));
+  for (const table of [T, R, B, X, Y]) await createTable(client, provisionedTable(table));
   for (const table of [G, P]) await createTable(client, indexedTable(table));
   await createTable(client, keyedTable(D));
   await createTable(client, keyedTable(M, ['pk', 'S'], null, { OnDemandThroughput: { MaxWriteRequestUnits: 2 } }));
@@ -66,7 +69,7 @@ before(async () => {
 after(async () => {
   if (SKIP) return;
   await admin('POST', 'clock', { freeze: false });
-  await dropTables(client, [T, G, P, R, B, X, D, M]);
+  await dropTables(client, [T, G, P, R, B, X, D, M, Y]);
 });
 
 test('writes beyond a table\'s write units are throttled with their reason until the clock pays them back',
@@ -218,4 +221,20 @@ test('GET /_minnow/capacity reports each bucket, the hot keys and the latest ref
   assert.equal(onDemand.hotKeys[0].throttled, 1);
   assert.deepEqual(onDemand.throttles.map((t) => [t.reason, t.key]),
     [['TableWriteKeyRangeThroughputExceeded', { S: 'hot' }]]);
+});
+
+// boto3 (a Python script; skipped without boto3): its retries absorb a throttle, and an
+// application's own loop sees the refusal and its ThrottlingReasons.
+test('boto3 retries a throttle, and an application loop sees its reason', { skip: SKIP }, async (t) => {
+  const script = new URL('../python/boto3_throttling.py', import.meta.url).pathname;
+  const env = { ...process.env, DYNAMODB_ENDPOINT: endpoint };
+  delete env.AWS_RETRY_MODE;
+  delete env.AWS_MAX_ATTEMPTS;
+  const result = await new Promise((resolve) => {
+    execFile('python3', [script, Y, credentials.accessKeyId], { env, timeout: 120000 }, (err, stdout, stderr) =>
+      resolve({ code: err ? (err.code ?? 1) : 0, stdout, stderr }));
+  });
+  if (result.code === 2 || result.code === 'ENOENT') return t.skip(`no python3 with boto3: ${result.stderr.trim()}`);
+  for (const line of result.stdout.trim().split('\n')) t.diagnostic(line);
+  assert.equal(result.code, 0, `${result.stdout}${result.stderr}`);
 });

@@ -122,7 +122,13 @@ auto execute(Call& call, std::string_view operation, const Request& request, aut
   engine::Database& database = call.state.space.database;
   const requests::Context context{
       database, database.clock().now_ms(), call.state.no_faults, call.state.space.id, operation, delay_ms};
-  return requests::execute(context, request, sink...);
+  try {
+    return requests::execute(context, request, sink...);
+  } catch (const model::Error& error) {
+    // --capacity-model's refusal of a hot key (the shared table is on demand): a 429.
+    if (!error.throttling_reasons.empty()) throw model::data_api_throttled(error.message());
+    throw;
+  }
 }
 
 // The data API's answer to a write that did not happen (no write of it has a condition).
@@ -138,7 +144,7 @@ void throw_if_failed(const requests::ItemWriteResult& result) {
       throw model::data_api_item_invalid(model::index_key_error(*result.index_key, false).message());
     case Status::ItemTooLarge:
     case Status::Invalid:
-    case Status::Throttled:  // never: the data API's table is on demand (dataapi/shared_table)
+    case Status::Throttled:  // never: only transactions answer it, and the data API runs none
       throw model::data_api_item_invalid(result.error ? result.error->message() : model::kItemTooLarge.message);
   }
 }

@@ -13,6 +13,7 @@ constexpr std::size_t kKeptKeyBuckets = 4096;
 constexpr std::size_t kKeptThrottles = 100;
 constexpr std::size_t kReportedKeys = 10;
 constexpr int64_t kHistorySeconds = 60;
+constexpr int64_t kClockSetBackMs = 1000;
 
 double key_rate(ThroughputKind kind) {
   return kind == ThroughputKind::Read ? kKeyReadUnitsPerSecond : kKeyWriteUnitsPerSecond;
@@ -22,15 +23,21 @@ int64_t epoch_second(int64_t ms) { return ms >= 0 ? ms / 1000 : (ms - 999) / 100
 
 }  // namespace
 
+// Requests reach a bucket a little out of order (each carries the time it arrived): one that is
+// a moment behind fills nothing and leaves the bucket's time alone, or the next would fill the
+// same moment twice. A clock set back by more than a second (a rewind) restarts the bucket's time.
 double TokenBucket::available(double rate, int64_t now_ms, int64_t burst_seconds) {
   if (!started_) {
     started_ = true;
     tokens_ = rate;
+    updated_ms_ = now_ms;
   } else if (now_ms > updated_ms_) {
     tokens_ = std::min(rate * static_cast<double>(burst_seconds),
                        tokens_ + rate * static_cast<double>(now_ms - updated_ms_) / 1000);
+    updated_ms_ = now_ms;
+  } else if (now_ms < updated_ms_ - kClockSetBackMs) {
+    updated_ms_ = now_ms;
   }
-  updated_ms_ = now_ms;
   return tokens_;
 }
 
@@ -45,7 +52,10 @@ ThroughputBuckets::Bucket& ThroughputBuckets::bucket(const std::string& index, T
 bool ThroughputBuckets::admits(const std::string& index, ThroughputKind kind, double rate, int64_t burst_seconds,
                                double units, int64_t now_ms) {
   std::lock_guard lock(mu_);
-  return bucket(index, kind, rate, burst_seconds).tokens.available(rate, now_ms, burst_seconds) >= units;
+  // A charge larger than the bucket can ever hold (a transaction's two units at a maximum of one
+  // a second) is admitted when the bucket is full.
+  const double needed = std::min(units, rate * static_cast<double>(burst_seconds));
+  return bucket(index, kind, rate, burst_seconds).tokens.available(rate, now_ms, burst_seconds) >= needed;
 }
 
 void ThroughputBuckets::charge(const std::string& index, ThroughputKind kind, double rate, int64_t burst_seconds,
@@ -73,8 +83,9 @@ bool ThroughputBuckets::admits_key(const model::AttributeValue& key, ThroughputK
   std::lock_guard lock(mu_);
   auto& buckets = key_buckets_[static_cast<int>(kind)];
   auto it = buckets.find(model::partition_prefix(key));
-  if (it == buckets.end()) return units <= key_rate(kind);  // a new bucket holds one second
-  return it->second.tokens.available(key_rate(kind), now_ms, kKeyBurstSeconds) >= units;
+  const double needed = std::min(units, key_rate(kind) * kKeyBurstSeconds);
+  if (it == buckets.end()) return true;  // a new bucket is full
+  return it->second.tokens.available(key_rate(kind), now_ms, kKeyBurstSeconds) >= needed;
 }
 
 void ThroughputBuckets::charge_key(const model::AttributeValue& key, ThroughputKind kind, double units,

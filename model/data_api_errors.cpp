@@ -24,6 +24,8 @@ DataApiError data_api_item_key_type(std::string_view key) {
 
 DataApiError data_api_item_invalid(const std::string& why) { return {400, "item is invalid: " + why}; }
 
+DataApiError data_api_throttled(const std::string& why) { return {429, why}; }
+
 DataApiError data_api_outside_prefix(std::string_view prefix) {
   return {403, "pk must start with this workspace's prefix " + std::string(prefix) + "#"};
 }

@@ -52,6 +52,7 @@ inline constexpr DataApiFixedError kDataApiItemNotObject{400, "item must be a JS
 DataApiError data_api_item_lacks(std::string_view key);      // "item has no pk attribute"
 DataApiError data_api_item_key_type(std::string_view key);   // "item's pk must be a string"
 DataApiError data_api_item_invalid(const std::string& why);  // DynamoDB's refusal of the item
+DataApiError data_api_throttled(const std::string& why);    // 429, DynamoDB's throttling text
 
 // A transaction in progress holds the item (--transaction-window): nothing changed, retry.
 inline constexpr DataApiFixedError kDataApiTransactionConflict{

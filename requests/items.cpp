@@ -52,9 +52,14 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
       op.key,
       [&](const model::Item* old) {
         outcome = op.decide(old);
-        if (old) old_size = model::item_size(*old);
-        if (outcome.failed()) return engine::WriteDecision::keep();
-        if (old && keep_old) old_item = *old;
+        if (outcome.failed()) {
+          if (old && meter.metered()) old_size = model::item_size(*old);  // a refused condition's charge
+          return engine::WriteDecision::keep();
+        }
+        if (old) {
+          old_size = model::item_size(*old);
+          if (keep_old) old_item = *old;
+        }
         if (outcome.kind != WriteOutcome::Kind::Keep) {
           index_charges.note(old, written_item(outcome, put_item));
           index_refusal = meter.index_refusal(index_charges);

@@ -74,6 +74,7 @@ model::Error TableMeter::refusal(const std::string& index, ThroughputKind kind, 
 }
 
 const model::AttributeValue* TableMeter::partition_of(const model::AttributeMap& key) const {
+  if (!metered()) return nullptr;
   auto it = key.find(table_.key_schema().hash.name);
   return it == key.end() ? nullptr : &it->second;
 }

@@ -55,7 +55,7 @@ class TableMeter {
   void charge(engine::ThroughputKind kind, const CapacityBreakdown& consumed,
               const model::AttributeValue* partition) const;
 
-  // The partition key value of a key or item of the table.
+  // The partition key value of a key or item of the table; null when the model is off.
   const model::AttributeValue* partition_of(const model::AttributeMap& key) const;
 
  private:

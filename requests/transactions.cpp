@@ -166,8 +166,9 @@ TransactWriteItemsResult execute(const Context& context, const TransactWriteItem
   for (std::size_t i = 0; i < actions.size(); ++i) {
     result.actions[i].consumed.table = units_of(actions[i].operation, decided[i]);
     decided[i].vectors.add_to(result.actions[i].consumed);
-    meters[i].charge(engine::ThroughputKind::Write, metered_units(actions[i].operation, decided[i]),
-                     meters[i].partition_of(key_of(actions[i].operation)));
+    if (meters[i].metered())
+      meters[i].charge(engine::ThroughputKind::Write, metered_units(actions[i].operation, decided[i]),
+                       meters[i].partition_of(key_of(actions[i].operation)));
   }
   result.answer = answer(result.actions);
   if (reservation.cache) {

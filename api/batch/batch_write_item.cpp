@@ -145,7 +145,8 @@ void write_response(JsonWriter& out, const requests::BatchWriteItemRequest& requ
   }
   // One estimate per item collection written, for the tables with a local secondary index.
   bool metrics = false;
-  for (const auto& writes : request.tables) {
+  for (std::size_t t = 0; t < request.tables.size(); ++t) {
+    const requests::BatchWriteTable& writes = request.tables[t];
     if (!request.return_item_collection_metrics || !has_item_collections(*writes.table)) continue;
     if (!metrics) {
       out.Key("ItemCollectionMetrics");
@@ -156,8 +157,10 @@ void write_response(JsonWriter& out, const requests::BatchWriteItemRequest& requ
     out.StartArray();
     const std::string& hash = writes.table->key_schema().hash.name;
     std::vector<const model::AttributeValue*> written;
-    for (const auto& w : writes.writes) {
-      const model::AttributeMap& key = requests::key_of(w);
+    const std::vector<std::size_t>& unprocessed = result.unprocessed[t];
+    for (std::size_t i = 0; i < writes.writes.size(); ++i) {
+      if (std::find(unprocessed.begin(), unprocessed.end(), i) != unprocessed.end()) continue;  // not written
+      const model::AttributeMap& key = requests::key_of(writes.writes[i]);
       const model::AttributeValue& value = key.at(hash);
       if (std::find_if(written.begin(), written.end(), [&](const auto* v) { return *v == value; }) != written.end())
         continue;

@@ -47,6 +47,22 @@ TEST_CASE("a clock set back fills nothing; a lower rate caps what the bucket hol
   CHECK(bucket.available(1, 1'000'000) == 300);  // UpdateTable to 1 unit: 300 s of it at most
 }
 
+TEST_CASE("a request a moment behind another fills nothing twice", "[throughput]") {
+  TokenBucket bucket;
+  bucket.charge(10, 10, 2'000);
+  CHECK(bucket.available(10, 1'900) == 0);  // arrived 100 ms earlier, reaches the bucket later
+  CHECK(bucket.available(10, 2'100) == 1);  // 100 ms after 2,000, not after 1,900
+}
+
+TEST_CASE("a charge larger than a bucket can hold is admitted when it is full", "[throughput]") {
+  ThroughputBuckets buckets;
+  // A maximum of one unit a second, held one second, and a transaction's two units.
+  CHECK(buckets.admits("", ThroughputKind::Write, 1, 1, 2, 0));
+  buckets.charge("", ThroughputKind::Write, 1, 1, 2, 0);
+  CHECK_FALSE(buckets.admits("", ThroughputKind::Write, 1, 1, 2, 1'000));  // -1, then 0
+  CHECK(buckets.admits("", ThroughputKind::Write, 1, 1, 2, 2'000));        // full: its one unit
+}
+
 TEST_CASE("a table's buckets: reads, writes and each index apart", "[throughput]") {
   ThroughputBuckets buckets;
   const int64_t burst = minnow::engine::kBurstSeconds;
@@ -63,13 +79,15 @@ TEST_CASE("a partition key value's buckets: 1,000 write and 3,000 read units a s
   ThroughputBuckets buckets;
   const minnow::model::AttributeValue k(std::string("k")), other(std::string("other"));
   CHECK(buckets.admits_key(k, ThroughputKind::Write, 1000, 0));
-  CHECK_FALSE(buckets.admits_key(k, ThroughputKind::Write, 1001, 0));
   buckets.charge_key(k, ThroughputKind::Write, 1000, 0);
   CHECK_FALSE(buckets.admits_key(k, ThroughputKind::Write, 1, 0));
   CHECK(buckets.admits_key(other, ThroughputKind::Write, 1, 0));
   CHECK(buckets.admits_key(k, ThroughputKind::Read, 3000, 0));
   CHECK(buckets.admits_key(k, ThroughputKind::Write, 500, 500));
-  CHECK_FALSE(buckets.admits_key(k, ThroughputKind::Write, 1001, 60'000));  // no burst beyond a second
+  CHECK_FALSE(buckets.admits_key(k, ThroughputKind::Write, 501, 500));
+  // No burst beyond a second: a minute later it holds 1,000 units, not 60,000.
+  buckets.charge_key(k, ThroughputKind::Write, 1000, 60'000);
+  CHECK_FALSE(buckets.admits_key(k, ThroughputKind::Write, 1, 60'000));
 }
 
 TEST_CASE("the report: rates, what is held and consumed, the last minute, hot keys, refusals", "[throughput]") {

@@ -10,6 +10,7 @@
 // Thread-safe.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -92,6 +93,14 @@ struct ThroughputReport {
 // they stay few.
 class ThroughputBuckets {
  public:
+  // The table's own choice, from POST /_minnow/capacity: on, off, or (nullopt) the server's
+  // --capacity-model.
+  void set_model(std::optional<bool> on) { model_.store(on ? (*on ? 1 : 0) : -1); }
+  std::optional<bool> model() const {
+    const int8_t m = model_.load(std::memory_order_relaxed);
+    return m < 0 ? std::nullopt : std::optional<bool>(m == 1);
+  }
+
   // Whether the bucket, at `rate` units a second holding `burst_seconds` of them, holds `units` now.
   bool admits(const std::string& index, ThroughputKind kind, double rate, int64_t burst_seconds, double units,
               int64_t now_ms);
@@ -132,6 +141,7 @@ class ThroughputBuckets {
   std::unordered_map<std::string, KeyBucket> key_buckets_[2];  // by ThroughputKind, by partition. Protected by mu_.
   std::size_t key_charges_ = 0;                                // since the last prune. Protected by mu_.
   std::deque<ThrottleEvent> throttles_;                        // Protected by mu_.
+  std::atomic<int8_t> model_{-1};                              // -1: the server's; 0: off; 1: on
 };
 
 }  // namespace minnow::engine

@@ -39,6 +39,10 @@ Error admin_no_checkpoint(std::string_view id, const std::optional<std::string>&
                   namespace_id ? std::string_view(*namespace_id) : std::string_view()});
 }
 
+Error admin_no_table(std::string_view table) {
+  return invalid({"no table named ", table, " in the namespaces addressed"});
+}
+
 Error admin_fork_target_has_tables(std::string_view id) {
   return invalid({"namespace ", id, " already has tables: send \"replace\": true to replace them"});
 }

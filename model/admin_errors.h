@@ -99,4 +99,10 @@ inline constexpr FixedError kAdminForkShared{
 // "namespace ID already has tables: send \"replace\": true to replace them"
 Error admin_fork_target_has_tables(std::string_view id);
 
+// ---- /_minnow/capacity -------------------------------------------------------------------------
+inline constexpr FixedError kAdminCapacityBody{
+    ErrorCode::ValidationException,
+    MINNOW_ADMIN_INVALID "expected {\"table\": NAME, \"capacityModel\": true, false or null}"};
+Error admin_no_table(std::string_view table);  // "no table named T (in the namespaces addressed)"
+
 }  // namespace minnow::model

@@ -6,6 +6,7 @@
 #include "engine/database.h"
 #include "engine/database_image.h"
 #include "engine/namespaces.h"
+#include "engine/table.h"
 #include "engine/ttl.h"
 #include "model/admin_errors.h"
 
@@ -103,6 +104,18 @@ SavedStateStats execute(const ControlTargets& targets, const PutBackStateRequest
   }
   if (request.set_clock) targets.clock->set_ms(*at_ms);
   return *stats;
+}
+
+std::size_t execute(const ControlTargets& targets, const SetCapacityModelRequest& request) {
+  std::size_t changed = 0;
+  for (engine::Database* database : addressed(targets.namespaces, request.scope)) {
+    if (std::shared_ptr<engine::Table> table = database->find(request.table)) {
+      table->throughput().set_model(request.on);
+      ++changed;
+    }
+  }
+  if (!changed) throw model::admin_no_table(request.table);
+  return changed;
 }
 
 }  // namespace minnow::requests

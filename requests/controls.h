@@ -111,4 +111,14 @@ struct PutBackStateRequest {
 };
 SavedStateStats execute(const ControlTargets& targets, const PutBackStateRequest& request);
 
+// POST /_minnow/capacity: the capacity model turned on or off for table `table` of the scope's
+// namespaces, or (nullopt) back to the server's --capacity-model. Refused when no namespace
+// addressed has the table. Returns how many tables changed.
+struct SetCapacityModelRequest {
+  NamespaceScope scope;
+  std::string table;
+  std::optional<bool> on;
+};
+std::size_t execute(const ControlTargets& targets, const SetCapacityModelRequest& request);
+
 }  // namespace minnow::requests

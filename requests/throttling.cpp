@@ -17,7 +17,7 @@ int64_t burst_seconds(bool provisioned) { return provisioned ? engine::kBurstSec
 }  // namespace
 
 TableMeter::TableMeter(const Context& context, const engine::Table& table) : context_(context), table_(table) {
-  if (!context.database.options().capacity_model) return;
+  if (!table.throughput().model().value_or(context.database.options().capacity_model)) return;
   definition_ = table.definition();
   provisioned_ = definition_->billing_mode == engine::BillingMode::Provisioned;
 }

@@ -110,7 +110,7 @@ Reply handle_admin(Request& request, const AdminTargets& targets, const AdminOpt
     if (path == "snapshot") return snapshot(request, controls);
     if (path == "restore" && request.method == "POST") return restore(request, controls);
     if (path == "export" && request.method == "GET") return export_namespace(request, controls.namespaces);
-    if (path == "capacity") return capacity(request, controls.namespaces);
+    if (path == "capacity") return capacity(request, controls);
     if (path == "namespaces/fork" && request.method == "POST") return fork(request, controls);
     if (path == "checkpoint") return checkpoint(request, controls);
     if (path == "rewind" && request.method == "POST") return rewind(request, controls);

@@ -21,6 +21,10 @@ void write_table(JsonWriter& w, const engine::Table& table, const engine::Throug
   w.StartObject();
   w.Key("name");
   w.String(table.name());
+  if (std::optional<bool> own = table.throughput().model()) {
+    w.Key("capacityModel");
+    w.Bool(*own);
+  }
   w.Key("buckets");
   w.StartArray();
   for (const engine::BucketReport& b : report.buckets) {
@@ -94,8 +98,21 @@ void write_table(JsonWriter& w, const engine::Table& table, const engine::Throug
 
 }  // namespace
 
-Reply capacity(const Request& request, engine::Namespaces& namespaces) {
-  if (request.method != "GET") throw model::admin_wrong_method("GET");
+Reply capacity(Request& request, const requests::ControlTargets& controls) {
+  engine::Namespaces& namespaces = controls.namespaces;
+  if (request.method == "POST") {
+    JsonDocument body;
+    parse_body(request, body);
+    const JsonValue* table = member(body, "table");
+    // null is a value here (back to the server's choice), not an absent member.
+    const auto on = body.FindMember("capacityModel");
+    if (!table || !table->IsString() || on == body.MemberEnd() || !(on->value.IsBool() || on->value.IsNull()))
+      throw model::Error(model::kAdminCapacityBody);
+    requests::SetCapacityModelRequest set{namespace_parameter(request, namespaces), std::string(view(*table)),
+                                          on->value.IsNull() ? std::nullopt : std::optional<bool>(on->value.GetBool())};
+    return number_reply("tables", static_cast<int64_t>(requests::execute(controls, set)));
+  }
+  if (request.method != "GET") throw model::admin_wrong_method("GET or POST");
   const std::optional<std::string> id = namespace_parameter(request, namespaces);
   const int64_t now_ms = namespaces.clock().now_ms();
   rapidjson::StringBuffer buffer;
@@ -108,7 +125,7 @@ Reply capacity(const Request& request, engine::Namespaces& namespaces) {
     w.StartObject();
     w.Key("id");
     w.String(ns);
-    w.Key("capacityModel");
+    w.Key("capacityModel");  // the server's; a table may choose otherwise
     w.Bool(database->options().capacity_model);
     w.Key("tables");
     w.StartArray();

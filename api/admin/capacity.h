@@ -1,4 +1,4 @@
-// GET /_minnow/capacity[?namespace=ID]: what --capacity-model metered (docs/production-physics.md),
+// GET /_minnow/capacity[?namespace=ID]: what the capacity model metered (docs/production-physics.md),
 // per namespace and table: each bucket's rate, what it holds now, what it consumed (in total and
 // second by second over the last minute) and how often it refused; the hottest partition key
 // values; and the latest refusals with their reasons, operations and keys. Tables the model never
@@ -6,13 +6,12 @@
 #pragma once
 
 #include "api/protocol.h"
-
-namespace minnow::engine {
-class Namespaces;
-}
+#include "requests/controls.h"
 
 namespace minnow::api::admin {
 
-Reply capacity(const Request& request, engine::Namespaces& namespaces);
+// GET: the report. POST {"table": NAME, "capacityModel": true | false | null}: the model on or off
+// for that table of the namespaces addressed, or back to the server's flag.
+Reply capacity(Request& request, const requests::ControlTargets& controls);
 
 }  // namespace minnow::api::admin

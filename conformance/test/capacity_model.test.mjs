@@ -36,6 +36,7 @@ const P = name('pressure');
 const X = name('transacted');
 const M = name('capped');
 const Y = name('boto3');
+const Z = name('exempt');
 const ONE_UNIT = { ReadCapacityUnits: 1, WriteCapacityUnits: 1 };
 // A table of one unit each way.
 const provisionedTable = (table) =>
@@ -61,7 +62,7 @@ const tableArn = async (table) =>
 before(async () => {
   if (SKIP) return;
   await admin('POST', 'clock', { freeze: true });
-  for (const table of [T, R, B, X, Y]) await createTable(client, provisionedTable(table));
+  for (const table of [T, R, B, X, Y, Z]) await createTable(client, provisionedTable(table));
   for (const table of [G, P]) await createTable(client, indexedTable(table));
   await createTable(client, keyedTable(D));
   await createTable(client, keyedTable(M, ['pk', 'S'], null, { OnDemandThroughput: { MaxWriteRequestUnits: 2 } }));
@@ -69,7 +70,7 @@ before(async () => {
 after(async () => {
   if (SKIP) return;
   await admin('POST', 'clock', { freeze: false });
-  await dropTables(client, [T, G, P, R, B, X, D, M, Y]);
+  await dropTables(client, [T, G, P, R, B, X, D, M, Y, Z]);
 });
 
 test('writes beyond a table\'s write units are throttled with their reason until the clock pays them back',
@@ -237,4 +238,12 @@ test('boto3 retries a throttle, and an application loop sees its reason', { skip
   if (result.code === 2 || result.code === 'ENOENT') return t.skip(`no python3 with boto3: ${result.stderr.trim()}`);
   for (const line of result.stdout.trim().split('\n')) t.diagnostic(line);
   assert.equal(result.code, 0, `${result.stdout}${result.stderr}`);
+});
+
+test('one table exempted from the model, then back to the server\'s default', { skip: SKIP }, async () => {
+  await admin('POST', 'capacity', { table: Z, capacityModel: false });
+  for (const pk of ['a', 'b', 'c']) await put(Z, pk);  // one unit a second, not metered
+  await admin('POST', 'capacity', { table: Z, capacityModel: null });
+  await put(Z, 'd');  // a bucket's first second
+  assert.equal((await refusal(put(Z, 'e')))?.name, 'ProvisionedThroughputExceededException');
 });

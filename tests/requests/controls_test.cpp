@@ -141,4 +141,17 @@ TEST_CASE("controls: a snapshot of every namespace empties, on restore, a namesp
   CHECK(c.db(kB).tables().empty());
 }
 
+TEST_CASE("controls: the capacity model set per table, and refused for a table nowhere") {
+  Controls c;
+  c.put(kA, "t", "1");
+  c.put(kB, "t", "1");
+  CHECK(requests::execute(c.targets, requests::SetCapacityModelRequest{kA, "t", true}) == 1);
+  CHECK(c.db(kA).find("t")->throughput().model() == true);
+  CHECK(c.db(kB).find("t")->throughput().model() == std::nullopt);
+  CHECK(requests::execute(c.targets, requests::SetCapacityModelRequest{std::nullopt, "t", false}) == 2);
+  CHECK(c.db(kB).find("t")->throughput().model() == false);
+  CHECK(message_of([&] { requests::execute(c.targets, requests::SetCapacityModelRequest{kA, "u", true}); }) ==
+        model::admin_no_table("u").message());
+}
+
 }  // namespace controls_test

@@ -37,7 +37,7 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
       const Put* put = std::get_if<Put>(&w);
       std::size_t old_size = 0;
       const model::AttributeValue* partition = meter.partition_of(key_of(w));
-      std::optional<model::Error> refused = meter.write_refusal(partition, 1);
+      std::optional<model::Error> refused = meter.write_refusal(partition, write_units(0));
       if (refused) {
         if (!refusal) refusal = std::move(refused);
         unprocessed.push_back(i);
@@ -98,7 +98,7 @@ BatchGetItemResult execute(const Context& context, const BatchGetItemRequest& re
         continue;
       }
       const model::AttributeValue* partition = meter.partition_of(gets.keys[k]);
-      if (auto refused = meter.read_refusal(nullptr, partition, smallest_read(gets.consistent_read))) {
+      if (auto refused = meter.read_refusal(nullptr, partition, read_units(0, gets.consistent_read))) {
         if (!refusal) refusal = std::move(refused);
         left.push_back(k);
         continue;

@@ -59,7 +59,7 @@ Page metered_page(const Context& context, const engine::Table& table, const Read
                   engine::FunctionRef<engine::PageResult(engine::Table::ItemVisitor)> read) {
   const TableMeter meter(context, table);
   const bool global = plan.index && plan.index->global;
-  meter.admit_read(global ? &plan.index->name : nullptr, partition, smallest_read(plan.consistent_read));
+  meter.admit_read(global ? &plan.index->name : nullptr, partition, read_units(0, plan.consistent_read));
   Page page = read_page(plan, sink, read);
   meter.charge(engine::ThroughputKind::Read, page.consumed, partition);
   return page;
@@ -70,7 +70,7 @@ Page metered_page(const Context& context, const engine::Table& table, const Read
 GetItemResult execute(const Context& context, const GetItemRequest& request) {
   const TableMeter meter(context, *request.table);
   const model::AttributeValue* partition = meter.partition_of(request.key);
-  meter.admit_read(nullptr, partition, smallest_read(request.consistent_read));
+  meter.admit_read(nullptr, partition, read_units(0, request.consistent_read));
   GetItemResult result;
   result.encoded = request.table->get_encoded(request.key);
   result.units = read_units(result.encoded ? model::encoded_item_size(*result.encoded) : 0, request.consistent_read);

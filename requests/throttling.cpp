@@ -102,7 +102,7 @@ std::optional<model::Error> TableMeter::write_refusal(const model::AttributeValu
 std::optional<model::Error> TableMeter::index_refusal(const IndexWriteCharges& charges) const {
   if (!metered()) return std::nullopt;
   for (const std::string& index : charges.touched_global_indexes())
-    if (!admits(index, ThroughputKind::Write, 1)) return refusal(index, ThroughputKind::Write, nullptr);
+    if (!admits(index, ThroughputKind::Write, write_units(0))) return refusal(index, ThroughputKind::Write, nullptr);
   return std::nullopt;
 }
 
@@ -112,7 +112,7 @@ void TableMeter::admit_read(const std::string* global_index, const model::Attrib
 }
 
 void TableMeter::admit_write(const model::AttributeValue* partition) const {
-  if (auto refused = write_refusal(partition, 1)) throw *refused;
+  if (auto refused = write_refusal(partition, write_units(0))) throw *refused;
 }
 
 void TableMeter::charge(ThroughputKind kind, const CapacityBreakdown& consumed,

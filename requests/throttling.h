@@ -35,13 +35,13 @@ class TableMeter {
   // The model is on: the table's buckets are charged ConsumedCapacity's parts.
   bool metered() const { return definition_.has_value(); }
 
-  // Why a read of `units` is refused now, or nullopt: the bucket of the table (or of global index
-  // `global_index` when not null), then that of `partition`'s key value (a table's partition key
-  // value; null: none, a Scan).
+  // Why a read of `units` (the smallest read: read_units(0, consistent)) is refused now, or
+  // nullopt: the bucket of the table (or of global index `global_index` when not null), then that
+  // of `partition`'s key value (a table's partition key value; null: none, a Scan).
   std::optional<model::Error> read_refusal(const std::string* global_index, const model::AttributeValue* partition,
                                            double units) const;
-  // Why a write of `units` (one; a transactional write: two) to an item of partition key value
-  // `partition` is refused now, or nullopt.
+  // Why a write of `units` (write_units(0); a transactional write: twice that) to an item of
+  // partition key value `partition` is refused now, or nullopt.
   std::optional<model::Error> write_refusal(const model::AttributeValue* partition, double units) const;
   // GSI back-pressure: the refusal of the write noted last in `charges` by the first global index
   // it updates whose write bucket cannot take one unit; nullopt when there is none.
@@ -69,8 +69,5 @@ class TableMeter {
   std::optional<engine::TableDefinition> definition_;  // when the model is on
   bool provisioned_ = false;
 };
-
-// The smallest read: one unit, half of one when eventually consistent.
-inline double smallest_read(bool consistent) { return consistent ? 1 : 0.5; }
 
 }  // namespace minnow::requests

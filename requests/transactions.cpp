@@ -110,7 +110,7 @@ TransactWriteItemsResult execute(const Context& context, const TransactWriteItem
   meters.reserve(actions.size());
   for (std::size_t i = 0; i < actions.size(); ++i) {
     const TableMeter& meter = meters.emplace_back(context, *actions[i].table);
-    std::optional<model::Error> refused = meter.write_refusal(meter.partition_of(key_of(actions[i].operation)), 2);
+    std::optional<model::Error> refused = meter.write_refusal(meter.partition_of(key_of(actions[i].operation)), 2 * write_units(0));
     if (!refused) continue;
     result.actions[i].status = ItemWriteResult::Status::Throttled;
     result.actions[i].error = std::move(refused);
@@ -190,7 +190,7 @@ TransactGetItemsResult execute(const Context& context, const TransactGetItemsReq
   meters.reserve(request.gets.size());
   for (std::size_t i = 0; i < request.gets.size(); ++i) {
     const TableMeter& meter = meters.emplace_back(context, *request.gets[i].table);
-    if (auto refused = meter.read_refusal(nullptr, meter.partition_of(request.gets[i].key), 2)) {
+    if (auto refused = meter.read_refusal(nullptr, meter.partition_of(request.gets[i].key), 2 * read_units(0, true))) {
       result.refused.emplace(i, std::move(*refused));
       return result;
     }

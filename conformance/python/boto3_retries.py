@@ -9,10 +9,7 @@ and succeed on its third attempt. An error the resolved retry mode does not retr
 does not know RequestLimitExceeded) must surface at once. Prints one line per case; exits 1 on
 the first wrong outcome, 2 when boto3 is missing. Run by conformance/test/faults.test.mjs.
 """
-import json
-import os
 import sys
-import urllib.request
 
 try:
     import boto3
@@ -21,17 +18,10 @@ except ImportError:
     print("boto3 is not installed", file=sys.stderr)
     sys.exit(2)
 
-endpoint = os.environ.get("DYNAMODB_ENDPOINT", "http://127.0.0.1:8000").rstrip("/")
+from minnow_admin import admin, endpoint  # noqa: E402 (after the check for boto3)
+
 table, access_key = sys.argv[1], sys.argv[2]
 namespace = access_key + "%2Fus-east-1"
-
-
-def admin(method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(endpoint + path, data=data, method=method,
-                                 headers={"Content-Type": "application/json", "X-Minnow-Admin": "1"})
-    with urllib.request.urlopen(req, timeout=60) as r:
-        return json.loads(r.read())
 
 
 session = boto3.session.Session(aws_access_key_id=access_key, aws_secret_access_key="secret",

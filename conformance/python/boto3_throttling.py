@@ -13,9 +13,7 @@ Prints one line per case; exits 1 on the first wrong outcome, 2 when boto3 is mi
 conformance/test/capacity_model.test.mjs.
 """
 import json
-import os
 import sys
-import urllib.request
 
 try:
     import boto3
@@ -25,16 +23,9 @@ except ImportError:
     print("boto3 is not installed", file=sys.stderr)
     sys.exit(2)
 
-endpoint = os.environ.get("DYNAMODB_ENDPOINT", "http://127.0.0.1:8000").rstrip("/")
+from minnow_admin import admin, endpoint  # noqa: E402 (after the check for boto3)
+
 table, access_key = sys.argv[1], sys.argv[2]
-
-
-def admin(method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(endpoint + path, data=data, method=method,
-                                 headers={"Content-Type": "application/json", "X-Minnow-Admin": "1"})
-    with urllib.request.urlopen(req, timeout=60) as r:
-        return json.loads(r.read())
 
 
 def fail(message):

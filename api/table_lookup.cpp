@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <random>
 
+#include "model/arn.h"
 #include "model/errors.h"
 
 namespace minnow::api {
@@ -33,10 +34,7 @@ std::shared_ptr<engine::Table> find_table_named(const ActionContext& context, co
 }
 
 std::string arn(const ActionContext& context, std::string_view service, std::string_view resource) {
-  std::string arn = "arn:aws:";
-  arn.append(service).append(1, ':').append(context.region).append(1, ':');
-  arn.append(context.options.account_id).append(1, ':').append(resource);
-  return arn;
+  return model::arn(service, context.region, context.options.account_id, resource);
 }
 
 std::string table_arn(const ActionContext& context, const std::string& table_name) {

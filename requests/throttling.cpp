@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "model/arn.h"
 #include "model/fault_errors.h"
 
 namespace minnow::requests {
@@ -58,8 +59,7 @@ model::Error TableMeter::refusal(const std::string& index, ThroughputKind kind, 
                                                 : model::kProvisionedThroughputExceeded
                      : key_range  ? model::kThrottlingOnDemand
                                   : model::kThrottling);
-  std::string resource = "arn:aws:dynamodb:";
-  resource.append(context_.region).append(1, ':').append(context_.account_id).append(":table/").append(table_.name());
+  std::string resource = model::arn("dynamodb", context_.region, context_.account_id, "table/" + table_.name());
   if (!index.empty()) resource.append("/index/").append(index);
   std::string reason = index.empty() ? "Table" : "Index";
   reason.append(kind == ThroughputKind::Read ? "Read" : "Write");

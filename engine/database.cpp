@@ -7,7 +7,12 @@
 namespace minnow::engine {
 
 Database::Database(const Clock& clock, DatabaseOptions options, CommitLog* log)
-    : clock_(clock), options_(options), log_(log), streams_(clock, incarnations_), backups_(log) {}
+    : clock_(clock),
+      options_(options),
+      log_(log),
+      streams_(clock, incarnations_),
+      backups_(log),
+      stale_reads_(options_.consistency) {}
 Database::~Database() = default;
 
 std::shared_ptr<Table> Database::find(const std::string& name) const {
@@ -21,6 +26,7 @@ std::shared_ptr<Table> Database::create(TableDefinition definition, const Stored
   std::unique_lock lock(mu_);
   if (tables_.count(name)) return nullptr;
   auto table = std::make_shared<Table>(std::move(definition), &streams_, log_, incarnations_.fetch_add(1) + 1, &clock_);
+  table->set_consistency_lag(options_.consistency.lag_ms);
   if (log_) log_->table_defined(table->incarnation(), table->definition_locked(), table->stream().get());
   // A restore's items go in through the commit point (indexes and the log see each one) before
   // the table is visible.

@@ -23,6 +23,7 @@
 #include "engine/function_ref.h"
 #include "engine/idempotency.h"
 #include "engine/item_holds.h"
+#include "engine/stale_reads.h"
 #include "engine/stream.h"
 #include "engine/transfers.h"
 
@@ -43,6 +44,9 @@ struct DatabaseOptions {
   // --capacity-model: provisioned tables and their global secondary indexes throttle requests
   // beyond their throughput (engine/throughput_buckets.h, requests/throttling.h).
   bool capacity_model = false;
+  // --consistency-lag, --consistency-worst-case, --consistency-seed: what eventually consistent
+  // reads see (engine/stale_reads.h); every table lags this much unless told otherwise.
+  ConsistencyOptions consistency = {};
 };
 
 // The length of each transient phase, as measured on DynamoDB Local 3.3.1 with
@@ -92,6 +96,8 @@ class Database {
   Backups& backups() { return backups_; }
   // The exports, imports and bulk operations of this database (engine/transfers.h).
   Transfers& transfers() { return transfers_; }
+  // The instants eventually consistent reads see (engine/stale_reads.h). Thread-safe itself.
+  StaleReads& stale_reads() { return stale_reads_; }
 
  private:
   friend class Restorer;  // engine/restore.h
@@ -107,6 +113,7 @@ class Database {
   ItemHolds holds_;
   Backups backups_;
   Transfers transfers_;
+  StaleReads stale_reads_;
 };
 
 }  // namespace minnow::engine

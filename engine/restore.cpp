@@ -27,8 +27,10 @@ Restorer::~Restorer() {
     auto it = wanted.find(stream->table_name());
     if (it == wanted.end() || it->second != stream) stream->close();
   }
-  for (const auto& [name, table] : database_.tables_)
+  for (const auto& [name, table] : database_.tables_) {
     table->attach(&database_.streams_, database_.log_, &database_.clock_, recovery_lost_);
+    table->set_consistency_lag(database_.options_.consistency.lag_ms);
+  }
 }
 
 void Restorer::clear() {

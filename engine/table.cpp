@@ -109,6 +109,7 @@ void Table::restore_image(const TableImage& image) {
   for (const VectorIndex& index : image.vector_indexes) vector_indexes_.push_back(std::make_unique<VectorIndex>(index));
   partition_order_ = image.partition_order ? std::make_unique<PartitionOrder>(*image.partition_order) : nullptr;
   recovery_ = image.recovery;
+  versions_.clear();
 }
 
 void Table::restore_recovery_state(const RecoveryState& state) {
@@ -228,16 +229,20 @@ void Table::close_stream() {
   streams_ = nullptr;
 }
 
-std::optional<model::Item> Table::get(const model::AttributeMap& key) const {
+std::optional<model::Item> Table::get(const model::AttributeMap& key, ReadPoint at) const {
   std::string k = model::storage_key(key, key_schema_);
   std::shared_lock lock(mu_);
-  return get_locked(k);
+  const StoredItem* current = items_at(at).find(k);
+  if (!current) return std::nullopt;
+  return model::decode_item(current->encoded());
 }
 
-std::optional<std::string> Table::get_encoded(const model::AttributeMap& key) const {
+std::optional<std::string> Table::get_encoded(const model::AttributeMap& key, ReadPoint at) const {
   std::string k = model::storage_key(key, key_schema_);
   std::shared_lock lock(mu_);
-  return get_encoded_locked(k);
+  const StoredItem* current = items_at(at).find(k);
+  if (!current) return std::nullopt;
+  return std::string(current->encoded());
 }
 
 std::optional<model::Item> Table::get_locked(const std::string& storage_key) const {
@@ -306,6 +311,7 @@ void Table::commit_at(const StoredItem* current, const std::string& k, const mod
         vector_billing_ += vector_billing_adjustment(definition_.vector_indexes, decision.new_item()) -
                            stored_vector_billing(current, old);
       const std::optional<std::string_view> before = current ? std::optional(current->encoded()) : std::nullopt;
+      keep_version();
       tell(k, before, stored.encoded(), false);
       size_bytes_ += model::encoded_item_size(stored.encoded());
       if (current) size_bytes_ -= model::encoded_item_size(current->encoded());
@@ -317,6 +323,7 @@ void Table::commit_at(const StoredItem* current, const std::string& k, const mod
     }
     case WriteDecision::Action::Delete: {
       if (!current) return;
+      keep_version();
       tell(k, current->encoded(), std::nullopt, decision.by_ttl);
       if (!definition_.vector_indexes.empty()) vector_billing_ -= stored_vector_billing(current, old);
       for (const auto& index : indexes_) index->update(k, old, nullptr, nullptr);
@@ -332,6 +339,29 @@ void Table::commit_at(const StoredItem* current, const std::string& k, const mod
       return;
     }
   }
+}
+
+void Table::keep_version() {
+  const int64_t lag = consistency_lag();
+  if (lag > 0 && clock_) versions_.before_change(clock_->now_ms(), lag, items_, indexes_);
+}
+
+void Table::set_consistency_lag(int64_t ms) {
+  std::unique_lock lock(mu_);
+  if (ms == consistency_lag()) return;
+  consistency_lag_ms_.store(ms, std::memory_order_relaxed);
+  versions_.restart();
+}
+
+const Table::Items& Table::items_at(ReadPoint at) const {
+  const TableVersion* version = versions_.at(at.as_of_ms);
+  return version ? version->items : items_;
+}
+
+const SecondaryIndex::Entries& Table::entries_at(const SecondaryIndex& index, ReadPoint at) const {
+  const TableVersion* version = versions_.at(at.as_of_ms);
+  const SecondaryIndex::Entries* entries = version ? version->entries_of(index) : nullptr;
+  return entries ? *entries : index.entries();
 }
 
 int64_t Table::stored_vector_billing(const StoredItem* current, const model::Item* old) const {
@@ -356,6 +386,7 @@ void Table::tell(const std::string& k, std::optional<std::string_view> old_item,
 
 void Table::sync_indexes() {
   std::vector<std::unique_ptr<SecondaryIndex>> synced;
+  bool indexes_changed = false;
   for (const auto* list : {&definition_.local_indexes, &definition_.global_indexes}) {
     const bool local = list == &definition_.local_indexes;
     for (const IndexDefinition& d : *list) {
@@ -373,8 +404,11 @@ void Table::sync_indexes() {
         if (!index->check_item(item)) index->update(std::string(stored.key()), nullptr, &item, &stored);
       }
       synced.push_back(std::move(index));
+      indexes_changed = true;
     }
   }
+  // A version's entries belong to the indexes as they were: one dropped, or one new, ends them.
+  if (indexes_changed || synced.size() != indexes_.size()) versions_.clear();
   indexes_ = std::move(synced);
 
   std::vector<std::unique_ptr<VectorIndex>> synced_vectors;
@@ -470,16 +504,16 @@ uint64_t Table::billed_size_bytes() const {
   return static_cast<uint64_t>(std::max<int64_t>(static_cast<int64_t>(size_bytes_) + vector_billing_, 0));
 }
 
-PageResult Table::query(const QuerySpec& spec, const PageLimits& limits, ItemVisitor visit) const {
+PageResult Table::query(const QuerySpec& spec, const PageLimits& limits, ItemVisitor visit, ReadPoint at) const {
   KeyRange range = query_range(spec, key_schema_);
   std::shared_lock lock(mu_);
-  return read_items(range, spec.forward, limits, visit);
+  return read_items(items_at(at), range, spec.forward, limits, visit);
 }
 
-PageResult Table::scan(const ScanSpec& spec, const PageLimits& limits, ItemVisitor visit) const {
+PageResult Table::scan(const ScanSpec& spec, const PageLimits& limits, ItemVisitor visit, ReadPoint at) const {
   KeyRange range = scan_range(spec, key_schema_);
   std::shared_lock lock(mu_);
-  return read_items(range, true, limits, visit);
+  return read_items(items_at(at), range, true, limits, visit);
 }
 
 void Table::order_partitions() {
@@ -523,37 +557,38 @@ PageResult Table::scan_key_prefix(std::string_view key_prefix,
   return page;
 }
 
-PageResult Table::read_items(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const {
+PageResult Table::read_items(const Items& items, const KeyRange& range, bool forward, const PageLimits& limits,
+                              ItemVisitor visit) const {
   return read_range(
-      items_, range, forward, limits, visit, [](Items::const_iterator it) { return it->encoded(); },
+      items, range, forward, limits, visit, [](Items::const_iterator it) { return it->encoded(); },
       [](Items::const_iterator it) { return model::encoded_item_size(it->encoded()); },
       [this](std::string_view encoded) { return model::key_of(model::decode_item(encoded), key_schema_); });
 }
 
-PageResult Table::read_index(const SecondaryIndex& index, const KeyRange& range, bool forward, const PageLimits& limits,
-                             ItemVisitor visit) const {
+PageResult Table::read_index(const SecondaryIndex& index, const SecondaryIndex::Entries& entries, const KeyRange& range,
+                             bool forward, const PageLimits& limits, ItemVisitor visit) const {
   using Entries = SecondaryIndex::Entries;
   return read_range(
-      index.entries(), range, forward, limits, visit,
+      entries, range, forward, limits, visit,
       [](Entries::const_iterator it) { return it->item()->encoded(); },
       [](Entries::const_iterator it) { return std::size_t{it->size()}; },
       [&index](std::string_view encoded) { return index.page_key(model::decode_item(encoded)); });
 }
 
 PageResult Table::query_index(const std::string& name, const IndexQuerySpec& spec, const PageLimits& limits,
-                              ItemVisitor visit) const {
+                              ItemVisitor visit, ReadPoint at) const {
   std::shared_lock lock(mu_);
   const SecondaryIndex* index = find_index(name);
   if (!index) throw model::index_not_found(name);
-  return read_index(*index, index->query_range(spec), spec.forward, limits, visit);
+  return read_index(*index, entries_at(*index, at), index->query_range(spec), spec.forward, limits, visit);
 }
 
 PageResult Table::scan_index(const std::string& name, const ScanSpec& spec, const PageLimits& limits,
-                             ItemVisitor visit) const {
+                             ItemVisitor visit, ReadPoint at) const {
   std::shared_lock lock(mu_);
   const SecondaryIndex* index = find_index(name);
   if (!index) throw model::index_not_found(name);
-  return read_index(*index, index->scan_range(spec), true, limits, visit);
+  return read_index(*index, entries_at(*index, at), index->scan_range(spec), true, limits, visit);
 }
 
 }  // namespace minnow::engine

@@ -12,6 +12,7 @@
 // global order) and uses the *_locked members.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -32,6 +33,7 @@
 #include "engine/recovery_log.h"
 #include "engine/stream.h"
 #include "engine/table_definition.h"
+#include "engine/table_versions.h"
 #include "engine/throughput_buckets.h"
 #include "engine/vector_index.h"
 #include "model/attribute_value.h"
@@ -99,10 +101,11 @@ class Table {
   std::shared_ptr<Stream> stream() const;
   void close_stream();
 
-  // A copy of the item with this (validated) key, if any.
-  std::optional<model::Item> get(const model::AttributeMap& key) const;
+  // A copy of the item with this (validated) key, if any, in the state `at` says (the latest,
+  // or under a consistency lag one up to the lag ago: engine/table_versions.h).
+  std::optional<model::Item> get(const model::AttributeMap& key, ReadPoint at = {}) const;
   // The same item in its stored form (model/item_codec.h), for replies that need no decoding.
-  std::optional<std::string> get_encoded(const model::AttributeMap& key) const;
+  std::optional<std::string> get_encoded(const model::AttributeMap& key, ReadPoint at = {}) const;
 
   // Looks up the item with this (validated) key and applies what `decide` returns, all under
   // the exclusive lock. `decide` says Keep when it declines (a failed condition); if it throws,
@@ -142,8 +145,9 @@ class Table {
   // filters and copies (or writes out) what the reply needs, and must not touch this table. A
   // page touches only the items it reads; none is decoded unless `visit` decodes it.
   using ItemVisitor = FunctionRef<void(std::string_view encoded)>;
-  PageResult query(const QuerySpec& spec, const PageLimits& limits, ItemVisitor visit) const;
-  PageResult scan(const ScanSpec& spec, const PageLimits& limits, ItemVisitor visit) const;
+  // `at`: which state is read, as get's.
+  PageResult query(const QuerySpec& spec, const PageLimits& limits, ItemVisitor visit, ReadPoint at = {}) const;
+  PageResult scan(const ScanSpec& spec, const PageLimits& limits, ItemVisitor visit, ReadPoint at = {}) const;
 
   // From the first call on, the table keeps its partitions in the byte order of their partition
   // key values too (engine/partition_order.h; built now from the items), which
@@ -162,9 +166,9 @@ class Table {
   // `visit` sees the whole base item: projecting it is the caller's job. The 1 MB page and the
   // bytes read count projected sizes; LastEvaluatedKey has the index and the table keys.
   PageResult query_index(const std::string& index, const IndexQuerySpec& spec, const PageLimits& limits,
-                         ItemVisitor visit) const;
-  PageResult scan_index(const std::string& index, const ScanSpec& spec, const PageLimits& limits,
-                        ItemVisitor visit) const;
+                         ItemVisitor visit, ReadPoint at = {}) const;
+  PageResult scan_index(const std::string& index, const ScanSpec& spec, const PageLimits& limits, ItemVisitor visit,
+                        ReadPoint at = {}) const;
   // ItemCount and IndexSizeBytes of an index; nullopt when there is no such index.
   std::optional<IndexStats> index_stats(const std::string& index) const;
   // The attributes the secondary indexes key on, as DynamoDB visits them in its checks: each
@@ -206,6 +210,12 @@ class Table {
 
   // Its provisioned throughput's buckets, used under --capacity-model (requests/throttling.h).
   ThroughputBuckets& throughput() const { return throughput_; }
+
+  // How long ago the state an eventually consistent read sees may be (--consistency-lag; 0: off).
+  // While it is on, the table keeps its states of the last `ms` (engine/table_versions.h); turning
+  // it on or off forgets them.
+  void set_consistency_lag(int64_t ms);
+  int64_t consistency_lag() const { return consistency_lag_ms_.load(std::memory_order_relaxed); }
 
  private:
   friend class Restorer;  // engine/restore.h
@@ -250,10 +260,16 @@ class Table {
   // Starts, retimes or stops recovery_ as definition_ says (a new enabled_ms starts it afresh).
   // Requires mu_ exclusive.
   void sync_recovery();
-  // A page of items_ or of an index (engine/query.h). Require mu_.
-  PageResult read_items(const KeyRange& range, bool forward, const PageLimits& limits, ItemVisitor visit) const;
-  PageResult read_index(const SecondaryIndex& index, const KeyRange& range, bool forward, const PageLimits& limits,
+  // Keeps the state a change is about to replace, while the lag is on. Requires mu_ exclusive.
+  void keep_version();
+  // The items, or an index's entries, in the state `at` says. Require mu_.
+  const Items& items_at(ReadPoint at) const;
+  const SecondaryIndex::Entries& entries_at(const SecondaryIndex& index, ReadPoint at) const;
+  // A page of `items` or of `entries`, an index's (engine/query.h). Require mu_.
+  PageResult read_items(const Items& items, const KeyRange& range, bool forward, const PageLimits& limits,
                         ItemVisitor visit) const;
+  PageResult read_index(const SecondaryIndex& index, const SecondaryIndex::Entries& entries, const KeyRange& range,
+                        bool forward, const PageLimits& limits, ItemVisitor visit) const;
 
   const std::string name_;
   const model::KeySchema key_schema_;
@@ -274,6 +290,8 @@ class Table {
   const Clock* clock_;                               // Null: no recovery log. Set before the table is shared.
   RecoveryLog recovery_;                             // Protected by mu_.
   mutable ThroughputBuckets throughput_;             // Its own lock.
+  std::atomic<int64_t> consistency_lag_ms_{0};       // Changed under mu_ exclusive.
+  TableVersions versions_;                           // Protected by mu_.
 };
 
 }  // namespace minnow::engine

@@ -105,4 +105,9 @@ inline constexpr FixedError kAdminCapacityBody{
     MINNOW_ADMIN_INVALID "expected {\"table\": NAME, \"capacityModel\": true, false or null}"};
 Error admin_no_table(std::string_view table);  // "no table named T (in the namespaces addressed)"
 
+// ---- /_minnow/consistency ----------------------------------------------------------------------
+inline constexpr FixedError kAdminConsistencyBody{
+    ErrorCode::ValidationException,
+    MINNOW_ADMIN_INVALID "expected {\"table\": NAME, \"lagMs\": an integer from 0 to 60000, or null}"};
+
 }  // namespace minnow::model

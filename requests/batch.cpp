@@ -1,6 +1,7 @@
 #include "requests/batch.h"
 
 #include "expressions/projection.h"
+#include "requests/consistency.h"
 #include "requests/items.h"
 #include "requests/throttling.h"
 
@@ -104,7 +105,7 @@ BatchGetItemResult execute(const Context& context, const BatchGetItemRequest& re
         continue;
       }
       ++read;
-      std::optional<model::Item> item = gets.table->get(gets.keys[k]);
+      std::optional<model::Item> item = gets.table->get(gets.keys[k], read_point(context, *gets.table, gets.consistent_read));
       const double key_units = read_units(item ? model::item_size(*item) : 0, gets.consistent_read);
       meter.charge(engine::ThroughputKind::Read, table_capacity(key_units), partition);
       units += key_units;

@@ -118,4 +118,16 @@ std::size_t execute(const ControlTargets& targets, const SetCapacityModelRequest
   return changed;
 }
 
+std::size_t execute(const ControlTargets& targets, const SetConsistencyLagRequest& request) {
+  std::size_t changed = 0;
+  for (engine::Database* database : addressed(targets.namespaces, request.scope)) {
+    if (std::shared_ptr<engine::Table> table = database->find(request.table)) {
+      table->set_consistency_lag(request.lag_ms.value_or(database->options().consistency.lag_ms));
+      ++changed;
+    }
+  }
+  if (!changed) throw model::admin_no_table(request.table);
+  return changed;
+}
+
 }  // namespace minnow::requests

@@ -121,4 +121,15 @@ struct SetCapacityModelRequest {
 };
 std::size_t execute(const ControlTargets& targets, const SetCapacityModelRequest& request);
 
+// POST /_minnow/consistency: how far behind eventually consistent reads of table `table` of the
+// scope's namespaces may be (requests/consistency.h), or (nullopt) back to the server's
+// --consistency-lag. Refused when no namespace addressed has the table. Returns how many tables
+// changed.
+struct SetConsistencyLagRequest {
+  NamespaceScope scope;
+  std::string table;
+  std::optional<int64_t> lag_ms;
+};
+std::size_t execute(const ControlTargets& targets, const SetConsistencyLagRequest& request);
+
 }  // namespace minnow::requests

@@ -3,6 +3,7 @@
 #include "expressions/evaluate.h"
 #include "expressions/projection.h"
 #include "model/item_codec.h"
+#include "requests/consistency.h"
 #include "requests/throttling.h"
 
 namespace minnow::requests {
@@ -72,7 +73,7 @@ GetItemResult execute(const Context& context, const GetItemRequest& request) {
   const model::AttributeValue* partition = meter.partition_of(request.key);
   meter.admit_read(nullptr, partition, read_units(0, request.consistent_read));
   GetItemResult result;
-  result.encoded = request.table->get_encoded(request.key);
+  result.encoded = request.table->get_encoded(request.key, read_point(context, *request.table, request.consistent_read));
   result.units = read_units(result.encoded ? model::encoded_item_size(*result.encoded) : 0, request.consistent_read);
   meter.charge(engine::ThroughputKind::Read, table_capacity(result.units), partition);
   return result;
@@ -86,17 +87,19 @@ model::Item projected_item(const std::optional<expressions::Projection>& project
 Page execute(const Context& context, const QueryRequest& request, const PageSink& sink) {
   const ReadPlan& plan = request.plan;
   const model::AttributeValue* partition = plan.index ? nullptr : &request.spec.hash_value;
+  const engine::ReadPoint at = read_point(context, *request.table, plan.consistent_read);
   return metered_page(context, *request.table, plan, partition, sink, [&](engine::Table::ItemVisitor visit) {
-    if (plan.index) return request.table->query_index(plan.index->name, request.index_spec, plan.limits, visit);
-    return request.table->query(request.spec, plan.limits, visit);
+    if (plan.index) return request.table->query_index(plan.index->name, request.index_spec, plan.limits, visit, at);
+    return request.table->query(request.spec, plan.limits, visit, at);
   });
 }
 
 Page execute(const Context& context, const ScanRequest& request, const PageSink& sink) {
   const ReadPlan& plan = request.plan;
+  const engine::ReadPoint at = read_point(context, *request.table, plan.consistent_read);
   return metered_page(context, *request.table, plan, nullptr, sink, [&](engine::Table::ItemVisitor visit) {
-    if (plan.index) return request.table->scan_index(plan.index->name, request.spec, plan.limits, visit);
-    return request.table->scan(request.spec, plan.limits, visit);
+    if (plan.index) return request.table->scan_index(plan.index->name, request.spec, plan.limits, visit, at);
+    return request.table->scan(request.spec, plan.limits, visit, at);
   });
 }
 

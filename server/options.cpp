@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <thread>
 #include <tuple>
@@ -291,6 +292,12 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       options.database.transaction_window_ms = static_cast<int64_t>(take_integer(0, kMaxTransactionWindowMs));
     } else if (flag == "--capacity-model") {
       options.database.capacity_model = true;
+    } else if (flag == "--consistency-lag") {
+      options.database.consistency.lag_ms = static_cast<int64_t>(take_integer(0, engine::kMaxConsistencyLagMs));
+    } else if (flag == "--consistency-worst-case") {
+      options.database.consistency.worst_case = true;
+    } else if (flag == "--consistency-seed") {
+      options.database.consistency.seed = take_integer(0, std::numeric_limits<std::uint64_t>::max());
     } else if (flag == "--no-admin") {
       options.admin = false;
     } else if (flag == "--admin-hosts") {
@@ -384,6 +391,10 @@ std::string describe_settings(const Options& options) {
   if (options.database.transaction_window_ms > 0)
     text += "; transaction window: " + std::to_string(options.database.transaction_window_ms) + " ms";
   if (options.database.capacity_model) text += "; capacity model: on";
+  if (options.database.consistency.lag_ms > 0) {
+    text += "; consistency lag: " + std::to_string(options.database.consistency.lag_ms) + " ms";
+    if (options.database.consistency.worst_case) text += " (worst case)";
+  }
   if (!options.admin) text += "; test controls: off";
   if (options.compat == model::Compat::kDynamoDBLocal) text += "; compat: dynamodb-local";
   if (!options.console) text += "; console: off";
@@ -423,6 +434,11 @@ std::string help_text(const OptionsEnvironment& environment) {
           std::to_string(kMaxTransactionWindowMs) + ")\n";
   text += "  --capacity-model        provisioned tables and their GSIs throttle requests beyond\n";
   text += "                          their throughput, as DynamoDB does (docs/production-physics.md)\n";
+  text += "  --consistency-lag MS    eventually consistent reads (GSIs', ConsistentRead false) may\n";
+  text += "                          see their table as it was up to MS ago (default: 0, off; at most " +
+          std::to_string(engine::kMaxConsistencyLagMs) + ")\n";
+  text += "  --consistency-worst-case  every such read as stale as the lag allows\n";
+  text += "  --consistency-seed N    which reads are stale, and how, repeats from run to run\n";
   text += "  --shared-db             one database for every access key and region (default: one\n";
   text += "                          database per access key and region, as DynamoDB Local)\n";
   text += "  --no-console            do not serve the web console at /console\n";

@@ -5,6 +5,7 @@
 #include "api/admin/admin_access.h"
 #include "api/admin/admin_call.h"
 #include "api/admin/capacity.h"
+#include "api/admin/consistency.h"
 #include "api/admin/export.h"
 #include "api/admin/faults.h"
 #include "api/admin/fork.h"
@@ -111,6 +112,7 @@ Reply handle_admin(Request& request, const AdminTargets& targets, const AdminOpt
     if (path == "restore" && request.method == "POST") return restore(request, controls);
     if (path == "export" && request.method == "GET") return export_namespace(request, controls.namespaces);
     if (path == "capacity") return capacity(request, controls);
+    if (path == "consistency") return consistency(request, controls);
     if (path == "namespaces/fork" && request.method == "POST") return fork(request, controls);
     if (path == "checkpoint") return checkpoint(request, controls);
     if (path == "rewind" && request.method == "POST") return rewind(request, controls);

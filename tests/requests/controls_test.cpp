@@ -154,4 +154,17 @@ TEST_CASE("controls: the capacity model set per table, and refused for a table n
         model::admin_no_table("u").message());
 }
 
+TEST_CASE("controls: a table's consistency lag set, taken back to the server's, refused for a table nowhere") {
+  Controls c;
+  c.put(kA, "t", "1");
+  c.put(kB, "t", "1");
+  CHECK(requests::execute(c.targets, requests::SetConsistencyLagRequest{kA, "t", 500}) == 1);
+  CHECK(c.db(kA).find("t")->consistency_lag() == 500);
+  CHECK(c.db(kB).find("t")->consistency_lag() == 0);
+  CHECK(requests::execute(c.targets, requests::SetConsistencyLagRequest{std::nullopt, "t", std::nullopt}) == 2);
+  CHECK(c.db(kA).find("t")->consistency_lag() == 0);  // the server's: none
+  CHECK(message_of([&] { requests::execute(c.targets, requests::SetConsistencyLagRequest{kA, "u", 1}); }) ==
+        model::admin_no_table("u").message());
+}
+
 }  // namespace controls_test

@@ -204,13 +204,17 @@ uint64_t Stream::trim_horizon_position() {
   return std::max(starting_sequence_, trimmed_through_ + 1);
 }
 
-uint64_t Stream::latest_position() {
+uint64_t Stream::latest_position(int64_t visible_until_ms) {
   std::lock_guard lock(mu_);
+  // The newest records not readable yet come after the iterator, as they will in the shard.
+  auto unseen = records_.end();
+  while (unseen != records_.begin() && std::prev(unseen)->created_ms > visible_until_ms) --unseen;
+  if (unseen != records_.end()) return unseen->sequence;
   if (!records_.empty()) return records_.back().sequence + 1;
   return std::max(starting_sequence_, trimmed_through_ + 1);
 }
 
-Stream::ReadResult Stream::read(uint64_t position, std::size_t limit) {
+Stream::ReadResult Stream::read(uint64_t position, std::size_t limit, int64_t visible_until_ms) {
   ReadResult result;
   std::lock_guard lock(mu_);
   trim_locked(clock_.now_ms());
@@ -220,7 +224,8 @@ Stream::ReadResult Stream::read(uint64_t position, std::size_t limit) {
   }
   auto it = std::lower_bound(records_.begin(), records_.end(), position,
                              [](const StreamRecord& r, uint64_t p) { return r.sequence < p; });
-  for (; it != records_.end() && result.records.size() < limit; ++it) result.records.push_back(*it);
+  for (; it != records_.end() && result.records.size() < limit && it->created_ms <= visible_until_ms; ++it)
+    result.records.push_back(*it);
   result.next_position = result.records.empty() ? position : result.records.back().sequence + 1;
   result.shard_ended = ending_ && it == records_.end() && result.records.empty();
   return result;

@@ -17,6 +17,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -94,8 +95,11 @@ class Stream {
   void close();
 
   // Positions: a shard iterator reads the records whose sequence number is >= its position.
+  // `visible_until_ms`: under a consistency lag (requests/consistency.h) a record becomes
+  // readable only once this late; the newer ones are not in the shard yet.
   uint64_t trim_horizon_position();  // the oldest record kept
-  uint64_t latest_position();        // just after the newest record
+  // Just after the newest record readable.
+  uint64_t latest_position(int64_t visible_until_ms = kAllVisible);
 
   struct ReadResult {
     enum class Status { Ok, Trimmed } status = Status::Ok;
@@ -103,8 +107,10 @@ class Stream {
     uint64_t next_position = 0;
     bool shard_ended = false;  // closed and every record read: no next iterator
   };
-  // Up to `limit` records from `position` on; Trimmed when records from there were dropped.
-  ReadResult read(uint64_t position, std::size_t limit);
+  // Up to `limit` records from `position` on, as far as they are readable; Trimmed when records
+  // from there were dropped.
+  ReadResult read(uint64_t position, std::size_t limit, int64_t visible_until_ms = kAllVisible);
+  static constexpr int64_t kAllVisible = std::numeric_limits<int64_t>::max();
 
   // For persist/: the stream's state, and up to `limit` records with sequence numbers above
   // `after`, in order (returns how many were visited).

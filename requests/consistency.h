@@ -14,4 +14,8 @@ namespace minnow::requests {
 
 engine::ReadPoint read_point(const Context& context, const engine::Table& table, bool consistent_read);
 
+// The newest instant whose stream records GetRecords may read: under a lag, a record is readable
+// once it is as old as the lag of its table (the server's, once the table is gone).
+int64_t stream_visible_until(const Context& context, const engine::Stream& stream);
+
 }  // namespace minnow::requests

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "requests/consistency.h"
+
 namespace minnow::requests {
 
 ListStreamsResult execute(const Context& context, const ListStreamsRequest& request) {
@@ -25,12 +27,12 @@ DescribeStreamResult execute(const Context&, const DescribeStreamRequest& reques
   return {request.stream->ending_sequence()};
 }
 
-GetShardIteratorResult execute(const Context&, const GetShardIteratorRequest& request) {
+GetShardIteratorResult execute(const Context& context, const GetShardIteratorRequest& request) {
   switch (request.type) {
     case ShardIteratorType::TrimHorizon:
       return {request.stream->trim_horizon_position()};
     case ShardIteratorType::Latest:
-      return {request.stream->latest_position()};
+      return {request.stream->latest_position(stream_visible_until(context, *request.stream))};
     case ShardIteratorType::AtSequenceNumber:
       return {request.sequence_number};
     case ShardIteratorType::AfterSequenceNumber:
@@ -39,8 +41,8 @@ GetShardIteratorResult execute(const Context&, const GetShardIteratorRequest& re
   return {};
 }
 
-GetRecordsResult execute(const Context&, const GetRecordsRequest& request) {
-  return request.stream->read(request.position, request.limit);
+GetRecordsResult execute(const Context& context, const GetRecordsRequest& request) {
+  return request.stream->read(request.position, request.limit, stream_visible_until(context, *request.stream));
 }
 
 }  // namespace minnow::requests

@@ -1,7 +1,8 @@
 // Minnow's --consistency-lag (docs/production-physics.md): an eventually consistent read (every
 // GSI read, and GetItem, Query, Scan, BatchGetItem and PartiQL without ConsistentRead) may see its
 // table as it was up to the lag ago, as DynamoDB's may; a strongly consistent read, a transaction
-// and a condition always see the latest. Needs a Minnow started with --consistency-lag 2000
+// and a condition always see the latest; a stream record is readable once it is as old as the
+// lag. Needs a Minnow started with --consistency-lag 2000
 // --consistency-worst-case and MINNOW_CONSISTENCY_LAG_MS=2000 (scripts/test does both): every
 // eventually consistent read is then exactly 2 s stale, and the clock is frozen, so what a read
 // sees does not depend on how fast the machine runs the test. Skipped otherwise, and on the
@@ -10,9 +11,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   PutItemCommand, GetItemCommand, QueryCommand, ScanCommand, BatchGetItemCommand, TransactGetItemsCommand,
-  ExecuteStatementCommand, UpdateItemCommand,
+  ExecuteStatementCommand, UpdateItemCommand, DescribeTableCommand,
 } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBStreamsClient, DescribeStreamCommand, GetShardIteratorCommand, GetRecordsCommand,
+} from '@aws-sdk/client-dynamodb-streams';
 import { makeClient } from '../lib/client.mjs';
+import { endpoint, region, credentials } from '../lib/env.mjs';
 import { admin } from '../lib/admin.mjs';
 import { differsOn } from '../lib/reference.mjs';
 import { tableNamer } from '../lib/names.mjs';
@@ -24,7 +29,8 @@ const SKIP = differsOn(['dynamodb-local', 'dynalite'], 'reads are always consist
 
 const client = makeClient();
 const name = tableNamer('lagging');
-const [T, U, V] = [name('indexed'), name('own_lag'), name('exempt')];
+const [T, U, V, S] = [name('indexed'), name('own_lag'), name('exempt'), name('streamed')];
+const streams = new DynamoDBStreamsClient({ endpoint, region, credentials });
 const indexedTable = (table) => keyedTable(table, ['pk', 'S'], null, {
   AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'color', AttributeType: 'S' }],
   GlobalSecondaryIndexes: [{
@@ -47,11 +53,14 @@ before(async () => {
   if (SKIP) return;
   await admin('POST', 'clock', { freeze: true });
   for (const table of [T, U, V]) await createTable(client, indexedTable(table));
+  await createTable(client, keyedTable(S, ['pk', 'S'], null, {
+    StreamSpecification: { StreamEnabled: true, StreamViewType: 'KEYS_ONLY' },
+  }));
 });
 after(async () => {
   if (SKIP) return;
   await admin('POST', 'clock', { freeze: false });
-  await dropTables(client, [T, U, V]);
+  await dropTables(client, [T, U, V, S]);
 });
 
 test('a Query on a GSI right after a write misses it, and sees it once the lag has passed', { skip: SKIP }, async () => {
@@ -129,4 +138,22 @@ test('per table: a lag of its own, none, and back to the server\'s', { skip: SKI
   assert.deepEqual(await admin('POST', 'consistency', { table: V, lagMs: null }), { tables: 1 });
   await put(V, 'again', 'black');
   assert.deepEqual(await byColor(V, 'black'), ['none']);
+});
+
+test('a stream record is readable once it is as old as the lag; LATEST waits before it', { skip: SKIP }, async () => {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: S }));
+  const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: Table.LatestStreamArn }));
+  const iterator = async (ShardIteratorType) => (await streams.send(new GetShardIteratorCommand({
+    StreamArn: Table.LatestStreamArn, ShardId: StreamDescription.Shards[0].ShardId, ShardIteratorType,
+  }))).ShardIterator;
+  const read = async (ShardIterator) => streams.send(new GetRecordsCommand({ ShardIterator }));
+  await client.send(new PutItemCommand({ TableName: S, Item: { pk: { S: 'streamed' } } }));
+  const fromStart = await iterator('TRIM_HORIZON');
+  const latest = await iterator('LATEST');
+  const early = await read(fromStart);
+  assert.deepEqual(early.Records, []);
+  await advance(2);
+  const later = await read(early.NextShardIterator);
+  assert.deepEqual(later.Records.map((r) => r.dynamodb.Keys.pk.S), ['streamed']);
+  assert.deepEqual((await read(latest)).Records.map((r) => r.dynamodb.Keys.pk.S), ['streamed']);
 });

@@ -195,6 +195,27 @@ TEST_CASE("positions: TRIM_HORIZON, LATEST, reading on, and the 24-hour retentio
   CHECK(kept.records.size() == 2);
 }
 
+TEST_CASE("under a consistency lag a record is readable once it is old enough; LATEST stops before it") {
+  ManualClock clock;
+  engine::Database db(clock, {});
+  auto table = db.create(streamed("T", "KEYS_ONLY", "L"));
+  auto stream = table->stream();
+  put(*table, {{"pk", S("seen")}});
+  clock.now += 1000;
+  put(*table, {{"pk", S("unseen")}});
+  const int64_t visible = clock.now - 500;  // a lag of 500 ms
+  const uint64_t horizon = stream->trim_horizon_position();
+  auto page = stream->read(horizon, 10, visible);
+  REQUIRE(page.records.size() == 1);
+  CHECK_FALSE(page.shard_ended);
+  // The iterator waits at the record not readable yet, as it would for one not in the shard yet.
+  CHECK(stream->read(page.next_position, 10, visible).records.empty());
+  const uint64_t latest = stream->latest_position(visible);
+  CHECK(latest == page.next_position);
+  CHECK(stream->read(latest, 10, clock.now).records.size() == 1);  // once it is old enough
+  CHECK(stream->latest_position() > latest);                        // without a lag: after it
+}
+
 TEST_CASE("sequence numbers parse and print as 21 to 40 digits") {
   CHECK(engine::format_sequence_number(42) == "000000000000000000042");
   CHECK(engine::parse_sequence_number("000000000000000000042") == 42u);

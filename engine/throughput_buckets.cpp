@@ -20,6 +20,7 @@ double key_rate(ThroughputKind kind) {
 }
 
 int64_t epoch_second(int64_t ms) { return ms >= 0 ? ms / 1000 : (ms - 999) / 1000; }
+int64_t epoch_minute(int64_t second) { return second >= 0 ? second / 60 : (second - 59) / 60; }
 
 }  // namespace
 
@@ -70,6 +71,23 @@ void ThroughputBuckets::charge(const std::string& index, ThroughputKind kind, do
   else
     b.seconds.emplace_back(second, units);
   while (!b.seconds.empty() && b.seconds.front().first <= second - kHistorySeconds) b.seconds.pop_front();
+  const int64_t minute = epoch_minute(second);
+  if (b.minute_peaks.empty() || b.minute_peaks.back().first < minute) b.minute_peaks.emplace_back(minute, 0);
+  b.minute_peaks.back().second = std::max(b.minute_peaks.back().second, b.seconds.back().second);
+}
+
+double ThroughputBuckets::settled_peak(const std::string& index, ThroughputKind kind, int64_t now_ms) {
+  std::lock_guard lock(mu_);
+  auto it = buckets_.find({index, kind});
+  if (it == buckets_.end()) return 0;
+  Bucket& b = it->second;
+  // A minute settles once its last second is kPeakSettleSeconds old.
+  const int64_t settled_through = epoch_second(now_ms) - kPeakSettleSeconds;
+  while (!b.minute_peaks.empty() && (b.minute_peaks.front().first + 1) * 60 - 1 <= settled_through) {
+    b.settled_peak = std::max(b.settled_peak, b.minute_peaks.front().second);
+    b.minute_peaks.pop_front();
+  }
+  return b.settled_peak;
 }
 
 ThroughputBuckets::KeyBucket& ThroughputBuckets::key_bucket(const model::AttributeValue& key, ThroughputKind kind) {

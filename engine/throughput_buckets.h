@@ -35,6 +35,17 @@ inline constexpr double kKeyReadUnitsPerSecond = 3000;
 inline constexpr double kKeyWriteUnitsPerSecond = 1000;
 inline constexpr int64_t kKeyBurstSeconds = 1;
 
+// An on-demand table's (or global index's) capacity at any instant, by AWS's "On-demand capacity
+// mode" and "Warm throughput" pages: a new one can take 4,000 write and 12,000 read units a second
+// (its warm throughput, which WarmThroughput may raise); beyond that, twice the previous peak,
+// where a peak counts once it is 30 minutes old ("throttling can occur if you exceed double your
+// previous peak within 30 minutes"); and never more than the per-table account quota, 40,000 of
+// each a second (DescribeLimits' TableMax...CapacityUnits).
+inline constexpr double kOnDemandWarmReadUnits = 12000;
+inline constexpr double kOnDemandWarmWriteUnits = 4000;
+inline constexpr int64_t kPeakSettleSeconds = 1800;
+inline constexpr double kTableQuotaUnitsPerSecond = 40000;
+
 // One bucket's arithmetic, at `rate` units per second (the rate may change between calls: an
 // UpdateTable takes effect at once), holding at most `burst_seconds` of it.
 class TokenBucket {
@@ -109,6 +120,11 @@ class ThroughputBuckets {
   bool admits_key(const model::AttributeValue& key, ThroughputKind kind, double units, int64_t now_ms);
   void charge_key(const model::AttributeValue& key, ThroughputKind kind, double units, int64_t now_ms);
 
+  // The highest units the bucket consumed in one second, among the seconds at least
+  // kPeakSettleSeconds before `now_ms` (0 when none): the previous peak an on-demand table's
+  // capacity doubles.
+  double settled_peak(const std::string& index, ThroughputKind kind, int64_t now_ms);
+
   // A refusal of the table's or an index's bucket (`event.key` null), or of a key's.
   void note_throttle(const std::string& index, ThroughputKind kind, ThrottleEvent event);
 
@@ -124,6 +140,10 @@ class ThroughputBuckets {
     double consumed = 0;
     uint64_t throttled = 0;
     std::deque<std::pair<int64_t, double>> seconds;  // the last minute's, by epoch second
+    // The busiest second of each minute not settled yet (by epoch minute), and the busiest of
+    // those settled: what settled_peak reads.
+    std::deque<std::pair<int64_t, double>> minute_peaks;
+    double settled_peak = 0;
   };
   struct KeyBucket {
     TokenBucket tokens;

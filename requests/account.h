@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/throughput_buckets.h"
 #include "requests/context.h"
 
 namespace minnow::requests {
@@ -13,12 +14,13 @@ namespace minnow::requests {
 struct DescribeLimitsRequest {};
 
 // A new AWS account's quotas (and DynamoDB Local's): 80,000 read and write capacity units per
-// account, 40,000 per table. Minnow does not enforce them.
+// account, 40,000 per table. The capacity model enforces the table's on on-demand tables
+// (engine/throughput_buckets.h); nothing enforces the account's.
 struct DescribeLimitsResult {
   int64_t account_max_read_capacity_units = 80000;
   int64_t account_max_write_capacity_units = 80000;
-  int64_t table_max_read_capacity_units = 40000;
-  int64_t table_max_write_capacity_units = 40000;
+  int64_t table_max_read_capacity_units = static_cast<int64_t>(engine::kTableQuotaUnitsPerSecond);
+  int64_t table_max_write_capacity_units = static_cast<int64_t>(engine::kTableQuotaUnitsPerSecond);
 };
 
 DescribeLimitsResult execute(const Context& context, const DescribeLimitsRequest& request);

@@ -23,49 +23,83 @@ TableMeter::TableMeter(const Context& context, const engine::Table& table) : con
   provisioned_ = definition_->billing_mode == engine::BillingMode::Provisioned;
 }
 
-double TableMeter::rate(const std::string& index, ThroughputKind kind) const {
+TableMeter::Rate TableMeter::rate(const std::string& index, ThroughputKind kind) const {
   const bool read = kind == ThroughputKind::Read;
-  auto provisioned = [&](const engine::ProvisionedThroughput& t) {
-    return static_cast<double>(read ? t.read_capacity_units : t.write_capacity_units);
-  };
-  auto maximum = [&](const engine::OnDemandThroughput& t) {
-    return static_cast<double>(std::max<int64_t>(0, read ? t.max_read_request_units : t.max_write_request_units));
-  };
-  if (index.empty()) {
-    if (provisioned_) return provisioned(definition_->throughput);
-    return definition_->on_demand_throughput ? maximum(*definition_->on_demand_throughput) : 0;
+  const engine::ProvisionedThroughput* provisioned = &definition_->throughput;
+  const engine::OnDemandThroughput* maximum = definition_->on_demand_throughput ? &*definition_->on_demand_throughput
+                                                                                : nullptr;
+  const engine::WarmThroughput* warm = definition_->warm_throughput ? &*definition_->warm_throughput : nullptr;
+  if (!index.empty()) {
+    auto gsi = std::find_if(definition_->global_indexes.begin(), definition_->global_indexes.end(),
+                            [&](const engine::IndexDefinition& i) { return i.name == index; });
+    if (gsi == definition_->global_indexes.end()) return {};
+    provisioned = gsi->throughput ? &*gsi->throughput : nullptr;
+    maximum = gsi->on_demand_throughput ? &*gsi->on_demand_throughput : nullptr;
+    warm = gsi->warm_throughput ? &*gsi->warm_throughput : nullptr;
   }
-  for (const engine::IndexDefinition& gsi : definition_->global_indexes) {
-    if (gsi.name != index) continue;
-    if (provisioned_) return gsi.throughput ? provisioned(*gsi.throughput) : 0;
-    return gsi.on_demand_throughput ? maximum(*gsi.on_demand_throughput) : 0;
+  if (provisioned_) {
+    if (!provisioned) return {};
+    return {static_cast<double>(read ? provisioned->read_capacity_units : provisioned->write_capacity_units),
+            Limit::Provisioned};
   }
-  return 0;
+  const int64_t max_units = maximum ? (read ? maximum->max_read_request_units : maximum->max_write_request_units) : 0;
+  const int64_t warm_units = warm ? (read ? warm->read_units_per_second : warm->write_units_per_second) : 0;
+  // What it can take at once: its warm throughput, twice its settled peak, within the quota.
+  const double floor = std::max(static_cast<double>(warm_units),
+                                read ? engine::kOnDemandWarmReadUnits : engine::kOnDemandWarmWriteUnits);
+  const double doubled = 2 * table_.throughput().settled_peak(index, kind, context_.now_ms);
+  Rate capacity{std::max(floor, doubled), Limit::OnDemandCapacity};
+  if (capacity.units >= engine::kTableQuotaUnitsPerSecond)
+    capacity = {engine::kTableQuotaUnitsPerSecond, Limit::AccountQuota};
+  if (max_units > 0 && static_cast<double>(max_units) <= capacity.units)
+    return {static_cast<double>(max_units), Limit::MaxOnDemand};
+  return capacity;
 }
 
-bool TableMeter::admits(const std::string& index, ThroughputKind kind, double units) const {
-  if (!metered()) return true;
-  const double r = rate(index, kind);
-  return r <= 0 || table_.throughput().admits(index, kind, r, burst_seconds(provisioned_), units, context_.now_ms);
+bool TableMeter::admits(const std::string& index, ThroughputKind kind, double units, Rate r) const {
+  return r.units <= 0 ||
+         table_.throughput().admits(index, kind, r.units, burst_seconds(provisioned_), units, context_.now_ms);
+}
+
+std::optional<model::Error> TableMeter::bucket_refusal(const std::string& index, ThroughputKind kind,
+                                                       double units) const {
+  const Rate r = rate(index, kind);
+  if (admits(index, kind, units, r)) return std::nullopt;
+  return refusal(index, kind, r.limit);
 }
 
 // ResourceType (Table, Index) + OperationType (Read, Write) + LimitType, and the resource's ARN;
-// the error of the table's billing mode, with AWS's texts. `key`: the partition key value whose
-// bucket refused (null: the table's or the index's). Noted for the report.
-model::Error TableMeter::refusal(const std::string& index, ThroughputKind kind, const model::AttributeValue* key) const {
-  const bool key_range = key != nullptr;
+// the error of the table's billing mode, with AWS's texts: an on-demand table past what it can
+// take at once is "scaling" (and the partitions that cannot take more are a key range's limit),
+// past its maximum or the quota it exceeds "the allowed throughput". `key`: the partition key
+// value whose bucket refused (null: the table's or the index's). Noted for the report.
+model::Error TableMeter::refusal(const std::string& index, ThroughputKind kind, Limit limit,
+                                 const model::AttributeValue* key) const {
   const bool index_write = !index.empty() && kind == ThroughputKind::Write;
+  const bool scaling = limit == Limit::KeyRange || limit == Limit::OnDemandCapacity;
   model::Error error(provisioned_ ? index_write ? model::kProvisionedThroughputExceededOnIndexes
                                                 : model::kProvisionedThroughputExceeded
-                     : key_range  ? model::kThrottlingOnDemand
+                     : scaling    ? model::kThrottlingOnDemand
                                   : model::kThrottling);
   std::string resource = model::arn("dynamodb", context_.region, context_.account_id, "table/" + table_.name());
   if (!index.empty()) resource.append("/index/").append(index);
   std::string reason = index.empty() ? "Table" : "Index";
   reason.append(kind == ThroughputKind::Read ? "Read" : "Write");
-  reason.append(key_range      ? "KeyRangeThroughputExceeded"
-                : provisioned_ ? "ProvisionedThroughputExceeded"
-                               : "MaxOnDemandThroughputExceeded");
+  switch (limit) {
+    case Limit::Provisioned:
+      reason.append("ProvisionedThroughputExceeded");
+      break;
+    case Limit::MaxOnDemand:
+      reason.append("MaxOnDemandThroughputExceeded");
+      break;
+    case Limit::AccountQuota:
+      reason.append("AccountLimitExceeded");
+      break;
+    case Limit::OnDemandCapacity:
+    case Limit::KeyRange:
+      reason.append("KeyRangeThroughputExceeded");
+      break;
+  }
   engine::ThrottleEvent event{context_.now_ms, std::string(context_.operation), reason, resource, std::nullopt};
   if (key) event.key = *key;
   table_.throughput().note_throttle(index, kind, std::move(event));
@@ -83,26 +117,26 @@ std::optional<model::Error> TableMeter::read_refusal(const std::string* global_i
                                                      const model::AttributeValue* partition, double units) const {
   if (!metered()) return std::nullopt;
   const std::string index = global_index ? *global_index : std::string();
-  if (!admits(index, ThroughputKind::Read, units)) return refusal(index, ThroughputKind::Read, nullptr);
+  if (auto refused = bucket_refusal(index, ThroughputKind::Read, units)) return refused;
   if (partition && !table_.throughput().admits_key(*partition, ThroughputKind::Read, units,
                                                    context_.now_ms))
-    return refusal(std::string(), ThroughputKind::Read, partition);
+    return refusal(std::string(), ThroughputKind::Read, Limit::KeyRange, partition);
   return std::nullopt;
 }
 
 std::optional<model::Error> TableMeter::write_refusal(const model::AttributeValue* partition, double units) const {
   if (!metered()) return std::nullopt;
-  if (!admits(std::string(), ThroughputKind::Write, units)) return refusal(std::string(), ThroughputKind::Write, nullptr);
+  if (auto refused = bucket_refusal(std::string(), ThroughputKind::Write, units)) return refused;
   if (partition && !table_.throughput().admits_key(*partition, ThroughputKind::Write, units,
                                                    context_.now_ms))
-    return refusal(std::string(), ThroughputKind::Write, partition);
+    return refusal(std::string(), ThroughputKind::Write, Limit::KeyRange, partition);
   return std::nullopt;
 }
 
 std::optional<model::Error> TableMeter::index_refusal(const IndexWriteCharges& charges) const {
   if (!metered()) return std::nullopt;
   for (const std::string& index : charges.touched_global_indexes())
-    if (!admits(index, ThroughputKind::Write, write_units(0))) return refusal(index, ThroughputKind::Write, nullptr);
+    if (auto refused = bucket_refusal(index, ThroughputKind::Write, write_units(0))) return refused;
   return std::nullopt;
 }
 
@@ -123,7 +157,7 @@ void TableMeter::charge(ThroughputKind kind, const CapacityBreakdown& consumed,
   if (partition && table_units > 0)
     table_.throughput().charge_key(*partition, kind, table_units, context_.now_ms);
   auto charge_one = [&](const std::string& index, double units) {
-    const double r = rate(index, kind);
+    const double r = rate(index, kind).units;
     if (r > 0 && units > 0)
       table_.throughput().charge(index, kind, r, burst_seconds(provisioned_), units, context_.now_ms);
   };

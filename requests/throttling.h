@@ -6,14 +6,16 @@
 //     secondary indexes, draw on the table's; a read of a global secondary index on the index's,
 //     and a write's index part on each index's, which must also admit the write (GSI
 //     back-pressure);
-//   - an on-demand table's maximums (OnDemandThroughput), the table's and each global index's, at
-//     most one second of them held;
+//   - an on-demand table's capacity, the table's and each global index's, at most one second of
+//     it held: its maximum (OnDemandThroughput) when it has one, else what it can take at once
+//     (engine/throughput_buckets.h: warm throughput, twice the settled peak, the account quota);
 //   - on every table, provisioned or on demand, the partition key value's (3,000 read units and
 //     1,000 write units a second: a hot key).
 // A provisioned table refuses with ProvisionedThroughputExceededException, an on-demand one with
 // ThrottlingException. Nothing happens when the model is off.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -59,10 +61,19 @@ class TableMeter {
   const model::AttributeValue* partition_of(const model::AttributeMap& key) const;
 
  private:
-  bool admits(const std::string& index, engine::ThroughputKind kind, double units) const;
-  // The table's (index "") or a global index's rate: provisioned, or an on-demand maximum; 0: none.
-  double rate(const std::string& index, engine::ThroughputKind kind) const;
-  model::Error refusal(const std::string& index, engine::ThroughputKind kind, const model::AttributeValue* key) const;
+  // What limits a bucket's rate: the LimitType of a refusal's reason.
+  enum class Limit : uint8_t { Provisioned, MaxOnDemand, OnDemandCapacity, AccountQuota, KeyRange };
+  struct Rate {
+    double units = 0;  // a second; 0: none
+    Limit limit = Limit::Provisioned;
+  };
+  bool admits(const std::string& index, engine::ThroughputKind kind, double units, Rate r) const;
+  // The table's (index "") or a global index's rate: provisioned, or an on-demand table's capacity.
+  Rate rate(const std::string& index, engine::ThroughputKind kind) const;
+  model::Error refusal(const std::string& index, engine::ThroughputKind kind, Limit limit,
+                       const model::AttributeValue* key = nullptr) const;
+  // Why the table's (or global index's) bucket refuses `units` now, or nullopt.
+  std::optional<model::Error> bucket_refusal(const std::string& index, engine::ThroughputKind kind, double units) const;
 
   const Context& context_;
   const engine::Table& table_;

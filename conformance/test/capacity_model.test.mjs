@@ -37,6 +37,7 @@ const X = name('transacted');
 const M = name('capped');
 const Y = name('boto3');
 const Z = name('exempt');
+const W = name('warm');
 const ONE_UNIT = { ReadCapacityUnits: 1, WriteCapacityUnits: 1 };
 // A table of one unit each way.
 const provisionedTable = (table) =>
@@ -65,12 +66,13 @@ before(async () => {
   for (const table of [T, R, B, X, Y, Z]) await createTable(client, provisionedTable(table));
   for (const table of [G, P]) await createTable(client, indexedTable(table));
   await createTable(client, keyedTable(D));
+  await createTable(client, keyedTable(W));
   await createTable(client, keyedTable(M, ['pk', 'S'], null, { OnDemandThroughput: { MaxWriteRequestUnits: 2 } }));
 });
 after(async () => {
   if (SKIP) return;
   await admin('POST', 'clock', { freeze: false });
-  await dropTables(client, [T, G, P, R, B, X, D, M, Y, Z]);
+  await dropTables(client, [T, G, P, R, B, X, D, M, Y, Z, W]);
 });
 
 test('writes beyond a table\'s write units are throttled with their reason until the clock pays them back',
@@ -207,6 +209,21 @@ test('an on-demand table\'s maximum write rate (OnDemandThroughput) is enforced'
   await put(M, 'c');
 });
 
+test('a new on-demand table takes its warm throughput at once, 4,000 write units a second', { skip: SKIP },
+  async () => {
+    // 300 KB items cost 293 units each, to distinct keys: 13 leave 191 units, the 14th goes into
+    // debt, the 15th is refused as DynamoDB refuses a table that has not scaled yet.
+    const big = { v: { S: 'x'.repeat(300000) } };
+    for (let i = 0; i < 14; i++) await put(W, `k${i}`, big);
+    const throttled = await refusal(put(W, 'k14', big));
+    assert.equal(throttled?.name, 'ThrottlingException');
+    assert.match(throttled.message, /^Throughput exceeds the current capacity of your table or index/);
+    assert.deepEqual(throttled.throttlingReasons,
+      [{ reason: 'TableWriteKeyRangeThroughputExceeded', resource: await tableArn(W) }]);
+    await advance(1);
+    await put(W, 'k14', big);
+  });
+
 test('GET /_minnow/capacity reports each bucket, the hot keys and the latest refusals', { skip: SKIP }, async () => {
   const tables = (await admin('GET', 'capacity')).namespaces.flatMap((n) => n.tables);
   const provisioned = tables.find((t) => t.name === T);
@@ -217,7 +234,9 @@ test('GET /_minnow/capacity reports each bucket, the hot keys and the latest ref
   assert.deepEqual(provisioned.throttles.map((t) => [t.operation, t.reason, t.resource]),
     Array(2).fill(['PutItem', 'TableWriteProvisionedThroughputExceeded', await tableArn(T)]));
   const onDemand = tables.find((t) => t.name === D);
-  assert.deepEqual(onDemand.buckets, []);  // no maximums: nothing but its keys is metered
+  const onDemandWrites = onDemand.buckets.find((b) => !b.index && b.operation === 'write');
+  assert.equal(onDemandWrites.unitsPerSecond, 4000);  // no maximum: what a new table takes at once
+  assert.equal(onDemandWrites.throttled, 0);
   assert.deepEqual(onDemand.hotKeys[0].key, { S: 'hot' });
   assert.equal(onDemand.hotKeys[0].throttled, 1);
   assert.deepEqual(onDemand.throttles.map((t) => [t.reason, t.key]),

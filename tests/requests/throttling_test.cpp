@@ -123,7 +123,7 @@ TEST_CASE("throttling: a refused condition consumes a write") {
   CHECK(throttled([&] { f.put(0, "b"); }) == kWriteThrottled);
 }
 
-TEST_CASE("throttling: none with the model off, nor on demand") {
+TEST_CASE("throttling: none with the model off, nor on demand within its warm throughput") {
   Fixture off(false);
   Fixture on_demand(true, engine::BillingMode::PayPerRequest);
   for (int i = 0; i < 10; ++i) {
@@ -249,6 +249,58 @@ TEST_CASE("throttling: an on-demand table's maximums (OnDemandThroughput) hold o
     requests::GetItemRequest get{capped, {{"pk", S("0")}}, std::nullopt, true};
     requests::execute(f.at(0), get);
   }
+}
+
+// Writes of 300 KB (293 units each) to distinct keys of `table` at `now_ms`, until one is
+// refused: how many were written, and the refusal.
+std::pair<int, std::string> fill_second(Fixture& f, const std::shared_ptr<engine::Table>& table, int64_t now_ms,
+                                        const std::string& prefix) {
+  for (int written = 0; written < 1000; ++written) {
+    requests::PutItemRequest r{table, Fixture::put_of(prefix + std::to_string(written))};
+    r.put.item["v"] = S(std::string(300'000, 'x'));
+    r.put.size = model::item_size(r.put.item);
+    const std::string refusal = throttled([&] { requests::execute(f.at(now_ms), r); });
+    if (!refusal.empty()) return {written, refusal};
+  }
+  return {1000, ""};
+}
+
+TEST_CASE("throttling: a new on-demand table takes 4,000 write units at once, its warm throughput") {
+  Fixture f(true, engine::BillingMode::PayPerRequest);
+  // 13 writes leave 191 of the second's 4,000 units, the 14th takes the bucket into debt.
+  const auto [written, refusal] = fill_second(f, f.table, 0, "k");
+  CHECK(written == 14);
+  CHECK(refusal == std::string(model::kThrottlingOnDemand.message) +
+                       " | TableWriteKeyRangeThroughputExceeded arn:aws:dynamodb:us-east-1:000000000000:table/t");
+  // WarmThroughput raises what it takes at once.
+  engine::TableDefinition d = testing::table_definition("warm");
+  d.billing_mode = engine::BillingMode::PayPerRequest;
+  d.warm_throughput = engine::WarmThroughput{0, 8000};
+  auto warm = f.database.create(d);
+  CHECK(fill_second(f, warm, 0, "k").first == 28);  // 27 × 293 = 7,911 < 8,000
+}
+
+TEST_CASE("throttling: on demand, twice the previous peak once that peak is 30 minutes old") {
+  Fixture f(true, engine::BillingMode::PayPerRequest);
+  const int64_t minute = 60'000;
+  // A peak of 14 × 293 = 4,102 units in one second.
+  CHECK(fill_second(f, f.table, 0, "a").first == 14);
+  // Within 30 minutes the peak does not count yet: the warm throughput still bounds a second.
+  CHECK(fill_second(f, f.table, 29 * minute, "b").first == 14);
+  // Once it settles, a second may take twice it: 8,204 units, exactly 28 writes.
+  CHECK(fill_second(f, f.table, 31 * minute, "c").first == 28);
+}
+
+TEST_CASE("throttling: on demand, never beyond the per-table account quota of 40,000 units a second") {
+  Fixture f(true, engine::BillingMode::PayPerRequest);
+  engine::TableDefinition d = testing::table_definition("quota");
+  d.billing_mode = engine::BillingMode::PayPerRequest;
+  d.warm_throughput = engine::WarmThroughput{0, 100'000};
+  auto table = f.database.create(d);
+  const auto [written, refusal] = fill_second(f, table, 0, "k");
+  CHECK(written == 137);  // 136 × 293 = 39,848 < 40,000
+  CHECK(refusal == std::string(model::kThrottling.message) +
+                       " | TableWriteAccountLimitExceeded arn:aws:dynamodb:us-east-1:000000000000:table/quota");
 }
 
 }  // namespace throttling_test

@@ -19,6 +19,19 @@ double key_rate(ThroughputKind kind) {
   return kind == ThroughputKind::Read ? kKeyReadUnitsPerSecond : kKeyWriteUnitsPerSecond;
 }
 
+// A key bucket's name: the index's, then the partition key value's bytes (each value's, for a
+// multi-attribute key).
+std::string key_id(PartitionKey key) {
+  std::string id = key.index;
+  id.push_back('\0');
+  if (key.value.type() == model::ValueType::L) {
+    for (const model::AttributeValue& v : key.value.as<model::AttributeList>()) id += model::partition_prefix(v);
+  } else {
+    id += model::partition_prefix(key.value);
+  }
+  return id;
+}
+
 int64_t epoch_second(int64_t ms) { return ms >= 0 ? ms / 1000 : (ms - 999) / 1000; }
 int64_t epoch_minute(int64_t second) { return second >= 0 ? second / 60 : (second - 59) / 60; }
 
@@ -90,24 +103,25 @@ double ThroughputBuckets::settled_peak(const std::string& index, ThroughputKind 
   return b.settled_peak;
 }
 
-ThroughputBuckets::KeyBucket& ThroughputBuckets::key_bucket(const model::AttributeValue& key, ThroughputKind kind) {
-  auto [it, added] = key_buckets_[static_cast<int>(kind)].try_emplace(model::partition_prefix(key));
-  if (added) it->second.key = key;
+ThroughputBuckets::KeyBucket& ThroughputBuckets::key_bucket(PartitionKey key, ThroughputKind kind) {
+  auto [it, added] = key_buckets_[static_cast<int>(kind)].try_emplace(key_id(key));
+  if (added) {
+    it->second.index = key.index;
+    it->second.key = key.value;
+  }
   return it->second;
 }
 
-bool ThroughputBuckets::admits_key(const model::AttributeValue& key, ThroughputKind kind, double units,
-                                   int64_t now_ms) {
+bool ThroughputBuckets::admits_key(PartitionKey key, ThroughputKind kind, double units, int64_t now_ms) {
   std::lock_guard lock(mu_);
   auto& buckets = key_buckets_[static_cast<int>(kind)];
-  auto it = buckets.find(model::partition_prefix(key));
+  auto it = buckets.find(key_id(key));
   const double needed = std::min(units, key_rate(kind) * kKeyBurstSeconds);
   if (it == buckets.end()) return true;  // a new bucket is full
   return it->second.tokens.available(key_rate(kind), now_ms, kKeyBurstSeconds) >= needed;
 }
 
-void ThroughputBuckets::charge_key(const model::AttributeValue& key, ThroughputKind kind, double units,
-                                   int64_t now_ms) {
+void ThroughputBuckets::charge_key(PartitionKey key, ThroughputKind kind, double units, int64_t now_ms) {
   std::lock_guard lock(mu_);
   prune_keys(now_ms);
   KeyBucket& b = key_bucket(key, kind);
@@ -118,7 +132,7 @@ void ThroughputBuckets::charge_key(const model::AttributeValue& key, ThroughputK
 void ThroughputBuckets::note_throttle(const std::string& index, ThroughputKind kind, ThrottleEvent event) {
   std::lock_guard lock(mu_);
   if (event.key)
-    ++key_bucket(*event.key, kind).throttled;
+    ++key_bucket({index, *event.key}, kind).throttled;
   else
     ++buckets_[{index, kind}].throttled;
   throttles_.push_back(std::move(event));
@@ -162,8 +176,8 @@ ThroughputReport ThroughputBuckets::report(int64_t now_ms) {
   for (int kind = 0; kind < 2; ++kind) {
     for (auto& [partition, b] : key_buckets_[kind]) {
       const ThroughputKind k = static_cast<ThroughputKind>(kind);
-      report.hot_keys.push_back({b.key, k, b.tokens.available(key_rate(k), now_ms, kKeyBurstSeconds), b.consumed,
-                                 b.throttled});
+      report.hot_keys.push_back({b.index, b.key, k, b.tokens.available(key_rate(k), now_ms, kKeyBurstSeconds),
+                                 b.consumed, b.throttled});
     }
   }
   // The hottest: the least available for its rate, then the most refused.

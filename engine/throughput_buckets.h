@@ -73,6 +73,13 @@ struct ThrottleEvent {
   std::optional<model::AttributeValue> key;  // the partition key value, when a key's bucket refused
 };
 
+// Whose partition key value a key bucket is: the table's (index "") or a global secondary
+// index's; a multi-attribute partition key's value is the list of its values.
+struct PartitionKey {
+  const std::string& index;
+  const model::AttributeValue& value;
+};
+
 // One bucket in the report.
 struct BucketReport {
   std::string index;  // "" for the table
@@ -86,6 +93,7 @@ struct BucketReport {
 
 // One partition key value's bucket in the report.
 struct KeyReport {
+  std::string index;  // "" for the table's
   model::AttributeValue key;
   ThroughputKind kind = ThroughputKind::Read;
   double available = 0;
@@ -117,15 +125,16 @@ class ThroughputBuckets {
               int64_t now_ms);
   void charge(const std::string& index, ThroughputKind kind, double rate, int64_t burst_seconds, double units,
               int64_t now_ms);
-  bool admits_key(const model::AttributeValue& key, ThroughputKind kind, double units, int64_t now_ms);
-  void charge_key(const model::AttributeValue& key, ThroughputKind kind, double units, int64_t now_ms);
+  bool admits_key(PartitionKey key, ThroughputKind kind, double units, int64_t now_ms);
+  void charge_key(PartitionKey key, ThroughputKind kind, double units, int64_t now_ms);
 
   // The highest units the bucket consumed in one second, among the seconds at least
   // kPeakSettleSeconds before `now_ms` (0 when none): the previous peak an on-demand table's
   // capacity doubles.
   double settled_peak(const std::string& index, ThroughputKind kind, int64_t now_ms);
 
-  // A refusal of the table's or an index's bucket (`event.key` null), or of a key's.
+  // A refusal of the table's or an index's bucket (`event.key` null), or of a key's (of the table
+  // or of index `index`).
   void note_throttle(const std::string& index, ThroughputKind kind, ThrottleEvent event);
 
   ThroughputReport report(int64_t now_ms);
@@ -147,18 +156,20 @@ class ThroughputBuckets {
   };
   struct KeyBucket {
     TokenBucket tokens;
+    std::string index;
     model::AttributeValue key;
     double consumed = 0;
     uint64_t throttled = 0;
   };
   Bucket& bucket(const std::string& index, ThroughputKind kind, double rate, int64_t burst_seconds);
-  KeyBucket& key_bucket(const model::AttributeValue& key, ThroughputKind kind);
+  KeyBucket& key_bucket(PartitionKey key, ThroughputKind kind);
   // Drops the key buckets that are full at `now_ms` (as good as new), when there are many.
   void prune_keys(int64_t now_ms);
 
   std::mutex mu_;
   std::map<std::pair<std::string, ThroughputKind>, Bucket> buckets_;  // Protected by mu_.
-  std::unordered_map<std::string, KeyBucket> key_buckets_[2];  // by ThroughputKind, by partition. Protected by mu_.
+  // By ThroughputKind, by index and partition (key_id). Protected by mu_.
+  std::unordered_map<std::string, KeyBucket> key_buckets_[2];
   std::size_t key_charges_ = 0;                                // since the last prune. Protected by mu_.
   std::deque<ThrottleEvent> throttles_;                        // Protected by mu_.
   std::atomic<int8_t> model_{-1};                              // -1: the server's; 0: off; 1: on

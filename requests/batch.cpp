@@ -66,6 +66,7 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
       }
       const CapacityBreakdown one = charges.breakdown(old_size, put ? put->size : 0);
       meter.charge(engine::ThroughputKind::Write, one, partition);
+      meter.charge_index_keys(charges, one);
       consumed.add(one);
       ++processed;
     }

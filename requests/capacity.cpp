@@ -108,12 +108,16 @@ double VectorWriteCharges::write_units(std::size_t old_size, std::size_t new_siz
 void IndexWriteCharges::load(const engine::TableDefinition& definition) {
   for (const auto* list : {&definition.local_indexes, &definition.global_indexes}) {
     for (const auto& index : *list) {
-      IndexKey k{index.name, list == &definition.global_indexes, {}};
-      for (const auto& e : index.key_schema) k.attributes.push_back(e.attribute_name);
+      IndexKey k{index.name, list == &definition.global_indexes, {}, {}};
+      for (const auto& e : index.key_schema) {
+        k.attributes.push_back(e.attribute_name);
+        if (e.is_hash) k.partition_attributes.push_back(e.attribute_name);
+      }
       index_keys_.push_back(std::move(k));
     }
   }
   touched_.assign(index_keys_.size(), false);
+  partitions_.resize(index_keys_.size());
   vectors_.load(definition);
 }
 
@@ -130,9 +134,19 @@ void IndexWriteCharges::note(const model::Item* old, const model::Item* written)
 
 void IndexWriteCharges::note(const model::Item& item) {
   for (std::size_t i = 0; i < index_keys_.size(); ++i) {
+    const IndexKey& k = index_keys_[i];
     bool has_key = true;
-    for (const auto& a : index_keys_[i].attributes) has_key = has_key && item.count(a);
-    if (has_key) touched_[i] = true;
+    for (const auto& a : k.attributes) has_key = has_key && item.count(a);
+    if (!has_key) continue;
+    touched_[i] = true;
+    if (!k.global) continue;
+    if (k.partition_attributes.size() == 1) {
+      partitions_[i] = item.at(k.partition_attributes.front());
+    } else {
+      model::AttributeList values;
+      for (const auto& a : k.partition_attributes) values.push_back(item.at(a));
+      partitions_[i] = model::AttributeValue(std::move(values));
+    }
   }
 }
 
@@ -148,11 +162,11 @@ CapacityBreakdown IndexWriteCharges::breakdown(std::size_t old_size, std::size_t
   return units;
 }
 
-std::vector<std::string> IndexWriteCharges::touched_global_indexes() const {
-  std::vector<std::string> names;
+std::vector<IndexWriteCharges::TouchedIndex> IndexWriteCharges::touched_global_indexes() const {
+  std::vector<TouchedIndex> touched;
   for (std::size_t i = 0; i < index_keys_.size(); ++i)
-    if (touched_[i] && index_keys_[i].global) names.push_back(index_keys_[i].name);
-  return names;
+    if (touched_[i] && index_keys_[i].global) touched.push_back({&index_keys_[i].name, &partitions_[i]});
+  return touched;
 }
 
 }  // namespace minnow::requests

@@ -124,8 +124,15 @@ class IndexWriteCharges {
   // The write's charge, the table's part for items of these stored sizes (0: none) with vector
   // attributes billed as VectorWriteCharges bills them.
   CapacityBreakdown breakdown(std::size_t old_size, std::size_t new_size) const;
-  // The global indexes the write noted last touches, in the table's order.
-  std::vector<std::string> touched_global_indexes() const;
+  // A global index the write noted last touches, and the partition key value of the item it
+  // writes there (the new item's, or the old one's when it leaves the index): the value itself,
+  // or a list of the values of a multi-attribute partition key.
+  struct TouchedIndex {
+    const std::string* name;
+    const model::AttributeValue* partition;
+  };
+  // In the table's order.
+  std::vector<TouchedIndex> touched_global_indexes() const;
 
  private:
   void note(const model::Item& item);
@@ -134,9 +141,11 @@ class IndexWriteCharges {
     std::string name;
     bool global = false;
     std::vector<std::string> attributes;
+    std::vector<std::string> partition_attributes;
   };
   std::vector<IndexKey> index_keys_;
   std::vector<bool> touched_;
+  std::vector<model::AttributeValue> partitions_;  // by index_keys_, for those touched
   VectorWriteCharges vectors_;
 };
 

@@ -99,6 +99,7 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
   if (outcome.new_item) new_size = model::item_size(*outcome.new_item);
   result.consumed = index_charges.breakdown(old_size, new_size);
   meter.charge(engine::ThroughputKind::Write, result.consumed, partition);
+  meter.charge_index_keys(index_charges, result.consumed);
   return result;
 }
 

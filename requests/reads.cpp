@@ -54,7 +54,8 @@ Page read_page(const ReadPlan& plan, const PageSink& sink,
 }
 
 // read_page under --capacity-model (requests/throttling.h): admitted, then charged its units.
-// `partition`: the table's partition key value a Query reads (null: a Scan, or an index's).
+// `partition`: the partition key value a Query reads, the table's or (a read of a global index)
+// the index's; null: a Scan.
 Page metered_page(const Context& context, const engine::Table& table, const ReadPlan& plan,
                   const model::AttributeValue* partition, const PageSink& sink,
                   engine::FunctionRef<engine::PageResult(engine::Table::ItemVisitor)> read) {
@@ -62,8 +63,23 @@ Page metered_page(const Context& context, const engine::Table& table, const Read
   const bool global = plan.index && plan.index->global;
   meter.admit_read(global ? &plan.index->name : nullptr, partition, read_units(0, plan.consistent_read));
   Page page = read_page(plan, sink, read);
-  meter.charge(engine::ThroughputKind::Read, page.consumed, partition);
+  if (!global) {
+    meter.charge(engine::ThroughputKind::Read, page.consumed, partition);
+    return page;
+  }
+  meter.charge(engine::ThroughputKind::Read, page.consumed, nullptr);
+  if (partition) {
+    for (const auto& [name, units] : page.consumed.global_indexes)
+      meter.charge_index_key(name, engine::ThroughputKind::Read, *partition, units);
+  }
   return page;
+}
+
+// The partition key value a Query of an index reads: the value itself, or the list of the values
+// of a multi-attribute partition key (as engine::PartitionKey names it).
+model::AttributeValue index_partition(const engine::IndexQuerySpec& spec) {
+  if (spec.hash_values.size() == 1) return spec.hash_values.front();
+  return model::AttributeValue(model::AttributeList(spec.hash_values.begin(), spec.hash_values.end()));
 }
 
 }  // namespace
@@ -86,7 +102,11 @@ model::Item projected_item(const std::optional<expressions::Projection>& project
 
 Page execute(const Context& context, const QueryRequest& request, const PageSink& sink) {
   const ReadPlan& plan = request.plan;
-  const model::AttributeValue* partition = plan.index ? nullptr : &request.spec.hash_value;
+  // An index's partition key value is metered on a global index; a local one shares the table's.
+  std::optional<model::AttributeValue> index_key;
+  if (plan.index && !request.index_spec.hash_values.empty() && TableMeter(context, *request.table).metered())
+    index_key = index_partition(request.index_spec);
+  const model::AttributeValue* partition = plan.index ? (index_key ? &*index_key : nullptr) : &request.spec.hash_value;
   const engine::ReadPoint at = read_point(context, *request.table, plan.consistent_read);
   return metered_page(context, *request.table, plan, partition, sink, [&](engine::Table::ItemVisitor visit) {
     if (plan.index) return request.table->query_index(plan.index->name, request.index_spec, plan.limits, visit, at);

@@ -15,6 +15,8 @@ namespace {
 // which a bucket holds one second.
 int64_t burst_seconds(bool provisioned) { return provisioned ? engine::kBurstSeconds : 1; }
 
+const std::string kTable;  // the table's own buckets and keys: index ""
+
 }  // namespace
 
 TableMeter::TableMeter(const Context& context, const engine::Table& table) : context_(context), table_(table) {
@@ -113,30 +115,35 @@ const model::AttributeValue* TableMeter::partition_of(const model::AttributeMap&
   return it == key.end() ? nullptr : &it->second;
 }
 
+std::optional<model::Error> TableMeter::key_refusal(const std::string& index, ThroughputKind kind,
+                                                    const model::AttributeValue& partition, double units) const {
+  if (table_.throughput().admits_key({index, partition}, kind, units, context_.now_ms)) return std::nullopt;
+  return refusal(index, kind, Limit::KeyRange, &partition);
+}
+
 std::optional<model::Error> TableMeter::read_refusal(const std::string* global_index,
                                                      const model::AttributeValue* partition, double units) const {
   if (!metered()) return std::nullopt;
-  const std::string index = global_index ? *global_index : std::string();
+  const std::string& index = global_index ? *global_index : kTable;
   if (auto refused = bucket_refusal(index, ThroughputKind::Read, units)) return refused;
-  if (partition && !table_.throughput().admits_key(*partition, ThroughputKind::Read, units,
-                                                   context_.now_ms))
-    return refusal(std::string(), ThroughputKind::Read, Limit::KeyRange, partition);
+  if (partition) return key_refusal(index, ThroughputKind::Read, *partition, units);
   return std::nullopt;
 }
 
 std::optional<model::Error> TableMeter::write_refusal(const model::AttributeValue* partition, double units) const {
   if (!metered()) return std::nullopt;
-  if (auto refused = bucket_refusal(std::string(), ThroughputKind::Write, units)) return refused;
-  if (partition && !table_.throughput().admits_key(*partition, ThroughputKind::Write, units,
-                                                   context_.now_ms))
-    return refusal(std::string(), ThroughputKind::Write, Limit::KeyRange, partition);
+  if (auto refused = bucket_refusal(kTable, ThroughputKind::Write, units)) return refused;
+  if (partition) return key_refusal(kTable, ThroughputKind::Write, *partition, units);
   return std::nullopt;
 }
 
 std::optional<model::Error> TableMeter::index_refusal(const IndexWriteCharges& charges) const {
   if (!metered()) return std::nullopt;
-  for (const std::string& index : charges.touched_global_indexes())
-    if (auto refused = bucket_refusal(index, ThroughputKind::Write, write_units(0))) return refused;
+  for (const IndexWriteCharges::TouchedIndex& index : charges.touched_global_indexes()) {
+    if (auto refused = bucket_refusal(*index.name, ThroughputKind::Write, write_units(0))) return refused;
+    if (auto refused = key_refusal(*index.name, ThroughputKind::Write, *index.partition, write_units(0)))
+      return refused;
+  }
   return std::nullopt;
 }
 
@@ -155,14 +162,27 @@ void TableMeter::charge(ThroughputKind kind, const CapacityBreakdown& consumed,
   double table_units = consumed.table;
   for (const auto& [name, units] : consumed.local_indexes) table_units += units;
   if (partition && table_units > 0)
-    table_.throughput().charge_key(*partition, kind, table_units, context_.now_ms);
+    table_.throughput().charge_key({kTable, *partition}, kind, table_units, context_.now_ms);
   auto charge_one = [&](const std::string& index, double units) {
     const double r = rate(index, kind).units;
     if (r > 0 && units > 0)
       table_.throughput().charge(index, kind, r, burst_seconds(provisioned_), units, context_.now_ms);
   };
-  charge_one("", table_units);
+  charge_one(kTable, table_units);
   for (const auto& [name, units] : consumed.global_indexes) charge_one(name, units);
+}
+
+void TableMeter::charge_index_key(const std::string& index, ThroughputKind kind, const model::AttributeValue& partition,
+                                  double units) const {
+  if (metered() && units > 0) table_.throughput().charge_key({index, partition}, kind, units, context_.now_ms);
+}
+
+void TableMeter::charge_index_keys(const IndexWriteCharges& writes, const CapacityBreakdown& consumed) const {
+  if (!metered()) return;
+  for (const IndexWriteCharges::TouchedIndex& index : writes.touched_global_indexes()) {
+    for (const auto& [name, units] : consumed.global_indexes)
+      if (name == *index.name) charge_index_key(name, ThroughputKind::Write, *index.partition, units);
+  }
 }
 
 }  // namespace minnow::requests

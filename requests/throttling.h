@@ -10,7 +10,7 @@
 //     it held: its maximum (OnDemandThroughput) when it has one, else what it can take at once
 //     (engine/throughput_buckets.h: warm throughput, twice the settled peak, the account quota);
 //   - on every table, provisioned or on demand, the partition key value's (3,000 read units and
-//     1,000 write units a second: a hot key).
+//     1,000 write units a second: a hot key), and each global index's partition key value's.
 // A provisioned table refuses with ProvisionedThroughputExceededException, an on-demand one with
 // ThrottlingException. Nothing happens when the model is off.
 #pragma once
@@ -39,14 +39,16 @@ class TableMeter {
 
   // Why a read of `units` (the smallest read: read_units(0, consistent)) is refused now, or
   // nullopt: the bucket of the table (or of global index `global_index` when not null), then that
-  // of `partition`'s key value (a table's partition key value; null: none, a Scan).
+  // of `partition`'s key value (the table's partition key value, or the global index's; null:
+  // none, a Scan).
   std::optional<model::Error> read_refusal(const std::string* global_index, const model::AttributeValue* partition,
                                            double units) const;
   // Why a write of `units` (write_units(0); a transactional write: twice that) to an item of
   // partition key value `partition` is refused now, or nullopt.
   std::optional<model::Error> write_refusal(const model::AttributeValue* partition, double units) const;
   // GSI back-pressure: the refusal of the write noted last in `charges` by the first global index
-  // it updates whose write bucket cannot take one unit; nullopt when there is none.
+  // it updates whose write bucket, or whose bucket of the partition key value the write puts
+  // there, cannot take one unit; nullopt when there is none.
   std::optional<model::Error> index_refusal(const IndexWriteCharges& charges) const;
   // Throws the refusal, if any.
   void admit_read(const std::string* global_index, const model::AttributeValue* partition, double units) const;
@@ -56,6 +58,14 @@ class TableMeter {
   // to `partition`'s key value), each global index's part to that index.
   void charge(engine::ThroughputKind kind, const CapacityBreakdown& consumed,
               const model::AttributeValue* partition) const;
+
+  // A global index's partition key value charged `units`: a read of the index, or a write's part
+  // in it.
+  void charge_index_key(const std::string& index, engine::ThroughputKind kind, const model::AttributeValue& partition,
+                        double units) const;
+  // Each global index a write touches charged its part of `consumed`, at the partition key value
+  // the write puts there.
+  void charge_index_keys(const IndexWriteCharges& writes, const CapacityBreakdown& consumed) const;
 
   // The partition key value of a key or item of the table; null when the model is off.
   const model::AttributeValue* partition_of(const model::AttributeMap& key) const;
@@ -72,6 +82,10 @@ class TableMeter {
   Rate rate(const std::string& index, engine::ThroughputKind kind) const;
   model::Error refusal(const std::string& index, engine::ThroughputKind kind, Limit limit,
                        const model::AttributeValue* key = nullptr) const;
+  // Why the partition key value's bucket (of the table, index "", or of a global index) refuses
+  // `units` now, or nullopt.
+  std::optional<model::Error> key_refusal(const std::string& index, engine::ThroughputKind kind,
+                                          const model::AttributeValue& partition, double units) const;
   // Why the table's (or global index's) bucket refuses `units` now, or nullopt.
   std::optional<model::Error> bucket_refusal(const std::string& index, engine::ThroughputKind kind, double units) const;
 

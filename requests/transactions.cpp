@@ -166,9 +166,11 @@ TransactWriteItemsResult execute(const Context& context, const TransactWriteItem
   for (std::size_t i = 0; i < actions.size(); ++i) {
     result.actions[i].consumed.table = units_of(actions[i].operation, decided[i]);
     decided[i].vectors.add_to(result.actions[i].consumed);
-    if (meters[i].metered())
-      meters[i].charge(engine::ThroughputKind::Write, metered_units(actions[i].operation, decided[i]),
-                       meters[i].partition_of(key_of(actions[i].operation)));
+    if (meters[i].metered()) {
+      const CapacityBreakdown units = metered_units(actions[i].operation, decided[i]);
+      meters[i].charge(engine::ThroughputKind::Write, units, meters[i].partition_of(key_of(actions[i].operation)));
+      meters[i].charge_index_keys(decided[i].indexes, units);
+    }
   }
   result.answer = answer(result.actions);
   if (reservation.cache) {

@@ -61,6 +61,10 @@ void write_table(JsonWriter& w, const engine::Table& table, const engine::Throug
   w.StartArray();
   for (const engine::KeyReport& k : report.hot_keys) {
     w.StartObject();
+    if (!k.index.empty()) {
+      w.Key("index");
+      w.String(k.index);
+    }
     w.Key("key");
     write_value(w, k.key);
     w.Key("operation");

@@ -1,6 +1,6 @@
-// The console's router: #/tables, #/tables/new, #/table/NAME/TAB, #/requests, #/controls. Each
-// view is a function (main element, route parameters) that renders into it and may return a
-// function that stops what it started (polling), called when the route changes.
+// The console's router: #/tables, #/tables/new, #/table/NAME/TAB, #/requests, #/capacity,
+// #/controls. Each view is a function (main element, route parameters) that renders into it and
+// may return a function that stops what it started (polling), called when the route changes.
 
 import { credentials, followLastUsed, followingLastUsed, learnRegion, onCredentialsChange } from "./client.js";
 import { openCredentials } from "./views/credentials.js";
@@ -9,6 +9,7 @@ import { createTableView } from "./views/create-table.js";
 import { tableView } from "./views/table.js";
 import { controlsView } from "./views/controls.js";
 import { requestsView } from "./views/requests.js";
+import { capacityView } from "./views/capacity.js";
 import { h, replace } from "./dom.js";
 
 const main = document.getElementById("view");
@@ -19,6 +20,7 @@ function route() {
   if (parts[0] === "tables" && parts[1] === "new") return [createTableView, {}, "tables"];
   if (parts[0] === "table" && parts[1]) return [tableView, { table: parts[1], tab: parts[2] || "items" }, "tables"];
   if (parts[0] === "requests") return [requestsView, {}, "requests"];
+  if (parts[0] === "capacity") return [capacityView, {}, "capacity"];
   if (parts[0] === "controls") return [controlsView, {}, "controls"];
   return [tablesView, {}, "tables"];
 }

@@ -268,6 +268,39 @@ describe("console", () => {
     assert.ok(polls.some((q) => q.get("namespace") === "local/us-east-1") && polls.some((q) => !q.has("namespace")));
   });
 
+  test("the capacity page meters a table and shows its buckets, hot keys and throttles", async () => {
+    await ddb.call("CreateTable", {
+      TableName: "Metered",
+      KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
+      AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }],
+      ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 },
+    });
+    // The clock stands still: the one write unit is not paid back while the test runs.
+    await ddb.admin("POST", "clock", { freeze: true });
+    try {
+      await page.getByRole("link", { name: "Capacity" }).click();
+      await page.getByRole("heading", { name: "Capacity", level: 1 }).waitFor();
+      await waitForText(page.locator("main"), /No table has been metered yet/);
+      await page.getByLabel("Table", { exact: true }).selectOption("Metered");
+      await page.getByRole("button", { name: "Meter this table" }).click();
+      await waitForText(page.locator("main"), /Metered is metered/);
+      await ddb.call("PutItem", { TableName: "Metered", Item: { id: { S: "a" } } });
+      await assert.rejects(ddb.call("PutItem", { TableName: "Metered", Item: { id: { S: "b" } } }),
+        /ProvisionedThroughputExceededException/);
+      const throttles = page.getByRole("table", { name: "Throttles of Metered" });
+      assert.match(await waitForText(throttles, /PutItem/), /PutItem.*TableWriteProvisionedThroughputExceeded/);
+      const buckets = page.getByRole("table", { name: "Buckets of Metered" });
+      assert.match(await buckets.getByRole("row", { name: /write/ }).textContent(), /\(table\)\s*write\s*1\s*0\s*1\s*1/);
+      assert.match(await page.getByRole("table", { name: "Hot keys of Metered" }).textContent(), /\{"S":\s*"a"\}/);
+      await screenshot("capacity");
+      await page.getByRole("button", { name: "Stop metering" }).click();
+      await waitForText(page.locator("main"), /Metered is metered as the server says/);
+    } finally {
+      await ddb.admin("POST", "clock", { freeze: false });
+      await ddb.call("DeleteTable", { TableName: "Metered" });
+    }
+  });
+
   test("a table is updated (capacity mode) and deleted from its Settings tab", async () => {
     await createTable(ddb, "Scratch");
     await page.goto(`${base}#/table/Scratch/settings`);

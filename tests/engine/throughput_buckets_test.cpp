@@ -11,6 +11,8 @@ using minnow::engine::ThroughputBuckets;
 using minnow::engine::ThroughputKind;
 using minnow::engine::TokenBucket;
 
+const std::string kTable;  // the table's own keys
+
 TEST_CASE("a bucket starts with one second of capacity and fills at its rate", "[throughput]") {
   TokenBucket bucket;
   CHECK(bucket.available(10, 1'000) == 10);
@@ -78,16 +80,16 @@ TEST_CASE("a partition key value's buckets: 1,000 write and 3,000 read units a s
           "[throughput]") {
   ThroughputBuckets buckets;
   const minnow::model::AttributeValue k(std::string("k")), other(std::string("other"));
-  CHECK(buckets.admits_key(k, ThroughputKind::Write, 1000, 0));
-  buckets.charge_key(k, ThroughputKind::Write, 1000, 0);
-  CHECK_FALSE(buckets.admits_key(k, ThroughputKind::Write, 1, 0));
-  CHECK(buckets.admits_key(other, ThroughputKind::Write, 1, 0));
-  CHECK(buckets.admits_key(k, ThroughputKind::Read, 3000, 0));
-  CHECK(buckets.admits_key(k, ThroughputKind::Write, 500, 500));
-  CHECK_FALSE(buckets.admits_key(k, ThroughputKind::Write, 501, 500));
+  CHECK(buckets.admits_key({kTable, k}, ThroughputKind::Write, 1000, 0));
+  buckets.charge_key({kTable, k}, ThroughputKind::Write, 1000, 0);
+  CHECK_FALSE(buckets.admits_key({kTable, k}, ThroughputKind::Write, 1, 0));
+  CHECK(buckets.admits_key({kTable, other}, ThroughputKind::Write, 1, 0));
+  CHECK(buckets.admits_key({kTable, k}, ThroughputKind::Read, 3000, 0));
+  CHECK(buckets.admits_key({kTable, k}, ThroughputKind::Write, 500, 500));
+  CHECK_FALSE(buckets.admits_key({kTable, k}, ThroughputKind::Write, 501, 500));
   // No burst beyond a second: a minute later it holds 1,000 units, not 60,000.
-  buckets.charge_key(k, ThroughputKind::Write, 1000, 60'000);
-  CHECK_FALSE(buckets.admits_key(k, ThroughputKind::Write, 1, 60'000));
+  buckets.charge_key({kTable, k}, ThroughputKind::Write, 1000, 60'000);
+  CHECK_FALSE(buckets.admits_key({kTable, k}, ThroughputKind::Write, 1, 60'000));
 }
 
 TEST_CASE("the report: rates, what is held and consumed, the last minute, hot keys, refusals", "[throughput]") {
@@ -96,7 +98,7 @@ TEST_CASE("the report: rates, what is held and consumed, the last minute, hot ke
   buckets.charge("", ThroughputKind::Write, 5, minnow::engine::kBurstSeconds, 3, 10'000);
   buckets.charge("", ThroughputKind::Write, 5, minnow::engine::kBurstSeconds, 2, 10'500);
   buckets.charge("", ThroughputKind::Write, 5, minnow::engine::kBurstSeconds, 1, 12'000);
-  buckets.charge_key(hot, ThroughputKind::Write, 900, 12'000);
+  buckets.charge_key({kTable, hot}, ThroughputKind::Write, 900, 12'000);
   buckets.note_throttle("", ThroughputKind::Write, {12'000, "PutItem", "TableWriteKeyRangeThroughputExceeded", "arn", hot});
   const minnow::engine::ThroughputReport report = buckets.report(12'000);
   REQUIRE(report.buckets.size() == 1);
@@ -114,6 +116,33 @@ TEST_CASE("the report: rates, what is held and consumed, the last minute, hot ke
   const minnow::engine::ThroughputReport later = buckets.report(80'000);
   CHECK(later.buckets[0].last_minute.empty());
   CHECK(later.buckets[0].consumed == 6);
+}
+
+TEST_CASE("a global index's partition key values have buckets of their own", "[throughput]") {
+  ThroughputBuckets buckets;
+  const std::string index = "byColor";
+  const minnow::model::AttributeValue red(std::string("red"));
+  const minnow::model::AttributeValue pair(minnow::model::AttributeList{red, minnow::model::AttributeValue(std::string("x"))});
+  buckets.charge_key({index, red}, ThroughputKind::Write, 1000, 0);
+  CHECK_FALSE(buckets.admits_key({index, red}, ThroughputKind::Write, 1, 0));
+  CHECK(buckets.admits_key({kTable, red}, ThroughputKind::Write, 1, 0));  // the table's "red" is another key
+  CHECK(buckets.admits_key({index, pair}, ThroughputKind::Write, 1, 0));  // a multi-attribute value
+  buckets.charge_key({index, pair}, ThroughputKind::Write, 1000, 0);
+  CHECK_FALSE(buckets.admits_key({index, pair}, ThroughputKind::Write, 1, 0));
+  const minnow::engine::ThroughputReport report = buckets.report(0);
+  REQUIRE(report.hot_keys.size() == 2);
+  CHECK(report.hot_keys[0].index == index);
+}
+
+TEST_CASE("the settled peak: a second's consumption counts once it is 30 minutes old", "[throughput]") {
+  ThroughputBuckets buckets;
+  buckets.charge("", ThroughputKind::Write, 4000, 1, 3000, 10'000);  // second 10, minute 0
+  buckets.charge("", ThroughputKind::Write, 4000, 1, 500, 10'500);   // the same second: 3,500
+  buckets.charge("", ThroughputKind::Write, 4000, 1, 100, 70'000);   // minute 1
+  CHECK(buckets.settled_peak("", ThroughputKind::Write, 10'000) == 0);
+  CHECK(buckets.settled_peak("", ThroughputKind::Write, (1800 + 58) * 1000) == 0);  // minute 0 ends at 59
+  CHECK(buckets.settled_peak("", ThroughputKind::Write, (1800 + 59) * 1000) == 3500);
+  CHECK(buckets.settled_peak("", ThroughputKind::Read, (1800 + 59) * 1000) == 0);
 }
 
 }  // namespace throughput_buckets_test

@@ -303,4 +303,42 @@ TEST_CASE("throttling: on demand, never beyond the per-table account quota of 40
                        " | TableWriteAccountLimitExceeded arn:aws:dynamodb:us-east-1:000000000000:table/quota");
 }
 
+TEST_CASE("throttling: a global index's hot partition key value, written and queried") {
+  Fixture f(true, engine::BillingMode::PayPerRequest);
+  engine::TableDefinition d = testing::table_definition("colors");
+  d.billing_mode = engine::BillingMode::PayPerRequest;
+  d.attribute_definitions.push_back({"color", model::ValueType::S});
+  engine::IndexDefinition gsi;
+  gsi.name = "byColor";
+  gsi.key_schema = {{"color", true}};
+  gsi.projection.type = "ALL";
+  d.global_indexes.push_back(gsi);
+  auto table = f.database.create(d);
+  auto put = [&](int64_t now_ms, const std::string& pk, const std::string& color) {
+    requests::PutItemRequest r{table, Fixture::put_of(pk, color)};
+    r.put.item["v"] = S(std::string(300'000, 'x'));
+    r.put.size = model::item_size(r.put.item);
+    return requests::execute(f.at(now_ms), r);
+  };
+  // Distinct table keys, one color: the index's "red" takes 1,000 units a second, four writes.
+  for (int i = 0; i < 4; ++i) CHECK(put(0, "r" + std::to_string(i), "red").status == requests::ItemWriteResult::Status::Written);
+  CHECK(throttled([&] { put(0, "r4", "red"); }) ==
+        std::string(model::kThrottlingOnDemand.message) +
+            " | IndexWriteKeyRangeThroughputExceeded arn:aws:dynamodb:us-east-1:000000000000:table/colors/index/byColor");
+  CHECK(table->item_count() == 4);
+  CHECK(put(0, "b0", "blue").status == requests::ItemWriteResult::Status::Written);  // another index key
+
+  // Queries of "red": each reads the four items, 1,200,052 bytes: 293 units of 4 KB at half a unit
+  // each, 146.5; the key's 3,000 read units a second admit 21 (the 21st with 70 left), then refuse.
+  requests::QueryRequest query;
+  query.table = table;
+  query.plan.index = requests::index_target(*table, "byColor");
+  query.index_spec.hash_values = {S("red")};
+  auto run = [&] { return requests::execute(f.at(10'000), query, requests::PageSink{[](std::string_view) {}, [](const model::Item&) {}}); };
+  for (int i = 0; i < 21; ++i) CHECK(run().count == 4);
+  CHECK(throttled(run) ==
+        std::string(model::kThrottlingOnDemand.message) +
+            " | IndexReadKeyRangeThroughputExceeded arn:aws:dynamodb:us-east-1:000000000000:table/colors/index/byColor");
+}
+
 }  // namespace throttling_test

@@ -12,19 +12,16 @@
 
 namespace minnow::requests {
 
+std::vector<std::pair<std::string, engine::Database*>> addressed(engine::Namespaces& namespaces,
+                                                                  const NamespaceScope& scope) {
+  if (!scope) return namespaces.list();
+  if (engine::Database* database = namespaces.find(*scope)) return {{*scope, database}};
+  return {};
+}
+
 namespace {
 
 // The namespaces a scope addresses: one (none when it was never used), or all.
-std::vector<engine::Database*> addressed(engine::Namespaces& namespaces, const NamespaceScope& scope) {
-  std::vector<engine::Database*> databases;
-  if (scope) {
-    if (engine::Database* database = namespaces.find(*scope)) databases.push_back(database);
-  } else {
-    for (const auto& [id, database] : namespaces.list()) databases.push_back(database);
-  }
-  return databases;
-}
-
 engine::AdjustableClock& movable_clock(const ControlTargets& targets) {
   if (!targets.clock) throw model::Error(model::kAdminClockFixed);
   return *targets.clock;
@@ -43,13 +40,13 @@ int64_t execute(const ControlTargets& targets, const MoveClockRequest& request) 
 
 std::size_t execute(const ControlTargets& targets, const SweepExpiredRequest& request) {
   std::size_t deleted = 0;
-  for (engine::Database* database : addressed(targets.namespaces, request.scope))
+  for (const auto& [id, database] : addressed(targets.namespaces, request.scope))
     deleted += engine::sweep_expired(*database, targets.namespaces.clock().now_ms());
   return deleted;
 }
 
 void execute(const ControlTargets& targets, const ResetRequest& request) {
-  for (engine::Database* database : addressed(targets.namespaces, request.scope)) {
+  for (const auto& [id, database] : addressed(targets.namespaces, request.scope)) {
     database->clear();
     database->idempotency().clear();
     database->holds().clear();
@@ -108,7 +105,7 @@ SavedStateStats execute(const ControlTargets& targets, const PutBackStateRequest
 
 std::size_t execute(const ControlTargets& targets, const SetCapacityModelRequest& request) {
   std::size_t changed = 0;
-  for (engine::Database* database : addressed(targets.namespaces, request.scope)) {
+  for (const auto& [id, database] : addressed(targets.namespaces, request.scope)) {
     if (std::shared_ptr<engine::Table> table = database->find(request.table)) {
       table->throughput().set_model(request.on);
       ++changed;
@@ -120,7 +117,7 @@ std::size_t execute(const ControlTargets& targets, const SetCapacityModelRequest
 
 std::size_t execute(const ControlTargets& targets, const SetConsistencyLagRequest& request) {
   std::size_t changed = 0;
-  for (engine::Database* database : addressed(targets.namespaces, request.scope)) {
+  for (const auto& [id, database] : addressed(targets.namespaces, request.scope)) {
     if (std::shared_ptr<engine::Table> table = database->find(request.table)) {
       table->set_consistency_lag(request.lag_ms.value_or(database->options().consistency.lag_ms));
       ++changed;

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/faults.h"
 #include "requests/saved_states.h"
@@ -29,6 +31,10 @@ struct ControlTargets {
 
 // The namespaces a call addresses: one, by its id (engine/namespaces.h), or every one (nullopt).
 using NamespaceScope = std::optional<std::string>;
+
+// Those namespaces, with their ids, in id order: none when the one named is not in use.
+std::vector<std::pair<std::string, engine::Database*>> addressed(engine::Namespaces& namespaces,
+                                                                  const NamespaceScope& scope);
 
 // POST /_minnow/clock: the clock moved by `ms`, set to `ms` since the epoch, or back to the
 // system's time (and unfrozen); and, given `freeze`, made to stand still (moving only when moved

@@ -124,8 +124,7 @@ Reply capacity(Request& request, const requests::ControlTargets& controls) {
   w.StartObject();
   w.Key("namespaces");
   w.StartArray();
-  for (const auto& [ns, database] : namespaces.list()) {
-    if (id && *id != ns) continue;
+  for (const auto& [ns, database] : requests::addressed(namespaces, id)) {
     w.StartObject();
     w.Key("id");
     w.String(ns);

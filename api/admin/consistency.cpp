@@ -42,8 +42,7 @@ Reply consistency(Request& request, const requests::ControlTargets& controls) {
   w.StartObject();
   w.Key("namespaces");
   w.StartArray();
-  for (const auto& [ns, database] : namespaces.list()) {
-    if (id && *id != ns) continue;
+  for (const auto& [ns, database] : requests::addressed(namespaces, id)) {
     const engine::ConsistencyOptions& server = database->options().consistency;
     w.StartObject();
     w.Key("id");

@@ -53,9 +53,10 @@ void TableCharges::add(const engine::Table* table, const CapacityBreakdown& unit
 }
 
 CapacityBreakdown transactional_write(const CapacityBreakdown& write) {
-  CapacityBreakdown units;
-  units.table = 2 * write.table;
-  units.vector_indexes = write.vector_indexes;
+  CapacityBreakdown units = write;
+  units.table *= 2;
+  for (auto* parts : {&units.local_indexes, &units.global_indexes})
+    for (auto& [name, part] : *parts) part *= 2;
   return units;
 }
 

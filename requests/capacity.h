@@ -69,8 +69,8 @@ class TableCharges {
   std::vector<std::pair<const engine::Table*, CapacityBreakdown>> entries_;
 };
 
-// A transactional write's charge: twice the units of the write (DynamoDB's rule for
-// TransactWriteItems and ExecuteTransaction); its VectorWriteRequestBytes once.
+// A transactional write's charge: twice the units of the write, the table's and each index's
+// (DynamoDB's rule for TransactWriteItems and ExecuteTransaction); its VectorWriteRequestBytes once.
 CapacityBreakdown transactional_write(const CapacityBreakdown& write);
 
 // The vector indexes writes change, and the VectorWriteRequestBytes each is charged: AWS reports

@@ -44,15 +44,11 @@ double units_of(const WriteOperation& op, const Decided& d) {
   return d.vectors.write_units(d.old_size, new_size_of(op, d));
 }
 
-// What --capacity-model charges an applied action: twice its write, its indexes' parts included
-// (transactional_write keeps only the table's, as the response reports it).
+// What --capacity-model charges an applied action: its transactional write, its indexes' parts
+// included (the response reports the table's only: units_of).
 CapacityBreakdown metered_units(const WriteOperation& op, const Decided& d) {
-  if (std::holds_alternative<ConditionCheck>(op)) return table_capacity(2 * write_units(0));
-  CapacityBreakdown units = d.indexes.breakdown(d.old_size, new_size_of(op, d));
-  units.table *= 2;
-  for (auto* parts : {&units.local_indexes, &units.global_indexes})
-    for (auto& [name, part] : *parts) part *= 2;
-  return units;
+  if (std::holds_alternative<ConditionCheck>(op)) return transactional_write(table_capacity(write_units(0)));
+  return transactional_write(d.indexes.breakdown(d.old_size, new_size_of(op, d)));
 }
 
 }  // namespace

@@ -140,6 +140,14 @@ TEST_CASE("TableCharges: one entry per table in order of first use; transactiona
   CHECK(charges.entries()[0].second.table == 4);
   CHECK(charges.entries()[0].second.vector_indexes == Bytes{{"small", 2048}});
   CHECK(charges.entries()[1].second.table == 0.5);
+
+  requests::CapacityBreakdown indexed = requests::table_capacity(3);
+  indexed.global_indexes = {{"g", 3}};
+  indexed.local_indexes = {{"l", 3}};
+  const requests::CapacityBreakdown doubled = requests::transactional_write(indexed);
+  CHECK(doubled.table == 6);
+  CHECK(doubled.global_indexes[0].second == 6);
+  CHECK(doubled.local_indexes[0].second == 6);
 }
 
 }  // namespace capacity_test

@@ -3,7 +3,7 @@
 latency of a 10-item Query.
 
     scan_query.py --port P [--host 127.0.0.1] [--items 1000000] [--rows 10] [--procs 4]
-                  [--queries 2000] [--table bench_sq] [--no-load]
+                  [--queries 2000] [--table bench_sq] [--no-load] [--segments N]
 
 Creates TABLE (hash pk S, range sk N) and loads ITEMS items with BatchWriteItem (load.py's
 loader and item shape, about 200 bytes each by DynamoDB's size rules) as ITEMS/ROWS partitions
@@ -11,6 +11,9 @@ of ROWS items. Then, over one keep-alive connection:
 
   scan   pages through the whole table with Scan (no Limit: DynamoDB's 1 MB pages), following
          LastEvaluatedKey; checks that every item came back exactly once (by count);
+         with --segments N, also as a parallel Scan: N processes, each paging through its
+         Segment of TotalSegments N over a connection of its own, timed from the first request
+         to the last answer;
   query  QUERIES Query calls, each reading one random partition (ROWS items), after 100 warm-up
          calls; reports the median, p90 and p99 latency.
 
@@ -18,7 +21,7 @@ Prints one JSON line with the figures. The client reads only Count, ScannedCount
 LastEvaluatedKey out of each page (no full JSON parse), so the scan time is the server's time
 plus the transfer. Stdlib only; loopback only.
 """
-import argparse, json, os, random, statistics, sys, time
+import argparse, json, multiprocessing, os, random, statistics, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import load  # noqa: E402  (bench/load.py: the BatchWriteItem loader and its keep-alive client)
@@ -44,12 +47,14 @@ def tail_member(text, name):
     return value
 
 
-def scan_all(conn, table):
+def scan_all(conn, table, segment=None):
     start = None
     pages = items = scanned = response_bytes = 0
     t0 = time.perf_counter()
     while True:
         body = {"TableName": table}
+        if segment is not None:
+            body["Segment"], body["TotalSegments"] = segment
         if start is not None:
             body["ExclusiveStartKey"] = start
         status, text = conn.call("Scan", json.dumps(body))
@@ -63,6 +68,24 @@ def scan_all(conn, table):
         if start is None:
             break
     return time.perf_counter() - t0, pages, items, scanned, response_bytes
+
+
+def scan_segment(args):
+    host, port, table, segment, total = args
+    conn = load.Conn(host, port, timeout=600)
+    try:
+        return scan_all(conn, table, (segment, total))
+    finally:
+        conn.close()
+
+
+def parallel_scan(host, port, table, segments):
+    t0 = time.perf_counter()
+    with multiprocessing.Pool(segments) as pool:
+        results = pool.map(scan_segment, [(host, port, table, s, segments) for s in range(segments)])
+    secs = time.perf_counter() - t0
+    return (secs, sum(r[1] for r in results), sum(r[2] for r in results), sum(r[3] for r in results),
+            sum(r[4] for r in results))
 
 
 def query_latencies(conn, table, partitions, rows, n):
@@ -98,6 +121,7 @@ def main():
     ap.add_argument("--procs", type=int, default=4)
     ap.add_argument("--queries", type=int, default=2000)
     ap.add_argument("--no-load", action="store_true", help="the table is already loaded")
+    ap.add_argument("--segments", type=int, default=0, help="also a parallel Scan of this many segments")
     args = ap.parse_args()
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         sys.exit("loopback only")
@@ -114,6 +138,13 @@ def main():
             raise RuntimeError("Scan returned %d items (%d scanned), expected %d" % (items, scanned, out["items"]))
         out["scan"] = {"seconds": round(secs, 3), "pages": pages, "items_per_second": round(items / secs),
                        "response_mb": round(nbytes / 1e6, 1)}
+        if args.segments > 1:
+            secs, pages, items, scanned, nbytes = parallel_scan(args.host, args.port, args.table, args.segments)
+            if items != out["items"] or scanned != items:
+                raise RuntimeError("the parallel Scan returned %d items (%d scanned), expected %d"
+                                   % (items, scanned, out["items"]))
+            out["parallel_scan"] = {"segments": args.segments, "seconds": round(secs, 3), "pages": pages,
+                                    "items_per_second": round(items / secs), "response_mb": round(nbytes / 1e6, 1)}
         out["query_%d_items" % args.rows] = query_latencies(conn, args.table, partitions, args.rows, args.queries)
     finally:
         conn.close()

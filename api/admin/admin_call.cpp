@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "engine/namespaces.h"
+#include "requests/controls.h"
 #include "model/admin_errors.h"
 
 namespace minnow::api::admin {
@@ -11,6 +12,26 @@ Reply json_reply(std::string body) { return Reply{200, "application/json", std::
 
 Reply number_reply(const char* name, int64_t n) {
   return json_reply(std::string("{\"") + name + "\":" + std::to_string(n) + "}");
+}
+
+Reply namespaces_report(const Request& request, engine::Namespaces& namespaces,
+                        engine::FunctionRef<void(JsonWriter& w, engine::Database& database)> write) {
+  const std::optional<std::string> id = namespace_parameter(request, namespaces);
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  w.Key("namespaces");
+  w.StartArray();
+  for (const auto& [ns, database] : requests::addressed(namespaces, id)) {
+    w.StartObject();
+    w.Key("id");
+    w.String(ns);
+    write(w, *database);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+  return json_reply(std::string(buffer.GetString(), buffer.GetSize()));
 }
 
 void parse_body(Request& request, JsonDocument& document) {

@@ -10,7 +10,10 @@
 #include "api/json.h"
 #include "api/protocol.h"
 
+#include "engine/function_ref.h"
+
 namespace minnow::engine {
+class Database;
 class Namespaces;
 }
 
@@ -18,6 +21,10 @@ namespace minnow::api::admin {
 
 Reply json_reply(std::string body);
 Reply number_reply(const char* name, int64_t n);
+// A report by namespace, {"namespaces": [{"id": ID, ...}, ...]}, over the namespaces the call's
+// `?namespace=` addresses (requests::addressed): `write` adds each one's members after its id.
+Reply namespaces_report(const Request& request, engine::Namespaces& namespaces,
+                        engine::FunctionRef<void(JsonWriter& w, engine::Database& database)> write);
 
 // The body as a JSON object (an empty body is {}). Throws kAdminBodyNotObject otherwise.
 void parse_body(Request& request, JsonDocument& document);

@@ -117,29 +117,16 @@ Reply capacity(Request& request, const requests::ControlTargets& controls) {
     return number_reply("tables", static_cast<int64_t>(requests::execute(controls, set)));
   }
   if (request.method != "GET") throw model::admin_wrong_method("GET or POST");
-  const std::optional<std::string> id = namespace_parameter(request, namespaces);
   const int64_t now_ms = namespaces.clock().now_ms();
-  rapidjson::StringBuffer buffer;
-  JsonWriter w(buffer);
-  w.StartObject();
-  w.Key("namespaces");
-  w.StartArray();
-  for (const auto& [ns, database] : requests::addressed(namespaces, id)) {
-    w.StartObject();
-    w.Key("id");
-    w.String(ns);
+  return namespaces_report(request, namespaces, [&](JsonWriter& w, engine::Database& database) {
     w.Key("capacityModel");  // the server's; a table may choose otherwise
-    w.Bool(database->options().capacity_model);
+    w.Bool(database.options().capacity_model);
     w.Key("tables");
     w.StartArray();
-    for (const auto& table : database->tables())
+    for (const auto& table : database.tables())
       if (table->throughput().used()) write_table(w, *table, table->throughput().report(now_ms));
     w.EndArray();
-    w.EndObject();
-  }
-  w.EndArray();
-  w.EndObject();
-  return json_reply(std::string(buffer.GetString(), buffer.GetSize()));
+  });
 }
 
 }  // namespace minnow::api::admin

@@ -36,24 +36,15 @@ Reply consistency(Request& request, const requests::ControlTargets& controls) {
     return number_reply("tables", static_cast<int64_t>(requests::execute(controls, set)));
   }
   if (request.method != "GET") throw model::admin_wrong_method("GET or POST");
-  const std::optional<std::string> id = namespace_parameter(request, namespaces);
-  rapidjson::StringBuffer buffer;
-  JsonWriter w(buffer);
-  w.StartObject();
-  w.Key("namespaces");
-  w.StartArray();
-  for (const auto& [ns, database] : requests::addressed(namespaces, id)) {
-    const engine::ConsistencyOptions& server = database->options().consistency;
-    w.StartObject();
-    w.Key("id");
-    w.String(ns);
+  return namespaces_report(request, namespaces, [](JsonWriter& w, engine::Database& database) {
+    const engine::ConsistencyOptions& server = database.options().consistency;
     w.Key("lagMs");  // the server's; a table may lag otherwise
     w.Int64(server.lag_ms);
     w.Key("worstCase");
     w.Bool(server.worst_case);
     w.Key("tables");
     w.StartArray();
-    for (const auto& table : database->tables()) {
+    for (const auto& table : database.tables()) {
       w.StartObject();
       w.Key("name");
       w.String(table->name());
@@ -62,11 +53,7 @@ Reply consistency(Request& request, const requests::ControlTargets& controls) {
       w.EndObject();
     }
     w.EndArray();
-    w.EndObject();
-  }
-  w.EndArray();
-  w.EndObject();
-  return json_reply(std::string(buffer.GetString(), buffer.GetSize()));
+  });
 }
 
 }  // namespace minnow::api::admin

@@ -232,27 +232,23 @@ void Table::close_stream() {
 std::optional<model::Item> Table::get(const model::AttributeMap& key, ReadPoint at) const {
   std::string k = model::storage_key(key, key_schema_);
   std::shared_lock lock(mu_);
-  const StoredItem* current = items_at(at).find(k);
-  if (!current) return std::nullopt;
-  return model::decode_item(current->encoded());
+  return get_locked(k, at);
 }
 
 std::optional<std::string> Table::get_encoded(const model::AttributeMap& key, ReadPoint at) const {
   std::string k = model::storage_key(key, key_schema_);
   std::shared_lock lock(mu_);
-  const StoredItem* current = items_at(at).find(k);
-  if (!current) return std::nullopt;
-  return std::string(current->encoded());
+  return get_encoded_locked(k, at);
 }
 
-std::optional<model::Item> Table::get_locked(const std::string& storage_key) const {
-  const StoredItem* current = items_.find(storage_key);
+std::optional<model::Item> Table::get_locked(const std::string& storage_key, ReadPoint at) const {
+  const StoredItem* current = items_at(at).find(storage_key);
   if (!current) return std::nullopt;
   return model::decode_item(current->encoded());
 }
 
-std::optional<std::string> Table::get_encoded_locked(const std::string& storage_key) const {
-  const StoredItem* current = items_.find(storage_key);
+std::optional<std::string> Table::get_encoded_locked(const std::string& storage_key, ReadPoint at) const {
+  const StoredItem* current = items_at(at).find(storage_key);
   if (!current) return std::nullopt;
   return std::string(current->encoded());
 }

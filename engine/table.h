@@ -188,8 +188,9 @@ class Table {
   // For engine/transaction, with mu_ held by the caller (shared for get, exclusive for
   // check_write and commit_write).
   std::shared_mutex& mutex() const { return mu_; }
-  std::optional<model::Item> get_locked(const std::string& storage_key) const;
-  std::optional<std::string> get_encoded_locked(const std::string& storage_key) const;
+  // (`at`: as get's; transactions read the latest.)
+  std::optional<model::Item> get_locked(const std::string& storage_key, ReadPoint at = {}) const;
+  std::optional<std::string> get_encoded_locked(const std::string& storage_key, ReadPoint at = {}) const;
   // What write() would refuse in this decision (index keys), changing nothing.
   std::optional<model::IndexKeyViolation> check_write_locked(const WriteDecision& decision) const;
   void commit_write_locked(const std::string& storage_key, const model::Item* old, WriteDecision decision);

@@ -32,8 +32,10 @@ std::string key_id(PartitionKey key) {
   return id;
 }
 
-int64_t epoch_second(int64_t ms) { return ms >= 0 ? ms / 1000 : (ms - 999) / 1000; }
-int64_t epoch_minute(int64_t second) { return second >= 0 ? second / 60 : (second - 59) / 60; }
+// a / b rounded down (b > 0): the second of a millisecond, the minute of a second, before 1970 too.
+int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : (a - (b - 1)) / b; }
+int64_t epoch_second(int64_t ms) { return floor_div(ms, 1000); }
+int64_t epoch_minute(int64_t second) { return floor_div(second, 60); }
 
 }  // namespace
 

@@ -53,13 +53,11 @@ Page read_page(const ReadPlan& plan, const PageSink& sink,
   return page;
 }
 
-// read_page under --capacity-model (requests/throttling.h): admitted, then charged its units.
-// `partition`: the partition key value a Query reads, the table's or (a read of a global index)
-// the index's; null: a Scan.
-Page metered_page(const Context& context, const engine::Table& table, const ReadPlan& plan,
-                  const model::AttributeValue* partition, const PageSink& sink,
-                  engine::FunctionRef<engine::PageResult(engine::Table::ItemVisitor)> read) {
-  const TableMeter meter(context, table);
+// read_page under --capacity-model (requests/throttling.h): admitted by `meter` (the table's),
+// then charged its units. `partition`: the partition key value a Query reads, the table's or (a
+// read of a global index) the index's; null: a Scan.
+Page metered_page(const TableMeter& meter, const ReadPlan& plan, const model::AttributeValue* partition,
+                  const PageSink& sink, engine::FunctionRef<engine::PageResult(engine::Table::ItemVisitor)> read) {
   const bool global = plan.index && plan.index->global;
   meter.admit_read(global ? &plan.index->name : nullptr, partition, read_units(0, plan.consistent_read));
   Page page = read_page(plan, sink, read);
@@ -103,12 +101,13 @@ model::Item projected_item(const std::optional<expressions::Projection>& project
 Page execute(const Context& context, const QueryRequest& request, const PageSink& sink) {
   const ReadPlan& plan = request.plan;
   // An index's partition key value is metered on a global index; a local one shares the table's.
+  const TableMeter meter(context, *request.table);
   std::optional<model::AttributeValue> index_key;
-  if (plan.index && !request.index_spec.hash_values.empty() && TableMeter(context, *request.table).metered())
+  if (plan.index && !request.index_spec.hash_values.empty() && meter.metered())
     index_key = index_partition(request.index_spec);
   const model::AttributeValue* partition = plan.index ? (index_key ? &*index_key : nullptr) : &request.spec.hash_value;
   const engine::ReadPoint at = read_point(context, *request.table, plan.consistent_read);
-  return metered_page(context, *request.table, plan, partition, sink, [&](engine::Table::ItemVisitor visit) {
+  return metered_page(meter, plan, partition, sink, [&](engine::Table::ItemVisitor visit) {
     if (plan.index) return request.table->query_index(plan.index->name, request.index_spec, plan.limits, visit, at);
     return request.table->query(request.spec, plan.limits, visit, at);
   });
@@ -117,7 +116,7 @@ Page execute(const Context& context, const QueryRequest& request, const PageSink
 Page execute(const Context& context, const ScanRequest& request, const PageSink& sink) {
   const ReadPlan& plan = request.plan;
   const engine::ReadPoint at = read_point(context, *request.table, plan.consistent_read);
-  return metered_page(context, *request.table, plan, nullptr, sink, [&](engine::Table::ItemVisitor visit) {
+  return metered_page(TableMeter(context, *request.table), plan, nullptr, sink, [&](engine::Table::ItemVisitor visit) {
     if (plan.index) return request.table->scan_index(plan.index->name, request.spec, plan.limits, visit, at);
     return request.table->scan(request.spec, plan.limits, visit, at);
   });

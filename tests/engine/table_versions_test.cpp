@@ -63,6 +63,14 @@ struct Fixture {
     return seen;
   }
   ReadPoint ago(int64_t ms) const { return {clock.now - ms}; }
+  // Under a lag of 100 ms, "a" written as 1, then a millisecond later as 2.
+  void two_versions() {
+    table.set_consistency_lag(100);
+    clock.advance(1);
+    put("a", "1");
+    clock.advance(1);
+    put("a", "2");
+  }
 };
 
 TEST_CASE("without a lag every read sees the latest state, whatever instant it names", "[versions]") {
@@ -113,11 +121,7 @@ TEST_CASE("changes within one millisecond are one state: the last", "[versions]"
 
 TEST_CASE("turning the lag off forgets the states kept", "[versions]") {
   Fixture f;
-  f.table.set_consistency_lag(100);
-  f.clock.advance(1);
-  f.put("a", "1");
-  f.clock.advance(1);
-  f.put("a", "2");
+  f.two_versions();
   REQUIRE(f.version("a", f.ago(1)) == "1");
   f.table.set_consistency_lag(0);
   CHECK(f.version("a", f.ago(1)) == "2");
@@ -128,11 +132,7 @@ TEST_CASE("turning the lag off forgets the states kept", "[versions]") {
 
 TEST_CASE("a new index ends the versions: its entries had no past", "[versions]") {
   Fixture f;
-  f.table.set_consistency_lag(100);
-  f.clock.advance(1);
-  f.put("a", "1");
-  f.clock.advance(1);
-  f.put("a", "2");
+  f.two_versions();
   f.table.update_definition([](engine::TableDefinition& d) {
     engine::IndexDefinition late = d.global_indexes.front();
     late.name = "late";

@@ -86,6 +86,27 @@ void write_throughput(JsonWriter& w, const engine::ProvisionedThroughput& t) {
   w.EndObject();
 }
 
+namespace {
+
+// What the table or index can take at once, in its status (AWS's "Warm throughput" page; a
+// provisioned one shows its provisioned throughput unless WarmThroughput raised it: Minnow's
+// reading, as DynamoDB Local 3.3.1 answers no WarmThroughput).
+void write_warm_throughput(JsonWriter& w, const std::optional<engine::WarmThroughput>& given,
+                           const engine::ProvisionedThroughput* provisioned, std::string_view status) {
+  const engine::WarmThroughput at_once = engine::warm_throughput(given, provisioned);
+  w.Key("WarmThroughput");
+  w.StartObject();
+  w.Key("ReadUnitsPerSecond");
+  w.Int64(at_once.read_units_per_second);
+  w.Key("WriteUnitsPerSecond");
+  w.Int64(at_once.write_units_per_second);
+  w.Key("Status");
+  w.String(status.data(), static_cast<rapidjson::SizeType>(status.size()));
+  w.EndObject();
+}
+
+}  // namespace
+
 void write_on_demand_throughput(JsonWriter& w, const engine::OnDemandThroughput& limits) {
   w.Key("OnDemandThroughput");
   w.StartObject();
@@ -120,17 +141,18 @@ void write_indexes(const ActionContext& context, JsonWriter& w, const char* key,
     write_string(w, "IndexName", index.name);
     write_key_schema(w, index.key_schema);
     write_projection(w, index.projection);
+    const engine::ProvisionedThroughput throughput = index.throughput.value_or(engine::ProvisionedThroughput{});
     if (global) {
       write_index_status(w, index.status, index.backfilling, index.transient_until_ms != 0);
-      if (index.throughput) {
-        write_throughput(w, *index.throughput);
-      } else {
-        write_throughput(w, engine::ProvisionedThroughput{});
-      }
+      write_throughput(w, throughput);
     }
     // A transient (CREATING or DELETING) index counts nothing, as in DynamoDB Local.
     write_index_counts(context, w, def.name, index.name,
                        table && !index.transient_until_ms ? table->index_stats(index.name) : std::nullopt);
+    if (global) {
+      const bool on_demand = def.billing_mode == engine::BillingMode::PayPerRequest;
+      write_warm_throughput(w, index.warm_throughput, on_demand ? nullptr : &throughput, index.status);
+    }
     w.EndObject();
   }
   w.EndArray();
@@ -242,6 +264,7 @@ void write_table_description(const ActionContext& context, const engine::TableDe
   if (def.on_demand_throughput) write_on_demand_throughput(w, *def.on_demand_throughput);
   w.Key("DeletionProtectionEnabled");
   w.Bool(def.deletion_protection);
+  write_warm_throughput(w, def.warm_throughput, on_demand ? nullptr : &def.throughput, status);
   w.EndObject();
 }
 

@@ -18,4 +18,11 @@ engine::OnDemandThroughput on_demand_of(const JsonValue& limits) {
   return on_demand;
 }
 
+engine::WarmThroughput warm_of(const JsonValue& warm) {
+  engine::WarmThroughput units;
+  if (const JsonValue* v = member(warm, "ReadUnitsPerSecond")) units.read_units_per_second = coral_long(*v);
+  if (const JsonValue* v = member(warm, "WriteUnitsPerSecond")) units.write_units_per_second = coral_long(*v);
+  return units;
+}
+
 }  // namespace minnow::api

@@ -34,7 +34,8 @@ struct TableDefinition;
 
 struct DatabaseOptions {
   // DynamoDB Local's -delayTransientStatuses: a GSI created by UpdateTable shows CREATING, then
-  // CREATING with Backfilling, each for kTransientPhaseMs, before ACTIVE; a deleted GSI shows
+  // CREATING with Backfilling, each for kTransientPhaseMs (the backfill longer for a large index,
+  // engine/transient_statuses.h), before ACTIVE, and cannot be read meanwhile; a deleted GSI shows
   // DELETING for kTransientPhaseMs. Tables themselves are ACTIVE at once, as in DynamoDB Local
   // 3.3.1 with the flag. Without it every change is visible at once.
   bool delay_transient_statuses = false;

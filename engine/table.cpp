@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "engine/billed_size.h"
+#include "engine/transient_statuses.h"
 #include "model/errors.h"
 #include "model/item_codec.h"
 #include "model/key.h"
@@ -383,9 +384,9 @@ void Table::tell(const std::string& k, std::optional<std::string_view> old_item,
 void Table::sync_indexes() {
   std::vector<std::unique_ptr<SecondaryIndex>> synced;
   bool indexes_changed = false;
-  for (const auto* list : {&definition_.local_indexes, &definition_.global_indexes}) {
+  for (auto* list : {&definition_.local_indexes, &definition_.global_indexes}) {
     const bool local = list == &definition_.local_indexes;
-    for (const IndexDefinition& d : *list) {
+    for (IndexDefinition& d : *list) {
       auto same = std::find_if(indexes_.begin(), indexes_.end(),
                                [&](const auto& i) { return i && i->name() == d.name && i->local() == local; });
       if (same != indexes_.end()) {
@@ -395,10 +396,15 @@ void Table::sync_indexes() {
       // Built from the table's items, but for those it cannot key (a value of the wrong type, or
       // over the key size limits): they stay in the table only, as DynamoDB's backfill leaves them.
       auto index = std::make_unique<SecondaryIndex>(d, definition_.attribute_definitions, key_schema_, local);
+      uint64_t write_units = 0;
       for (const StoredItem& stored : items_) {
         model::Item item = model::decode_item(stored.encoded());
-        if (!index->check_item(item)) index->update(std::string(stored.key()), nullptr, &item, &stored);
+        if (index->check_item(item)) continue;
+        const uint64_t before = index->size_bytes();
+        index->update(std::string(stored.key()), nullptr, &item, &stored);
+        if (index->size_bytes() > before) write_units += entry_write_units(index->size_bytes() - before);
       }
+      time_backfill(d, definition_.billing_mode, write_units);
       synced.push_back(std::move(index));
       indexes_changed = true;
     }

@@ -45,6 +45,14 @@ struct Projection {
   std::vector<std::string> non_key_attributes;
 };
 
+// What a table or GSI can take at once (DescribeTable's WarmThroughput, and the capacity model's
+// floor for an on-demand one), by AWS's "Warm throughput" page: a new on-demand one 12,000 read
+// and 4,000 write units a second; a provisioned one its provisioned throughput; either raised by
+// the WarmThroughput CreateTable or UpdateTable gave. `provisioned` is null when on demand.
+inline constexpr int64_t kOnDemandWarmReadUnits = 12000;
+inline constexpr int64_t kOnDemandWarmWriteUnits = 4000;
+WarmThroughput warm_throughput(const std::optional<WarmThroughput>& given, const ProvisionedThroughput* provisioned);
+
 struct IndexDefinition {
   std::string name;
   std::vector<KeySchemaElement> key_schema;

@@ -36,13 +36,11 @@ inline constexpr double kKeyWriteUnitsPerSecond = 1000;
 inline constexpr int64_t kKeyBurstSeconds = 1;
 
 // An on-demand table's (or global index's) capacity at any instant, by AWS's "On-demand capacity
-// mode" and "Warm throughput" pages: a new one can take 4,000 write and 12,000 read units a second
-// (its warm throughput, which WarmThroughput may raise); beyond that, twice the previous peak,
-// where a peak counts once it is 30 minutes old ("throttling can occur if you exceed double your
-// previous peak within 30 minutes"); and never more than the per-table account quota, 40,000 of
-// each a second (DescribeLimits' TableMax...CapacityUnits).
-inline constexpr double kOnDemandWarmReadUnits = 12000;
-inline constexpr double kOnDemandWarmWriteUnits = 4000;
+// mode" and "Warm throughput" pages: its warm throughput (engine/table_definition.h,
+// warm_throughput); beyond that, twice the previous peak, where a peak counts once it is 30
+// minutes old ("throttling can occur if you exceed double your previous peak within 30
+// minutes"); and never more than the per-table account quota, 40,000 of each a second
+// (DescribeLimits' TableMax...CapacityUnits).
 inline constexpr int64_t kPeakSettleSeconds = 1800;
 inline constexpr double kTableQuotaUnitsPerSecond = 40000;
 

@@ -268,6 +268,9 @@ Error query_conditions_exceed_key(std::size_t conditions, std::size_t key_attrib
 Error index_not_found(const std::string& index) {
   return validation("The table does not have the specified index: " + index);
 }
+Error index_backfilling(const std::string& index) {
+  return validation("Cannot read from backfilling global secondary index: " + index);
+}
 Error select_all_attributes_on_global_index(const std::string& index) {
   return validation(
       "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global "

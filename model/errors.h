@@ -474,6 +474,9 @@ inline constexpr FixedError kKeyConditionsLength{ErrorCode::ValidationException,
 // More key conditions than the queried table's or index's key has attributes (2026).
 Error query_conditions_exceed_key(std::size_t conditions, std::size_t key_attributes);
 Error index_not_found(const std::string& index);  // The table does not have the specified index: X
+// A GSI still CREATING (-delayTransientStatuses). No reference has it: DynamoDB's words, as its
+// answers to applications quote them.
+Error index_backfilling(const std::string& index);  // Cannot read from backfilling global secondary index: X
 inline constexpr FixedError kConsistentReadOnGlobalIndex{
     ErrorCode::ValidationException, "Consistent reads are not supported on global secondary indexes"};
 Error select_all_attributes_on_global_index(const std::string& index);

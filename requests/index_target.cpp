@@ -32,7 +32,7 @@ std::optional<model::KeySchema> IndexTarget::simple_key() const {
   return schema;
 }
 
-IndexTarget index_target(const engine::Table& table, std::string_view name) {
+std::optional<IndexTarget> find_index_target(const engine::Table& table, std::string_view name, int64_t now_ms) {
   const engine::TableDefinition definition = table.definition();
   const engine::IndexDefinition* found = nullptr;
   bool global = false;
@@ -44,7 +44,9 @@ IndexTarget index_target(const engine::Table& table, std::string_view name) {
       }
     }
   }
-  if (!found) throw model::index_not_found(std::string(name));
+  if (!found) return std::nullopt;
+  if (global && found->status == "CREATING" && now_ms < found->transient_until_ms)
+    throw model::index_backfilling(found->name);
 
   IndexTarget target;
   target.name = found->name;
@@ -64,6 +66,12 @@ IndexTarget index_target(const engine::Table& table, std::string_view name) {
   for (const auto& n : found->projection.non_key_attributes)
     if (!contains(target.projected, n)) target.projected.push_back(n);
   return target;
+}
+
+IndexTarget index_target(const engine::Table& table, std::string_view name, int64_t now_ms) {
+  std::optional<IndexTarget> target = find_index_target(table, name, now_ms);
+  if (!target) throw model::index_not_found(std::string(name));
+  return std::move(*target);
 }
 
 void check_index_start_key(const model::AttributeMap& start_key, const IndexTarget& index,

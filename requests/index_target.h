@@ -39,8 +39,12 @@ struct IndexTarget {
   std::optional<model::KeySchema> simple_key() const;
 };
 
-// The table's index of that name (model::index_not_found otherwise).
-IndexTarget index_target(const engine::Table& table, std::string_view name);
+// The table's index of that name, or nullopt. A GSI still CREATING at `now_ms` (under
+// -delayTransientStatuses) cannot be read yet: DynamoDB's "Cannot read from backfilling global
+// secondary index" (model::index_backfilling).
+std::optional<IndexTarget> find_index_target(const engine::Table& table, std::string_view name, int64_t now_ms);
+// The same, model::index_not_found when the table has no such index.
+IndexTarget index_target(const engine::Table& table, std::string_view name, int64_t now_ms);
 
 // An ExclusiveStartKey on an index, in DynamoDB's order: the index's key attributes present and
 // of their types ("The provided key element does not match the schema"), the table key valid as

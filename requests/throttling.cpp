@@ -30,14 +30,14 @@ TableMeter::Rate TableMeter::rate(const std::string& index, ThroughputKind kind)
   const engine::ProvisionedThroughput* provisioned = &definition_->throughput;
   const engine::OnDemandThroughput* maximum = definition_->on_demand_throughput ? &*definition_->on_demand_throughput
                                                                                 : nullptr;
-  const engine::WarmThroughput* warm = definition_->warm_throughput ? &*definition_->warm_throughput : nullptr;
+  const std::optional<engine::WarmThroughput>* warm = &definition_->warm_throughput;
   if (!index.empty()) {
     auto gsi = std::find_if(definition_->global_indexes.begin(), definition_->global_indexes.end(),
                             [&](const engine::IndexDefinition& i) { return i.name == index; });
     if (gsi == definition_->global_indexes.end()) return {};
     provisioned = gsi->throughput ? &*gsi->throughput : nullptr;
     maximum = gsi->on_demand_throughput ? &*gsi->on_demand_throughput : nullptr;
-    warm = gsi->warm_throughput ? &*gsi->warm_throughput : nullptr;
+    warm = &gsi->warm_throughput;
   }
   if (provisioned_) {
     if (!provisioned) return {};
@@ -45,10 +45,9 @@ TableMeter::Rate TableMeter::rate(const std::string& index, ThroughputKind kind)
             Limit::Provisioned};
   }
   const int64_t max_units = maximum ? (read ? maximum->max_read_request_units : maximum->max_write_request_units) : 0;
-  const int64_t warm_units = warm ? (read ? warm->read_units_per_second : warm->write_units_per_second) : 0;
   // What it can take at once: its warm throughput, twice its settled peak, within the quota.
-  const double floor = std::max(static_cast<double>(warm_units),
-                                read ? engine::kOnDemandWarmReadUnits : engine::kOnDemandWarmWriteUnits);
+  const engine::WarmThroughput at_once = engine::warm_throughput(*warm, nullptr);
+  const double floor = static_cast<double>(read ? at_once.read_units_per_second : at_once.write_units_per_second);
   const double doubled = 2 * table_.throughput().settled_peak(index, kind, context_.now_ms);
   Rate capacity{std::max(floor, doubled), Limit::OnDemandCapacity};
   if (capacity.units >= engine::kTableQuotaUnitsPerSecond)

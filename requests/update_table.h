@@ -47,6 +47,8 @@ struct GlobalSecondaryIndexUpdate {
     std::vector<engine::KeySchemaElement> key_schema;
     RequestedProjection projection;
     std::optional<ThroughputUnits> throughput;
+    std::optional<engine::OnDemandThroughput> on_demand_throughput;
+    std::optional<engine::WarmThroughput> warm_throughput;
   };
   std::optional<Update> update;
   std::optional<Create> create;
@@ -86,6 +88,7 @@ struct UpdateTableRequest {
   std::optional<std::string> table_class;
   std::optional<bool> deletion_protection;
   std::optional<OnDemandUpdate> on_demand_throughput;
+  std::optional<engine::WarmThroughput> warm_throughput;  // 0: the rate not given
 };
 
 // What a plan makes of the current definition: the definition once the update is done, and the

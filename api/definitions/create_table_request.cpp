@@ -59,7 +59,11 @@ const Shape kCreateTableShape(R"({
         "NonKeyAttributes": {"type": "List", "lengthGreaterThanOrEqual": 1, "children": {"type": "String", "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255}}}},
       "ProvisionedThroughput": {"type": "FieldStruct<ProvisionedThroughput>", "children": {
         "WriteCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1},
-        "ReadCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1}}}}}},
+        "ReadCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1}}},
+      "OnDemandThroughput": {"type": "FieldStruct<OnDemandThroughput>", "children": {
+        "MaxReadRequestUnits": "Long", "MaxWriteRequestUnits": "Long"}},
+      "WarmThroughput": {"type": "FieldStruct<WarmThroughput>", "children": {
+        "ReadUnitsPerSecond": "Long", "WriteUnitsPerSecond": "Long"}}}}},
   "StreamSpecification": {"type": "FieldStruct<StreamSpecification>", "children": {
     "StreamEnabled": {"type": "Boolean", "notNull": true},
     "StreamViewType": {"type": "String", "enum": ["NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES", "KEYS_ONLY"]}}},
@@ -237,6 +241,8 @@ engine::IndexDefinition index_of(const JsonValue& index) {
   definition.projection = read_projection(index["Projection"]);
   if (const JsonValue* throughput = member(index, "ProvisionedThroughput"))
     definition.throughput = throughput_of(*throughput);
+  if (const JsonValue* limits = member(index, "OnDemandThroughput")) definition.on_demand_throughput = on_demand_of(*limits);
+  if (const JsonValue* warm = member(index, "WarmThroughput")) definition.warm_throughput = warm_of(*warm);
   return definition;
 }
 
@@ -267,6 +273,7 @@ engine::TableDefinition definition_of(const ActionContext& context, const JsonVa
   } else {
     def.throughput = throughput_of(request["ProvisionedThroughput"]);
   }
+  if (const JsonValue* warm = member(request, "WarmThroughput")) def.warm_throughput = warm_of(*warm);
   if (const JsonValue* local = member(request, "LocalSecondaryIndexes")) {
     for (const auto& index : local->GetArray()) def.local_indexes.push_back(index_of(index));
   }

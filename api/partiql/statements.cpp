@@ -140,12 +140,9 @@ minnow::partiql::Lookup Catalog::lookup() {
     Entry& e = entry(shape.name);
     auto it = e.indexes.find(name);
     if (it == e.indexes.end()) {
-      IndexTarget target;
-      try {
-        target = requests::index_target(*e.table, name);
-      } catch (const model::Error&) {  // PartiQL's words do not name the index
-        throw model::Error(model::kPqlIndexNotFound);
-      }
+      std::optional<IndexTarget> found = requests::find_index_target(*e.table, name, context_.now_ms);
+      if (!found) throw model::Error(model::kPqlIndexNotFound);  // PartiQL's words do not name the index
+      IndexTarget target = std::move(*found);
       minnow::partiql::IndexShape s{target.name, target.global, target.key.hash, target.key.range};
       it = e.indexes.emplace(name, std::make_pair(std::move(s), std::move(target))).first;
     }

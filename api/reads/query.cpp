@@ -114,7 +114,7 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
   const bool consistent = m.consistent_read && coral_bool(*m.consistent_read);
   std::optional<requests::IndexTarget> index;
   if (m.index_name) {
-    index = requests::index_target(*r.table, view(*m.index_name));
+    index = requests::index_target(*r.table, view(*m.index_name), context.now_ms);
     if (index->global && consistent) throw model::Error(model::kConsistentReadOnGlobalIndex);
   }
   // The key the conditions are on: the table's, or the index's (as a KeySchema when it has one

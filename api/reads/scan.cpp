@@ -75,7 +75,7 @@ requests::ScanRequest decode(const ActionContext& context, const JsonValue& json
   const bool consistent = m.consistent_read && coral_bool(*m.consistent_read);
   std::optional<requests::IndexTarget> index;
   if (m.index_name) {
-    index = requests::index_target(*r.table, view(*m.index_name));
+    index = requests::index_target(*r.table, view(*m.index_name), context.now_ms);
     if (index->global && consistent) throw model::Error(model::kConsistentReadOnGlobalIndex);
   }
   engine::ScanSpec& spec = r.spec;

@@ -23,8 +23,10 @@
 // old values, a new GSI CREATING, a deleted one DELETING); Minnow applies it at once, so the next
 // DescribeTable shows the result, ACTIVE. A created GSI is backfilled at once. With
 // -delayTransientStatuses (engine/database.h) DescribeTable shows a created GSI CREATING, then
-// Backfilling, then ACTIVE, and a deleted one DELETING, computed from the time (no timers); the
-// engine's index is complete (or gone) from the start all the same.
+// Backfilling for as long as its entries take to write (engine/transient_statuses.h), then
+// ACTIVE, and a deleted one DELETING, computed from the time (no timers); the engine's index is
+// complete (or gone) from the start all the same, but cannot be read until ACTIVE
+// (requests/index_target.h).
 #include "requests/update_table.h"
 
 #include <algorithm>
@@ -36,6 +38,7 @@
 #include "api/descriptions.h"
 #include "api/operations.h"
 #include "api/table_lookup.h"
+#include "api/throughput_members.h"
 #include "engine/table.h"
 #include "model/errors.h"
 
@@ -68,6 +71,10 @@ const Shape kShape(R"({
         "ProvisionedThroughput": {"type": "FieldStruct<ProvisionedThroughput>", "children": {
           "WriteCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1},
           "ReadCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1}}},
+        "OnDemandThroughput": {"type": "FieldStruct<OnDemandThroughput>", "children": {
+          "MaxReadRequestUnits": "Long", "MaxWriteRequestUnits": "Long"}},
+        "WarmThroughput": {"type": "FieldStruct<WarmThroughput>", "children": {
+          "ReadUnitsPerSecond": "Long", "WriteUnitsPerSecond": "Long"}},
         "KeySchema": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 8,
           "children": {"type": "ValueStruct<KeySchemaElement>", "children": {
             "AttributeName": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255},
@@ -125,6 +132,8 @@ requests::GlobalSecondaryIndexUpdate index_update(const JsonValue& update, std::
     c.projection = requested_projection((*action)["Projection"]);
     if (const JsonValue* throughput = member(*action, "ProvisionedThroughput"))
       c.throughput = throughput_units(*throughput);
+    if (const JsonValue* limits = member(*action, "OnDemandThroughput")) c.on_demand_throughput = on_demand_of(*limits);
+    if (const JsonValue* warm = member(*action, "WarmThroughput")) c.warm_throughput = warm_of(*warm);
   }
   if (const JsonValue* action = member(update, "Delete")) u.delete_index = string_member(*action, "IndexName");
   if (u.update)
@@ -190,6 +199,7 @@ requests::UpdateTableRequest decode(const ActionContext& context, const JsonValu
     if (const JsonValue* units = member(*v, "MaxReadRequestUnits")) o.max_read_request_units = coral_long(*units);
     if (const JsonValue* units = member(*v, "MaxWriteRequestUnits")) o.max_write_request_units = coral_long(*units);
   }
+  if (const JsonValue* v = member(json, "WarmThroughput")) r.warm_throughput = warm_of(*v);
 
   r.table = find_table(context, json, /*table_operation=*/true);
   return r;
@@ -280,6 +290,8 @@ engine::IndexDefinition new_index(const requests::GlobalSecondaryIndexUpdate::Cr
     t.write_capacity_units = create.throughput->write;
     index.throughput = t;
   }
+  index.on_demand_throughput = create.on_demand_throughput;
+  index.warm_throughput = create.warm_throughput;
   return index;
 }
 
@@ -466,6 +478,15 @@ requests::UpdateTablePlan plan_update(const ActionContext& context, const reques
     table_updating = true;
   }
   if (request.deletion_protection) next.deletion_protection = shown.deletion_protection = *request.deletion_protection;
+  if (request.warm_throughput) {
+    // Each rate given replaces the one the table had; the one not given stays.
+    engine::WarmThroughput warm = next.warm_throughput.value_or(engine::WarmThroughput{});
+    if (request.warm_throughput->read_units_per_second)
+      warm.read_units_per_second = request.warm_throughput->read_units_per_second;
+    if (request.warm_throughput->write_units_per_second)
+      warm.write_units_per_second = request.warm_throughput->write_units_per_second;
+    next.warm_throughput = shown.warm_throughput = warm;
+  }
 
   out.updating = table_updating;
   return out;

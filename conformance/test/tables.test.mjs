@@ -166,6 +166,46 @@ test('CreateTable with an LSI and a GSI describes both indexes', async () => {
   assert.equal(gsi.IndexSizeBytes, 0);
 });
 
+// Every table and GSI says what it can take at once (AWS's "Warm throughput" page), in its own
+// status: an on-demand one 12,000 read and 4,000 write units a second; a provisioned one its
+// provisioned throughput (Minnow's reading: AWS documents the on-demand values only); either
+// raised by the WarmThroughput CreateTable gave.
+test('DescribeTable shows the WarmThroughput of the table and of each GSI',
+  { skip: differsOn(['dynamodb-local', 'dynalite'], 'answers no WarmThroughput') }, async () => {
+    const gsi = (IndexName, more = {}) => ({
+      IndexName, KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' }, ...more,
+    });
+    const definitions = [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'g', AttributeType: 'S' }];
+    const KeySchema = [{ AttributeName: 'pk', KeyType: 'HASH' }];
+    const onDemand = name('warm-od');
+    await createTable(client, {
+      TableName: onDemand, KeySchema, AttributeDefinitions: definitions, BillingMode: 'PAY_PER_REQUEST',
+      WarmThroughput: { ReadUnitsPerSecond: 15000, WriteUnitsPerSecond: 4000 },
+      GlobalSecondaryIndexes: [gsi('plain'), gsi('raised', { WarmThroughput: { ReadUnitsPerSecond: 20000, WriteUnitsPerSecond: 5000 } })],
+    });
+    let { Table: d } = await client.send(new DescribeTableCommand({ TableName: onDemand }));
+    assert.deepEqual(d.WarmThroughput, { ReadUnitsPerSecond: 15000, WriteUnitsPerSecond: 4000, Status: 'ACTIVE' });
+    const warm = Object.fromEntries(d.GlobalSecondaryIndexes.map((i) => [i.IndexName, i.WarmThroughput]));
+    assert.deepEqual(warm, {
+      plain: { ReadUnitsPerSecond: 12000, WriteUnitsPerSecond: 4000, Status: 'ACTIVE' },
+      raised: { ReadUnitsPerSecond: 20000, WriteUnitsPerSecond: 5000, Status: 'ACTIVE' },
+    });
+    // UpdateTable raises one rate and keeps the other.
+    await client.send(new UpdateTableCommand({ TableName: onDemand, WarmThroughput: { ReadUnitsPerSecond: 16000 } }));
+    ({ Table: d } = await client.send(new DescribeTableCommand({ TableName: onDemand })));
+    assert.equal(d.WarmThroughput.ReadUnitsPerSecond, 16000);
+    assert.equal(d.WarmThroughput.WriteUnitsPerSecond, 4000);
+    const provisioned = name('warm-prov');
+    await createTable(client, {
+      TableName: provisioned, KeySchema, AttributeDefinitions: definitions, BillingMode: 'PROVISIONED',
+      ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 7 },
+      GlobalSecondaryIndexes: [gsi('gsi1', { ProvisionedThroughput: { ReadCapacityUnits: 3, WriteCapacityUnits: 4 } })],
+    });
+    ({ Table: d } = await client.send(new DescribeTableCommand({ TableName: provisioned })));
+    assert.deepEqual(d.WarmThroughput, { ReadUnitsPerSecond: 5, WriteUnitsPerSecond: 7, Status: 'ACTIVE' });
+    assert.deepEqual(d.GlobalSecondaryIndexes[0].WarmThroughput, { ReadUnitsPerSecond: 3, WriteUnitsPerSecond: 4, Status: 'ACTIVE' });
+  });
+
 // A stream specification is accepted and described (stream behaviour is a later issue).
 test('CreateTable with StreamSpecification describes the stream',
   { skip: differsOn('dynalite', 'dynalite has no streams and ignores StreamSpecification') }, async () => {

@@ -195,7 +195,8 @@ TEST_CASE("CreateTable stores LSIs and GSIs; its answer shows the GSIs CREATING"
         R"("Projection":{"ProjectionType":"INCLUDE","NonKeyAttributes":["x","y"]},"IndexStatus":"CREATING",)"
         R"("ProvisionedThroughput":{"NumberOfDecreasesToday":0,"ReadCapacityUnits":2,"WriteCapacityUnits":1},)"
         R"("IndexSizeBytes":0,"ItemCount":0,"IndexArn":")" +
-            kArnPrefix + R"(Indexed/index/gsi1"}])");
+            kArnPrefix +
+            R"(Indexed/index/gsi1","WarmThroughput":{"ReadUnitsPerSecond":2,"WriteUnitsPerSecond":1,"Status":"CREATING"}}])");
   auto described = h.describe("Indexed");
   CHECK(str(described["Table"]["GlobalSecondaryIndexes"][0]["IndexStatus"]) == "ACTIVE");
 }

@@ -11,6 +11,7 @@
 
 #include "api/json.h"
 #include "engine/database.h"
+#include "engine/transient_statuses.h"
 #include "tests/api/service_harness.h"
 
 namespace transient_statuses_test {
@@ -93,6 +94,77 @@ TEST_CASE("-delayTransientStatuses: a created GSI is CREATING, then Backfilling,
   // Settled for good: an UpdateTable after that sees it ACTIVE too.
   auto deleted = h.ok("UpdateTable", kDeleteGsi);
   CHECK(gsis(deleted["TableDescription"]) == std::vector<std::string>{"gsi0:ACTIVE:3", "gsi1:DELETING:0"});
+}
+
+namespace {
+
+// What a read of gsi1 answers now: its Count, or the error's message.
+std::string read_gsi1(Harness& h, const std::string& action) {
+  const std::string body = action == "Query"
+                               ? R"({"TableName":"Slow","IndexName":"gsi1","KeyConditionExpression":"h = :h",)"
+                                 R"("ExpressionAttributeValues":{":h":{"S":"y"}}})"
+                           : action == "Scan" ? R"({"TableName":"Slow","IndexName":"gsi1"})"
+                                              : R"({"Statement":"SELECT * FROM \"Slow\".\"gsi1\""})";
+  api::Reply reply = h.call(action, body);
+  api::JsonDocument doc;
+  doc.Parse(reply.body.c_str());
+  if (reply.status == 200) return std::to_string(action == "ExecuteStatement" ? doc["Items"].Size() : doc["Count"].GetUint());
+  return str(doc["message"]);
+}
+
+}  // namespace
+
+// DynamoDB refuses to read a GSI until its backfill is over (its words; DynamoDB Local 3.3.1 reads
+// a CREATING index as if it were ACTIVE).
+TEST_CASE("-delayTransientStatuses: a GSI cannot be read until it is ACTIVE") {
+  Harness h(true);
+  h.ok("CreateTable", kCreateTable);
+  populate(h);
+  h.ok("UpdateTable", kCreateGsi);
+  const std::string refused = "Cannot read from backfilling global secondary index: gsi1";
+  for (const char* action : {"Query", "Scan", "ExecuteStatement"}) {
+    INFO(action);
+    CHECK(read_gsi1(h, action) == refused);
+  }
+  h.clock.advance_ms(engine::kTransientPhaseMs + kMarginMs);
+  CHECK(read_gsi1(h, "Query") == refused);  // Backfilling
+  h.clock.advance_ms(engine::kTransientPhaseMs);
+  for (const char* action : {"Query", "Scan", "ExecuteStatement"}) {
+    INFO(action);
+    CHECK(read_gsi1(h, action) == "3");
+  }
+}
+
+// The backfill lasts as long as writing the index's entries at the index's write capacity takes
+// (one unit per KB of each, at least one), and never less than DynamoDB Local's phase.
+TEST_CASE("-delayTransientStatuses: a GSI's backfill takes time in proportion to what it indexes") {
+  CHECK(engine::entry_write_units(10) == 1);
+  CHECK(engine::entry_write_units(1024) == 1);
+  CHECK(engine::entry_write_units(1025) == 2);
+  CHECK(engine::backfill_ms(0, 1) == 0);
+  CHECK(engine::backfill_ms(10, 4000) == 3);             // 2.5 ms, rounded up
+  CHECK(engine::backfill_ms(30, 5) == 6000);
+  CHECK(engine::backfill_ms(1000000, 4000) == 250000);  // 1M small entries, on demand
+
+  Harness h(true);
+  h.ok("CreateTable",
+       R"({"TableName":"Slow","BillingMode":"PROVISIONED","ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":5},)"
+       R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]})");
+  // 40 items of 1.5 KB each: 80 write units for the new index, at 2 a second, 40 s of backfill.
+  const std::string padding(1500, 'p');
+  for (int i = 0; i < 40; ++i)
+    h.ok("PutItem", R"({"TableName":"Slow","Item":{"pk":{"S":"k)" + std::to_string(i) +
+                        R"("},"h":{"S":"y"},"pad":{"S":")" + padding + R"("}}})");
+  h.ok("UpdateTable",
+       R"({"TableName":"Slow","AttributeDefinitions":[{"AttributeName":"h","AttributeType":"S"}],)"
+       R"("GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"gsi1","KeySchema":[{"AttributeName":"h","KeyType":"HASH"}],)"
+       R"("Projection":{"ProjectionType":"ALL"},"ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":2}}}]})");
+  h.clock.advance_ms(engine::kTransientPhaseMs + 40000 - kMarginMs);
+  CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi1:CREATING:backfilling:0"});
+  CHECK(read_gsi1(h, "Scan") == "Cannot read from backfilling global secondary index: gsi1");
+  h.clock.advance_ms(2 * kMarginMs);
+  CHECK(gsis(h.describe()["Table"]) == std::vector<std::string>{"gsi1:ACTIVE:40"});
+  CHECK(read_gsi1(h, "Scan") == "40");
 }
 
 TEST_CASE("-delayTransientStatuses: a deleted GSI is DELETING for a while, then gone") {

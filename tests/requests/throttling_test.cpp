@@ -332,7 +332,7 @@ TEST_CASE("throttling: a global index's hot partition key value, written and que
   // each, 146.5; the key's 3,000 read units a second admit 21 (the 21st with 70 left), then refuse.
   requests::QueryRequest query;
   query.table = table;
-  query.plan.index = requests::index_target(*table, "byColor");
+  query.plan.index = requests::index_target(*table, "byColor", 0);
   query.index_spec.hash_values = {S("red")};
   auto run = [&] { return requests::execute(f.at(10'000), query, requests::PageSink{[](std::string_view) {}, [](const model::Item&) {}}); };
   for (int i = 0; i < 21; ++i) CHECK(run().count == 4);

@@ -1,6 +1,7 @@
 #include "engine/table_definition.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace minnow::engine {
 
@@ -12,6 +13,22 @@ WarmThroughput warm_throughput(const std::optional<WarmThroughput>& given, const
     at_once.write_units_per_second = std::max(at_once.write_units_per_second, given->write_units_per_second);
   }
   return at_once;
+}
+
+int64_t partitions(const TableDefinition& table, uint64_t size_bytes) {
+  constexpr double kReadUnitsPerPartition = 3000, kWriteUnitsPerPartition = 1000;
+  constexpr uint64_t kBytesPerPartition = 10ull * 1024 * 1024 * 1024;
+  int64_t by_throughput = 0;
+  if (table.billing_mode == BillingMode::Provisioned) {
+    by_throughput = static_cast<int64_t>(std::ceil(table.throughput.read_capacity_units / kReadUnitsPerPartition +
+                                                   table.throughput.write_capacity_units / kWriteUnitsPerPartition));
+  } else {
+    const WarmThroughput warm = warm_throughput(table.warm_throughput, nullptr);
+    by_throughput = static_cast<int64_t>(std::max(std::ceil(warm.read_units_per_second / kReadUnitsPerPartition),
+                                                  std::ceil(warm.write_units_per_second / kWriteUnitsPerPartition)));
+  }
+  const auto by_size = static_cast<int64_t>((size_bytes + kBytesPerPartition - 1) / kBytesPerPartition);
+  return std::max<int64_t>({by_throughput, by_size, 1});
 }
 
 }  // namespace minnow::engine

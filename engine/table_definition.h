@@ -146,4 +146,12 @@ struct TableDefinition {
   std::optional<RestoreSummary> restore;       // a table made by a restore
 };
 
+// How many partitions the table has, by AWS's "Partitions and data distribution": one per 3,000
+// read and 1,000 write units of provisioned throughput (their sum, rounded up), or one per 10 GB
+// of data, whichever is more. An on-demand table has as many as serving its warm throughput at
+// once takes (a partition serves 3,000 read or 1,000 write units a second: a new one has 4, as
+// AWS's 12,000 and 4,000 units say; Minnow's reading). A table never has fewer than it had in
+// DynamoDB (partitions split, never merge); this is what its throughput and size call for now.
+int64_t partitions(const TableDefinition& table, uint64_t size_bytes);
+
 }  // namespace minnow::engine

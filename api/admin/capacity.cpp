@@ -25,6 +25,8 @@ void write_table(JsonWriter& w, const engine::Table& table, const engine::Throug
     w.Key("capacityModel");
     w.Bool(*own);
   }
+  w.Key("partitions");
+  w.Int64(engine::partitions(table.definition(), table.size_bytes()));
   w.Key("buckets");
   w.StartArray();
   for (const engine::BucketReport& b : report.buckets) {

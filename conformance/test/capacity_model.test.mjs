@@ -255,12 +255,14 @@ test('GET /_minnow/capacity reports each bucket, the hot keys and the latest ref
   assert.equal(writes.unitsPerSecond, 1);
   assert.equal(writes.consumed, 6);  // a, b, d one unit each, c three
   assert.equal(writes.throttled, 2);
+  assert.equal(provisioned.partitions, 1);  // one unit each way: one partition
   assert.deepEqual(provisioned.throttles.map((t) => [t.operation, t.reason, t.resource]),
     Array(2).fill(['PutItem', 'TableWriteProvisionedThroughputExceeded', await tableArn(T)]));
   const onDemand = tables.find((t) => t.name === D);
   const onDemandWrites = onDemand.buckets.find((b) => !b.index && b.operation === 'write');
   assert.equal(onDemandWrites.unitsPerSecond, 4000);  // no maximum: what a new table takes at once
   assert.equal(onDemandWrites.throttled, 0);
+  assert.equal(onDemand.partitions, 4);  // 4,000 write units at once: four partitions' worth
   assert.deepEqual(onDemand.hotKeys[0].key, { S: 'hot' });
   assert.equal(onDemand.hotKeys[0].throttled, 1);
   assert.deepEqual(onDemand.throttles.map((t) => [t.reason, t.key]),

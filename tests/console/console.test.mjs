@@ -292,6 +292,7 @@ describe("console", () => {
       const buckets = page.getByRole("table", { name: "Buckets of Metered" });
       assert.match(await buckets.getByRole("row", { name: /write/ }).textContent(), /\(table\)\s*write\s*1\s*0\s*1\s*1/);
       assert.match(await page.getByRole("table", { name: "Hot keys of Metered" }).textContent(), /\{"S":\s*"a"\}/);
+      await waitForText(page.getByRole("region", { name: "Metered" }), /1 partition, as its throughput and size call for/);
       await screenshot("capacity");
       await page.getByRole("button", { name: "Stop metering" }).click();
       await waitForText(page.locator("main"), /Metered is metered as the server says/);

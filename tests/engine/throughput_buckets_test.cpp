@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "engine/table_definition.h"
+
 namespace throughput_buckets_test {
 
 using minnow::engine::ThroughputBuckets;
@@ -143,6 +145,27 @@ TEST_CASE("the settled peak: a second's consumption counts once it is 30 minutes
   CHECK(buckets.settled_peak("", ThroughputKind::Write, (1800 + 58) * 1000) == 0);  // minute 0 ends at 59
   CHECK(buckets.settled_peak("", ThroughputKind::Write, (1800 + 59) * 1000) == 3500);
   CHECK(buckets.settled_peak("", ThroughputKind::Read, (1800 + 59) * 1000) == 0);
+}
+
+// AWS's "Partitions and data distribution" worked example: 1,000 read and 500 write units make
+// 1,000 / 3,000 + 500 / 1,000 = 0.8333, one partition; then by throughput and by size.
+TEST_CASE("a table's partitions, from its throughput and its size", "[throughput]") {
+  using minnow::engine::BillingMode;
+  using minnow::engine::partitions;
+  minnow::engine::TableDefinition table;
+  table.throughput.read_capacity_units = 1000;
+  table.throughput.write_capacity_units = 500;
+  CHECK(partitions(table, 0) == 1);
+  table.throughput.read_capacity_units = 5000;  // 1.67 + 2 = 3.67
+  table.throughput.write_capacity_units = 2000;
+  CHECK(partitions(table, 0) == 4);
+  const uint64_t gb = 1024ull * 1024 * 1024;
+  CHECK(partitions(table, 25 * gb) == 4);  // 3 by size: throughput calls for more
+  CHECK(partitions(table, 55 * gb) == 6);  // 6 by size
+  table.billing_mode = BillingMode::PayPerRequest;  // 12,000 read or 4,000 write units at once
+  CHECK(partitions(table, 0) == 4);
+  table.warm_throughput = minnow::engine::WarmThroughput{30000, 4000};
+  CHECK(partitions(table, 0) == 10);
 }
 
 }  // namespace throughput_buckets_test

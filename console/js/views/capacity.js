@@ -99,6 +99,7 @@ function tableSection(t) {
     "section",
     { "aria-label": name },
     h("h2", {}, name, t.capacityModel === undefined ? "" : t.capacityModel ? " (metered on its own)" : " (not metered on its own)"),
+    h("p", {}, `${t.partitions} ${Number(t.partitions) === 1 ? "partition" : "partitions"}, as its throughput and size call for`),
     grid(`Buckets of ${name}`, ["Index", "Operation", "Units a second", "Available", "Consumed", "Throttled"],
       t.buckets.map((b) =>
         h(

@@ -28,6 +28,26 @@ std::vector<expressions::ExpectedCondition> decode_conditions(const JsonValue& m
   return conditions;
 }
 
+std::vector<expressions::ExpectedCondition> decode_condition_map(const JsonValue* map) {
+  std::vector<expressions::ExpectedCondition> out;
+  if (!map) return out;
+  for (auto it = map->MemberBegin(); it != map->MemberEnd(); ++it) {
+    if (!it->value.IsObject()) continue;
+    expressions::ExpectedCondition c;
+    c.attribute.assign(it->name.GetString(), it->name.GetStringLength());
+    std::vector<model::AttributeValue> values;
+    if (const JsonValue* list = member(it->value, "AttributeValueList"))
+      for (const auto& v : list->GetArray()) values.push_back(decode_value(v));
+    // The shape guarantees a ComparisonOperator from the enum.
+    std::string op(view(it->value["ComparisonOperator"]));
+    expressions::check_comparison(op, values);
+    c.comparison_operator = op;
+    c.attribute_value_list = std::move(values);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
 bool conditional_operator_is_or(const JsonValue* conditional_operator) {
   return conditional_operator && view(*conditional_operator) == "OR";
 }

@@ -15,6 +15,13 @@ namespace minnow::api {
 // A map of attribute name -> {ComparisonOperator, AttributeValueList, Value, Exists}.
 std::vector<expressions::ExpectedCondition> decode_conditions(const JsonValue& map);
 
+// A QueryFilter, ScanFilter or KeyConditions map (attribute -> {ComparisonOperator,
+// AttributeValueList}), decoded and checked entry by entry in the request's order, the way
+// DynamoDB checks these maps: the values, then their number for the operator, then that they
+// share one type, then that the operator accepts that type, then BETWEEN's order
+// (expressions::check_comparison). Null: empty.
+std::vector<expressions::ExpectedCondition> decode_condition_map(const JsonValue* map);
+
 // ConditionalOperator (null: absent, AND) is OR.
 bool conditional_operator_is_or(const JsonValue* conditional_operator);
 

@@ -9,7 +9,6 @@
 #include "api/legacy_params.h"
 #include "api/members.h"
 #include "api/operations.h"
-#include "api/reads/query_scan.h"
 #include "api/table_lookup.h"
 #include "model/key.h"
 #include "requests/key_checks.h"

@@ -12,8 +12,12 @@
 //   a GSI's projection.
 // A multi-attribute index key has its own rules instead of the per-attribute ones
 // (requests/key_conditions.h, which also plans the read).
+// The decoder runs the stages Query shares with Scan (api/reads/query_scan.h) once each, in order,
+// with Query's own checks between them (the key conditions, the key read, the filter on keys).
 // Then the read: one partition of the table or index, from a logarithmic seek (engine/query.h).
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "api/capacity.h"
 #include "api/expression_params.h"
@@ -21,7 +25,6 @@
 #include "api/legacy_params.h"
 #include "api/operations.h"
 #include "api/reads/query_scan.h"
-#include "api/table_lookup.h"
 #include "expressions/key_condition.h"
 #include "expressions/legacy.h"
 #include "model/errors.h"
@@ -86,47 +89,23 @@ std::vector<requests::KeyTerm> key_terms(const JsonValue* key_conditions, const 
   return terms;
 }
 
-requests::QueryRequest decode(const ActionContext& context, const JsonValue& json) {
-  const QueryScanMembers m = read_query_scan_members(json);
-  ExpressionMembers expression{.names = m.names,
-                               .values = m.values,
-                               .key_condition = m.key_condition_expression,
-                               .filter = m.filter_expression,
-                               .projection = m.projection_expression};
-  validate_expression_params({{"ProjectionExpression", m.projection_expression},
-                              {"FilterExpression", m.filter_expression},
-                              {"KeyConditionExpression", m.key_condition_expression}},
-                             {{"AttributesToGet", m.attributes_to_get},
-                              {"QueryFilter", m.query_filter},
-                              {"ConditionalOperator", m.conditional_operator},
-                              {"KeyConditions", m.key_conditions}},
-                             expression);
-  std::vector<expressions::ExpectedCondition> query_filter = decode_condition_map(m.query_filter);
-  check_attributes_to_get(m.attributes_to_get);
-  std::optional<model::AttributeMap> start_key = decode_start_key(m.exclusive_start_key);
-  if (!m.key_conditions && !m.key_condition_expression) throw model::Error(model::kKeyConditionsRequired);
-  expressions::Compiled compiled = compile_expressions(expression);
-  std::vector<requests::KeyTerm> terms = key_terms(m.key_conditions, compiled, m.index_name != nullptr);
-
-  requests::QueryRequest r;
-  r.table = find_table_named(context, *m.table_name, /*table_operation=*/false);
+// The key read, in DynamoDB's order: the conditions against the key's size; on an index with a
+// start key, Select ALL_ATTRIBUTES on a GSI that cannot answer it, then the start key against the
+// index's key and then the table's (requests/index_target.h); per key attribute the start key's
+// piece, then its condition; a start key on a table without a sort key; the start key against the
+// conditions. A multi-attribute index key has its own rules (requests/key_conditions.h). Plans
+// r.spec or r.index_spec.
+void plan_key(requests::QueryRequest& r, const std::optional<requests::IndexTarget>& index,
+              const std::vector<requests::KeyTerm>& terms, std::optional<model::AttributeMap> start_key,
+              requests::Select select) {
   const model::KeySchema& table_schema = r.table->key_schema();
-  const bool consistent = m.consistent_read && coral_bool(*m.consistent_read);
-  std::optional<requests::IndexTarget> index;
-  if (m.index_name) {
-    index = requests::index_target(*r.table, view(*m.index_name), context.now_ms);
-    if (index->global && consistent) throw model::Error(model::kConsistentReadOnGlobalIndex);
-  }
   // The key the conditions are on: the table's, or the index's (as a KeySchema when it has one
-  // or two attributes; a multi-attribute key has rules of its own).
+  // or two attributes).
   std::optional<model::KeySchema> key_schema = index ? index->simple_key() : table_schema;
   const std::size_t key_attributes =
       key_schema ? (key_schema->range ? 2 : 1) : index->key.hash.size() + index->key.range.size();
   if (terms.size() > (key_schema ? 2 : key_attributes))
     throw model::query_conditions_exceed_key(terms.size(), key_attributes);
-  const requests::Select select = decode_select(m.select);
-  // A start key on an index: Select ALL_ATTRIBUTES on a GSI that cannot answer it, then the
-  // index's key, then the table's (requests/index_target.h), before anything else of it.
   if (index && start_key) {
     requests::check_index_select(select, *index);
     requests::check_index_start_key(*start_key, *index, table_schema);
@@ -159,42 +138,54 @@ requests::QueryRequest decode(const ActionContext& context, const JsonValue& jso
     index_spec = requests::plan_key_terms(index->key, terms);
   }
   if (index)
-    index_spec.exclusive_start_key = start_key;
+    index_spec.exclusive_start_key = std::move(start_key);
   else
-    spec.exclusive_start_key = start_key;
-  const model::KeySchema& schema = table_schema;
-  if (compiled.projection) requests::check_key_and_index_key_paths(compiled.projection->paths, *r.table);
-  if (!query_filter.empty() || compiled.filter) {
-    std::vector<std::string> heads;
-    if (compiled.filter) {
-      std::vector<const expressions::Path*> paths;
-      requests::collect_paths(compiled.filter->root, paths);
-      for (const auto* p : paths) heads.push_back(p->elements[0].name);
-    } else {
-      for (const auto& c : query_filter) heads.push_back(c.attribute);
-    }
-    const char* parameter = compiled.filter ? "Filter Expression" : "QueryFilter";
-    std::vector<const model::KeyAttribute*> key_attributes;
-    if (index) {
-      for (const auto* attrs : {&index->key.hash, &index->key.range})
-        for (const auto& a : *attrs) key_attributes.push_back(&a);
-    } else {
-      key_attributes.push_back(&schema.hash);
-      if (schema.range) key_attributes.push_back(&*schema.range);
-    }
-    for (const model::KeyAttribute* attr : key_attributes) {
-      if (std::find(heads.begin(), heads.end(), attr->name) != heads.end())
-        throw model::filter_on_key_attribute(parameter, attr->name);
-    }
-  }
-  if (index) requests::check_index_select(select, *index);
-  if (compiled.filter)
-    requests::check_key_and_index_key_paths(requests::read_paths(&*compiled.filter, nullptr, nullptr), *r.table);
-  check_select(select, m.conditional_operator, !query_filter.empty(), m.projection_expression, m.attributes_to_get,
-               m.index_name);
+    spec.exclusive_start_key = std::move(start_key);
+}
 
-  r.plan = read_plan(m, compiled, query_filter, select, consistent, std::move(index));
-  spec.forward = index_spec.forward = !m.scan_index_forward || coral_bool(*m.scan_index_forward);
+// No filter on an attribute of the key read (the index's key on an index, else the table's).
+void check_filter_keys(const std::vector<expressions::ExpectedCondition>& query_filter,
+                       const expressions::Compiled& compiled, const model::KeySchema& schema,
+                       const std::optional<requests::IndexTarget>& index) {
+  if (query_filter.empty() && !compiled.filter) return;
+  std::vector<std::string> heads;
+  if (compiled.filter) {
+    std::vector<const expressions::Path*> paths;
+    requests::collect_paths(compiled.filter->root, paths);
+    for (const auto* p : paths) heads.push_back(p->elements[0].name);
+  } else {
+    for (const auto& c : query_filter) heads.push_back(c.attribute);
+  }
+  const char* parameter = compiled.filter ? "Filter Expression" : "QueryFilter";
+  std::vector<const model::KeyAttribute*> key_attributes;
+  if (index) {
+    for (const auto* attrs : {&index->key.hash, &index->key.range})
+      for (const auto& a : *attrs) key_attributes.push_back(&a);
+  } else {
+    key_attributes.push_back(&schema.hash);
+    if (schema.range) key_attributes.push_back(&*schema.range);
+  }
+  for (const model::KeyAttribute* attr : key_attributes)
+    if (std::find(heads.begin(), heads.end(), attr->name) != heads.end())
+      throw model::filter_on_key_attribute(parameter, attr->name);
+}
+
+requests::QueryRequest decode(const ActionContext& context, const JsonValue& json) {
+  ReadParameters p = decode_read_parameters(json, ReadKind::Query);  // api/reads/query_scan.h, stage A
+  const QueryScanMembers& m = p.members;
+  if (!m.key_conditions && !m.key_condition_expression) throw model::Error(model::kKeyConditionsRequired);
+  expressions::Compiled compiled = compile_expressions(p.expression);
+  const std::vector<requests::KeyTerm> terms = key_terms(m.key_conditions, compiled, m.index_name != nullptr);
+
+  ReadTarget target = find_read_target(context, m);  // stage B
+  requests::QueryRequest r;
+  r.table = target.table;
+  plan_key(r, target.index, terms, std::move(p.start_key), p.select);
+  if (compiled.projection) requests::check_key_and_index_key_paths(compiled.projection->paths, *r.table);
+  check_filter_keys(p.legacy_filter, compiled, r.table->key_schema(), target.index);
+  if (target.index) requests::check_index_select(p.select, *target.index);
+  r.plan = finish_read(p, compiled, std::move(target));  // stage C
+  r.spec.forward = r.index_spec.forward = !m.scan_index_forward || coral_bool(*m.scan_index_forward);
   return r;
 }
 

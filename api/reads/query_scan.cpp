@@ -3,7 +3,9 @@
 #include "api/capacity.h"
 #include "api/codec.h"
 #include "api/legacy_params.h"
+#include "api/members.h"
 #include "api/shape.h"
+#include "api/table_lookup.h"
 #include "expressions/evaluate.h"
 #include "expressions/legacy.h"
 #include "expressions/projection.h"
@@ -11,6 +13,7 @@
 #include "model/expression_errors.h"
 #include "model/limits.h"
 #include "model/item_codec.h"
+#include "requests/key_checks.h"
 
 namespace minnow::api {
 
@@ -23,9 +26,6 @@ std::size_t as_count(const JsonValue& v) {
   return d < 1 ? 0 : d > 1e18 ? static_cast<std::size_t>(1e18) : static_cast<std::size_t>(d);
 }
 
-}  // namespace
-
-namespace {
 constexpr MemberField<QueryScanMembers> kQueryScanMembers[] = {
     {"TableName", &QueryScanMembers::table_name},
     {"IndexName", &QueryScanMembers::index_name},
@@ -48,30 +48,6 @@ constexpr MemberField<QueryScanMembers> kQueryScanMembers[] = {
     {"ExpressionAttributeNames", &QueryScanMembers::names},
     {"ExpressionAttributeValues", &QueryScanMembers::values},
 };
-}  // namespace
-
-QueryScanMembers read_query_scan_members(const JsonValue& request) { return read_members(request, kQueryScanMembers); }
-
-std::vector<expressions::ExpectedCondition> decode_condition_map(const JsonValue* map) {
-  std::vector<expressions::ExpectedCondition> out;
-  if (!map) return out;
-  for (auto it = map->MemberBegin(); it != map->MemberEnd(); ++it) {
-    if (!it->value.IsObject()) continue;
-    expressions::ExpectedCondition c;
-    c.attribute.assign(it->name.GetString(), it->name.GetStringLength());
-    std::vector<model::AttributeValue> values;
-    if (const JsonValue* list = member(it->value, "AttributeValueList"))
-      for (const auto& v : list->GetArray()) values.push_back(decode_value(v));
-    // The shape guarantees a ComparisonOperator from the enum.
-    std::string op(view(it->value["ComparisonOperator"]));
-    expressions::check_comparison(op, values);
-    c.comparison_operator = op;
-    c.attribute_value_list = std::move(values);
-    out.push_back(std::move(c));
-  }
-  return out;
-}
-
 
 std::optional<model::AttributeMap> decode_start_key(const JsonValue* key) {
   if (!key) return std::nullopt;
@@ -99,8 +75,6 @@ requests::Select decode_select(const JsonValue* select) {
          : s == "COUNT"                    ? Select::Count
                                            : Select::Default;
 }
-
-std::size_t decode_limit(const JsonValue* limit) { return limit ? as_count(*limit) : 0; }
 
 std::optional<expressions::Condition> read_filter(std::optional<expressions::Condition> compiled,
                                                   const std::vector<expressions::ExpectedCondition>& legacy,
@@ -138,19 +112,71 @@ void check_select(requests::Select select, const JsonValue* conditional_operator
   }
 }
 
-requests::ReadPlan read_plan(const QueryScanMembers& m, expressions::Compiled& compiled,
-                             const std::vector<expressions::ExpectedCondition>& legacy_filter, requests::Select select,
-                             bool consistent_read, std::optional<requests::IndexTarget> index) {
+}  // namespace
+
+ReadParameters decode_read_parameters(const JsonValue& request, ReadKind kind) {
+  ReadParameters p;
+  p.members = read_members(request, kQueryScanMembers);
+  const QueryScanMembers& m = p.members;
+  const bool query = kind == ReadKind::Query;
+  p.expression = ExpressionMembers{.names = m.names,
+                                   .values = m.values,
+                                   .key_condition = query ? m.key_condition_expression : nullptr,
+                                   .filter = m.filter_expression,
+                                   .projection = m.projection_expression};
+  if (query) {
+    validate_expression_params({{"ProjectionExpression", m.projection_expression},
+                                {"FilterExpression", m.filter_expression},
+                                {"KeyConditionExpression", m.key_condition_expression}},
+                               {{"AttributesToGet", m.attributes_to_get},
+                                {"QueryFilter", m.query_filter},
+                                {"ConditionalOperator", m.conditional_operator},
+                                {"KeyConditions", m.key_conditions}},
+                               p.expression);
+    p.legacy_filter = decode_condition_map(m.query_filter);  // Query: the filter's entries first
+    check_attributes_to_get(m.attributes_to_get);
+  } else {
+    validate_expression_params(
+        {{"ProjectionExpression", m.projection_expression}, {"FilterExpression", m.filter_expression}},
+        {{"AttributesToGet", m.attributes_to_get},
+         {"ScanFilter", m.scan_filter},
+         {"ConditionalOperator", m.conditional_operator}},
+        p.expression);
+    check_attributes_to_get(m.attributes_to_get);  // Scan: AttributesToGet first
+    p.legacy_filter = decode_condition_map(m.scan_filter);
+  }
+  p.start_key = decode_start_key(m.exclusive_start_key);
+  p.select = decode_select(m.select);
+  return p;
+}
+
+ReadTarget find_read_target(const ActionContext& context, const QueryScanMembers& m) {
+  ReadTarget t;
+  t.table = find_table_named(context, *m.table_name, /*table_operation=*/false);
+  t.consistent_read = m.consistent_read && coral_bool(*m.consistent_read);
+  if (m.index_name) {
+    t.index = requests::index_target(*t.table, view(*m.index_name), context.now_ms);
+    if (t.index->global && t.consistent_read) throw model::Error(model::kConsistentReadOnGlobalIndex);
+  }
+  return t;
+}
+
+requests::ReadPlan finish_read(const ReadParameters& p, expressions::Compiled& compiled, ReadTarget target) {
+  const QueryScanMembers& m = p.members;
+  if (compiled.filter)
+    requests::check_key_and_index_key_paths(requests::read_paths(&*compiled.filter, nullptr, nullptr), *target.table);
+  check_select(p.select, m.conditional_operator, !p.legacy_filter.empty(), m.projection_expression,
+               m.attributes_to_get, m.index_name);
   requests::ReadPlan plan;
-  plan.filter = read_filter(std::move(compiled.filter), legacy_filter, m.conditional_operator);
+  plan.filter = read_filter(std::move(compiled.filter), p.legacy_filter, m.conditional_operator);
   plan.projection = read_projection(std::move(compiled.projection), m.attributes_to_get);
-  plan.select = select;
-  plan.consistent_read = consistent_read;
-  plan.limits.max_items = decode_limit(m.limit);
+  plan.select = p.select;
+  plan.consistent_read = target.consistent_read;
+  plan.limits.max_items = m.limit ? as_count(*m.limit) : 0;
   plan.return_consumed_capacity = return_consumed_capacity(m.return_consumed_capacity);
-  if (index) {
-    plan.fetch_from_table = requests::apply_index_projection(select, *index, plan.projection);
-    plan.index = std::move(index);
+  if (target.index) {
+    plan.fetch_from_table = requests::apply_index_projection(p.select, *target.index, plan.projection);
+    plan.index = std::move(target.index);
   }
   return plan;
 }

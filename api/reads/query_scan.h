@@ -1,5 +1,9 @@
-// What Query and Scan decode alike: their legacy condition maps, their ExclusiveStartKey, the
-// rules of Select, Limit; and the page they answer.
+// What Query and Scan decode alike, as three stages each operation calls once, in this order:
+//   decode_read_parameters - the members by themselves, before the table;
+//   find_read_target       - the table, the index, ConsistentRead on a GSI;
+//   finish_read            - the checks both end with, and the plan.
+// Between them each operation makes its own checks (api/reads/query.cpp, scan.cpp) and compiles
+// the expressions (api/expression_params.h). And the page they answer (write_page).
 //
 // The page is written while the engine reads it (requests/reads.h: the items go to a sink
 // under the table's shared lock, straight into the response), so a page copies only what it
@@ -7,16 +11,21 @@
 // Limit and the 1 MB limit count items read, as DynamoDB does.
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "api/action.h"
+#include "api/expression_params.h"
 #include "api/json.h"
-#include "api/members.h"
 #include "engine/function_ref.h"
+#include "engine/table.h"
 #include "expressions/ast.h"
 #include "expressions/legacy.h"
 #include "expressions/resolve.h"
+#include "requests/index_target.h"
 #include "requests/reads.h"
 
 namespace minnow::api {
@@ -29,41 +38,39 @@ struct QueryScanMembers {
       *return_consumed_capacity, *segment, *total_segments, *projection_expression, *filter_expression,
       *key_condition_expression, *names, *values;
 };
-QueryScanMembers read_query_scan_members(const JsonValue& request);
 
-// A QueryFilter, ScanFilter or KeyConditions map (attribute -> {ComparisonOperator,
-// AttributeValueList}), decoded and checked entry by entry in the request's order, the way
-// DynamoDB checks these maps: the values, then their number for the operator, then that they
-// share one type, then that the operator accepts that type, then BETWEEN's order
-// (expressions::check_comparison). Null: empty.
-std::vector<expressions::ExpectedCondition> decode_condition_map(const JsonValue* map);
+enum class ReadKind : uint8_t { Query, Scan };
 
-// ExclusiveStartKey's values (null: absent), decoded and checked; most value errors are
-// prefixed with "The provided starting key is invalid: " (DynamoDB leaves number and duplicate
-// errors bare).
-std::optional<model::AttributeMap> decode_start_key(const JsonValue* start_key);
+// Stage A: what the members say by themselves, in DynamoDB's order: the expression parameters
+// combined (validate_expression_params, with the kind's lists); Query: the QueryFilter entries,
+// then AttributesToGet; Scan: AttributesToGet, then the ScanFilter entries
+// (decode_condition_map, check_attributes_to_get); ExclusiveStartKey's values (most errors
+// prefixed "The provided starting key is invalid: "; number and duplicate errors bare); Select
+// (which the Shape has already kept to its enum).
+struct ReadParameters {
+  QueryScanMembers members{};
+  ExpressionMembers expression{};                             // for compile_expressions
+  std::vector<expressions::ExpectedCondition> legacy_filter;  // QueryFilter or ScanFilter
+  std::optional<model::AttributeMap> start_key;               // ExclusiveStartKey
+  requests::Select select = requests::Select::Default;
+};
+ReadParameters decode_read_parameters(const JsonValue& request, ReadKind kind);
 
-requests::Select decode_select(const JsonValue* select);
-// Limit (null: none), as a count of items.
-std::size_t decode_limit(const JsonValue* limit);
+// Stage B: the table (ResourceNotFoundException), the index (requests::index_target: it exists
+// and is not backfilling), and no ConsistentRead on a GSI.
+struct ReadTarget {
+  std::shared_ptr<engine::Table> table;
+  std::optional<requests::IndexTarget> index;
+  bool consistent_read = false;
+};
+ReadTarget find_read_target(const ActionContext& context, const QueryScanMembers& m);
 
-// The filter: FilterExpression compiled, or else the legacy map with ConditionalOperator.
-std::optional<expressions::Condition> read_filter(std::optional<expressions::Condition> compiled,
-                                                  const std::vector<expressions::ExpectedCondition>& legacy,
-                                                  const JsonValue* conditional_operator);
-
-// The last semantic checks, in DynamoDB Local's order (after the key and start-key checks):
-// ConditionalOperator without a filter, then Select against the projection parameters.
-void check_select(requests::Select select, const JsonValue* conditional_operator, bool has_legacy_filter,
-                  const JsonValue* projection_expression, const JsonValue* attributes_to_get,
-                  const JsonValue* index_name);
-
-// The plan of a Query or Scan once every check passed: the filter (FilterExpression or the
-// legacy map), the projection, Select, ConsistentRead, Limit, ReturnConsumedCapacity, and on an
-// index its projection rules (requests::apply_index_projection).
-requests::ReadPlan read_plan(const QueryScanMembers& m, expressions::Compiled& compiled,
-                             const std::vector<expressions::ExpectedCondition>& legacy_filter, requests::Select select,
-                             bool consistent_read, std::optional<requests::IndexTarget> index);
+// Stage C, after the operation's own key and path checks: FilterExpression's paths into keys,
+// ConditionalOperator without a filter, Select against the projection parameters (DynamoDB
+// Local's rules, last), then the plan: the filter, the projection, Select, ConsistentRead, Limit,
+// ReturnConsumedCapacity, and on an index its projection (requests::apply_index_projection,
+// which rejects a GSI projection of attributes it lacks). Moves the expressions and the index.
+requests::ReadPlan finish_read(const ReadParameters& p, expressions::Compiled& compiled, ReadTarget target);
 
 // Runs the read (requests::execute of a Query or Scan, given the sink) and writes the
 // response: Items, Count, ScannedCount, LastEvaluatedKey, ConsumedCapacity.

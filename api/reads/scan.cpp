@@ -8,7 +8,8 @@
 //   schema (index: the index and table keys); the start key inside the segment (table scans);
 //   Select ALL_ATTRIBUTES on a GSI not projecting everything; ProjectionExpression and
 //   FilterExpression paths into keys; ConditionalOperator without a filter; Select; a GSI's
-//   projection (api/reads/index_reads.h).
+//   projection (requests/index_target.h). The stages shared with Query (api/reads/query_scan.h)
+//   run once each, in order, with Scan's own checks between them.
 // Then the read: the segment's range of the hash space, after the start key (engine/query.h).
 #include "api/capacity.h"
 #include "api/expression_params.h"
@@ -16,7 +17,6 @@
 #include "api/legacy_params.h"
 #include "api/operations.h"
 #include "api/reads/query_scan.h"
-#include "api/table_lookup.h"
 #include "model/errors.h"
 #include "model/key.h"
 #include "requests/index_target.h"
@@ -47,18 +47,8 @@ const Shape kShape(R"({
   "ConsistentRead": "Boolean"})");
 
 requests::ScanRequest decode(const ActionContext& context, const JsonValue& json) {
-  const QueryScanMembers m = read_query_scan_members(json);
-  ExpressionMembers expression{
-      .names = m.names, .values = m.values, .filter = m.filter_expression, .projection = m.projection_expression};
-  validate_expression_params(
-      {{"ProjectionExpression", m.projection_expression}, {"FilterExpression", m.filter_expression}},
-      {{"AttributesToGet", m.attributes_to_get},
-       {"ScanFilter", m.scan_filter},
-       {"ConditionalOperator", m.conditional_operator}},
-      expression);
-  check_attributes_to_get(m.attributes_to_get);
-  std::vector<expressions::ExpectedCondition> scan_filter = decode_condition_map(m.scan_filter);
-  std::optional<model::AttributeMap> start_key = decode_start_key(m.exclusive_start_key);
+  ReadParameters p = decode_read_parameters(json, ReadKind::Scan);  // api/reads/query_scan.h, stage A
+  const QueryScanMembers& m = p.members;
   int64_t segment = m.segment ? coral_long(*m.segment) : 0;
   int64_t total = m.total_segments ? coral_long(*m.total_segments) : 1;
   // Any Segment, 0 included, needs TotalSegments (DynamoDB and DynamoDB Local; dynalite lets 0 by).
@@ -67,42 +57,30 @@ requests::ScanRequest decode(const ActionContext& context, const JsonValue& json
     if (!m.segment) throw model::Error(model::kSegmentRequired);
     if (segment >= total) throw model::segment_not_less_than_total(segment, total);
   }
-  expressions::Compiled compiled = compile_expressions(expression);
+  expressions::Compiled compiled = compile_expressions(p.expression);
 
+  ReadTarget target = find_read_target(context, m);  // stage B
   requests::ScanRequest r;
-  r.table = find_table_named(context, *m.table_name, /*table_operation=*/false);
+  r.table = target.table;
   const model::KeySchema& schema = r.table->key_schema();
-  const bool consistent = m.consistent_read && coral_bool(*m.consistent_read);
-  std::optional<requests::IndexTarget> index;
-  if (m.index_name) {
-    index = requests::index_target(*r.table, view(*m.index_name), context.now_ms);
-    if (index->global && consistent) throw model::Error(model::kConsistentReadOnGlobalIndex);
-  }
   engine::ScanSpec& spec = r.spec;
   spec.segment = static_cast<uint32_t>(segment);
   spec.total_segments = static_cast<uint32_t>(total);
-  if (start_key && index) {
-    requests::check_index_start_key(*start_key, *index, schema);
-    spec.exclusive_start_key = std::move(start_key);
-  } else if (start_key) {
+  if (p.start_key && target.index) {
+    requests::check_index_start_key(*p.start_key, *target.index, schema);
+  } else if (p.start_key) {
     try {
-      model::validate_start_key(*start_key, schema);
+      model::validate_start_key(*p.start_key, schema);
     } catch (const model::Error& e) {
       throw model::start_key_invalid(e.message());
     }
-    if (total > 1 && !engine::in_segment(start_key->at(schema.hash.name), spec.segment, spec.total_segments))
+    if (total > 1 && !engine::in_segment(p.start_key->at(schema.hash.name), spec.segment, spec.total_segments))
       throw model::start_key_wrong_segment(total, segment);
-    spec.exclusive_start_key = std::move(start_key);
   }
-  const requests::Select select = decode_select(m.select);
-  if (index) requests::check_index_select(select, *index);
+  spec.exclusive_start_key = std::move(p.start_key);
+  if (target.index) requests::check_index_select(p.select, *target.index);
   if (compiled.projection) requests::check_key_and_index_key_paths(compiled.projection->paths, *r.table);
-  if (compiled.filter)
-    requests::check_key_and_index_key_paths(requests::read_paths(&*compiled.filter, nullptr, nullptr), *r.table);
-  check_select(select, m.conditional_operator, !scan_filter.empty(), m.projection_expression, m.attributes_to_get,
-               m.index_name);
-
-  r.plan = read_plan(m, compiled, scan_filter, select, consistent, std::move(index));
+  r.plan = finish_read(p, compiled, std::move(target));  // stage C
   return r;
 }
 

@@ -123,6 +123,9 @@ TEST_CASE("Query: validation messages in DynamoDB's order") {
        inv + "AttributeValues inside AttributeValueList must be of same type"},
       {R"({"TableName":"thr","KeyConditions":{},"QueryFilter":{"x":{"ComparisonOperator":"GE","AttributeValueList":[{"L":[]}]}}})",
        inv + "ComparisonOperator GE is not valid for L AttributeValue type"},
+      // QueryFilter's entries before AttributesToGet (Scan checks them the other way round).
+      {R"({"TableName":"thr","KeyConditions":{},"QueryFilter":{"x":{"ComparisonOperator":"EQ"}},"AttributesToGet":["a","a"]})",
+       inv + "Invalid number of argument(s) for the EQ ComparisonOperator"},
       {R"({"TableName":"thr","KeyConditions":{},"AttributesToGet":["a","a"]})",
        inv + "Duplicate value in attribute name: a"},
       {R"({"TableName":"thr","KeyConditions":{},"ExclusiveStartKey":{"pk":{"NULL":false}}})",

@@ -1,13 +1,16 @@
 // What the write requests decode alike (PutItem, UpdateItem, DeleteItem, and the Put, Update,
-// Delete and ConditionCheck actions of TransactWriteItems), and the answers they share.
+// Delete and ConditionCheck actions of TransactWriteItems), and the answers they share. The three
+// single-item decoders live here whole (decode_put_item, ...): one pass, in DynamoDB's order, from
+// the members to the typed request, their differences branches of one walk.
 #pragma once
 
+#include <cstdint>
 #include <optional>
+#include <vector>
 
+#include "api/action.h"
 #include "api/capacity.h"
-#include "api/expression_params.h"
 #include "api/json.h"
-#include "api/members.h"
 #include "engine/table.h"
 #include "expressions/ast.h"
 #include "requests/items.h"
@@ -22,22 +25,31 @@ struct WriteMembers {
       *return_consumed_capacity, *return_item_collection_metrics, *condition_expression, *update_expression, *names,
       *values, *on_condition_failure;
 };
-WriteMembers read_write_members(const JsonValue& request);
 
-// The expression members of a write (an update's UpdateExpression too), after the check of which
-// expression and legacy parameters it combines (ConditionalOperator counts as a legacy one).
-ExpressionMembers write_expressions(const WriteMembers& m, bool update);
+enum class ItemWriteKind : uint8_t { Put, Update, Delete, ConditionCheck };
 
-// ReturnValues (null: NONE). `put_or_delete`: only NONE and ALL_OLD are allowed ("ReturnValues
-// can only be ALL_OLD or NONE"); the Shape has checked the value is one of the five.
-requests::ReturnValues decode_return_values(const JsonValue* value, bool put_or_delete);
+// A write with every check that needs no table made, in DynamoDB's order:
+//   1. which expression and legacy parameters it combines (ConditionalOperator counts as legacy);
+//   2. the Item's values (Put), or the Key's (and an Update's AttributeUpdates);
+//   3. a Put's ReturnValues ("ReturnValues can only be ALL_OLD or NONE"), then its size (400 KB);
+//   4. the placeholder maps, the UpdateExpression, the ConditionExpression;
+//   5. Expected with ConditionalOperator, when there is no ConditionExpression;
+//   6. a Delete's or an Update's ReturnValues (an Update's never fails).
+// `return_values`: ReturnValues is read (the single-item calls; a transaction's actions have none).
+struct WriteBody {
+  WriteMembers m{};
+  requests::WriteOperation operation;              // its condition decoded; a Put's key still empty
+  std::vector<expressions::Path> condition_reads;  // the paths the condition reads
+  requests::ReturnValues return_values = requests::ReturnValues::None;
+};
+WriteBody decode_write_body(const JsonValue& json, ItemWriteKind kind, bool return_values);
 
-// The condition of a write: the compiled ConditionExpression, or else Expected with
-// ConditionalOperator (DynamoDB's errors for a bad Expected), and
-// ReturnValuesOnConditionCheckFailure.
-requests::WriteCondition decode_write_condition(std::optional<expressions::Condition> compiled,
-                                                const JsonValue* expected, const JsonValue* conditional_operator,
-                                                const JsonValue* on_condition_failure);
+// PutItem, UpdateItem and DeleteItem decoded, after the Shape: decode_write_body, then the table;
+// the key against its schema; ConditionalOperator without Expected; an update's key and index key
+// checks; the condition's nested paths into the key.
+requests::PutItemRequest decode_put_item(const ActionContext& context, const JsonValue& json);
+requests::UpdateItemRequest decode_update_item(const ActionContext& context, const JsonValue& json);
+requests::DeleteItemRequest decode_delete_item(const ActionContext& context, const JsonValue& json);
 
 // "ConditionalOperator cannot be used without Filter or Expected" (DynamoDB Local's check, made
 // once the table and the key are known) when ConditionalOperator is given and Expected is absent
@@ -59,12 +71,10 @@ void write_item_collection_metrics(JsonWriter& out, const engine::Table& table, 
 // happened.
 std::optional<model::Error> failure_error(const requests::ItemWriteResult& result, bool in_update,
                                           bool condition_check = false);
-// Throws failure_error, if any.
-void throw_if_failed(const requests::ItemWriteResult& result, bool in_update);
-
-// A single-item write's response: Attributes, ConsumedCapacity, ItemCollectionMetrics.
-void write_item_write_response(JsonWriter& out, const engine::Table& table, const model::AttributeMap& key,
-                               ReturnConsumedCapacity capacity, bool item_collection_metrics,
-                               const requests::ItemWriteResult& result);
+// A single-item write's answer: its failure_error thrown, or else Attributes, ConsumedCapacity,
+// ItemCollectionMetrics.
+void write_item_write_answer(JsonWriter& out, const engine::Table& table, const model::AttributeMap& key,
+                             ReturnConsumedCapacity capacity, bool item_collection_metrics,
+                             const requests::ItemWriteResult& result, bool in_update);
 
 }  // namespace minnow::api

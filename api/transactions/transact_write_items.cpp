@@ -46,21 +46,20 @@ const Shape kShape("{" MINNOW_SHAPE_RETURN_CONSUMED_CAPACITY "," MINNOW_SHAPE_RE
     MINNOW_SHAPE_TRANSACT_KEY
     R"(, "UpdateExpression": {"type": "String", "notNull": true}, "ConditionExpression": {"type": "String"})") R"(}}}}})");
 
-enum class Kind { ConditionCheck, Put, Delete, Update };
-
 // One action while it is decoded: its members, and the paths its expressions read.
 struct DecodedAction {
-  Kind kind;
   WriteMembers m;
   requests::TransactWriteAction action;
   std::vector<expressions::Path> read;
 };
 
 // The one action of a TransactWriteItem element.
-std::pair<Kind, const JsonValue*> action_of(const JsonValue& element) {
-  static constexpr std::pair<const char*, Kind> kKinds[] = {
-      {"ConditionCheck", Kind::ConditionCheck}, {"Put", Kind::Put}, {"Delete", Kind::Delete}, {"Update", Kind::Update}};
-  std::optional<std::pair<Kind, const JsonValue*>> found;
+std::pair<ItemWriteKind, const JsonValue*> action_of(const JsonValue& element) {
+  static constexpr std::pair<const char*, ItemWriteKind> kKinds[] = {{"ConditionCheck", ItemWriteKind::ConditionCheck},
+                                                                     {"Put", ItemWriteKind::Put},
+                                                                     {"Delete", ItemWriteKind::Delete},
+                                                                     {"Update", ItemWriteKind::Update}};
+  std::optional<std::pair<ItemWriteKind, const JsonValue*>> found;
   for (const auto& [name, kind] : kKinds) {
     const JsonValue* v = member(element, name);
     if (!v) continue;
@@ -71,40 +70,16 @@ std::pair<Kind, const JsonValue*> action_of(const JsonValue& element) {
   return *found;
 }
 
-// The single-item call's checks that need no table, in its order (without ReturnValues).
-DecodedAction decode_action(Kind kind, const JsonValue& json) {
-  DecodedAction a{kind, read_write_members(json), {}, {}};
-  const WriteMembers& m = a.m;
-  const ExpressionMembers expression = write_expressions(m, kind == Kind::Update);
-  requests::Put put;
-  model::AttributeMap key;
-  if (kind == Kind::Put) {
-    put.item = decode_attribute_map(*m.item);
-    put.size = model::item_size(put.item);
-    if (put.size > model::kMaxItemBytes) throw model::Error(model::kItemTooLarge);
-  } else {
-    key = decode_attribute_map(*m.key);
+// The single-item call's checks that need no table, in its order (without ReturnValues). The
+// paths read: the condition's, then the update's SET values'.
+DecodedAction decode_action(ItemWriteKind kind, const JsonValue& json) {
+  WriteBody body = decode_write_body(json, kind, /*return_values=*/false);
+  DecodedAction a{body.m, {}, std::move(body.condition_reads)};
+  if (const auto* update = std::get_if<requests::Update>(&body.operation); update && update->expression) {
+    std::vector<expressions::Path> values = requests::read_paths(nullptr, &*update->expression, nullptr);
+    a.read.insert(a.read.end(), values.begin(), values.end());
   }
-  expressions::Compiled compiled = compile_expressions(expression);
-  a.read = requests::read_paths(compiled.condition ? &*compiled.condition : nullptr,
-                                compiled.update ? &*compiled.update : nullptr, nullptr);
-  requests::WriteCondition condition =
-      decode_write_condition(std::move(compiled.condition), m.expected, m.conditional_operator, m.on_condition_failure);
-  switch (kind) {
-    case Kind::Put:
-      put.condition = std::move(condition);
-      a.action.operation = std::move(put);
-      break;
-    case Kind::Update:
-      a.action.operation = requests::Update{std::move(key), std::move(compiled.update), {}, std::move(condition)};
-      break;
-    case Kind::Delete:
-      a.action.operation = requests::Delete{std::move(key), std::move(condition)};
-      break;
-    case Kind::ConditionCheck:
-      a.action.operation = requests::ConditionCheck{std::move(key), std::move(condition)};
-      break;
-  }
+  a.action.operation = std::move(body.operation);
   return a;
 }
 

@@ -431,6 +431,13 @@ TEST_CASE("items: a missing table, and the checks that come before the table loo
         validation("ReturnValues can only be ALL_OLD or NONE"));
   CHECK(h.error("PutItem", R"({"TableName":"nope","Item":)" + padded(R"({"pk":{"S":"a"}})", 3, 409601) + "}") ==
         validation("Item size has exceeded the maximum allowed size"));
+  // A Put's ReturnValues before its size; a Delete's after its ConditionExpression.
+  CHECK(h.error("PutItem", R"({"TableName":"nope","ReturnValues":"ALL_NEW","Item":)" +
+                               padded(R"({"pk":{"S":"a"}})", 3, 409601) + "}") ==
+        validation("ReturnValues can only be ALL_OLD or NONE"));
+  CHECK(h.error("DeleteItem", R"({"TableName":"nope","Key":{"pk":{"S":"a"}},"ReturnValues":"ALL_NEW",)"
+                              R"("ConditionExpression":"a ="})")
+            .find("Invalid ConditionExpression: Syntax error") != std::string::npos);
   CHECK(h.error("GetItem", R"({"TableName":"nope","Key":{"pk":{"SS":[]}}})") ==
         validation("One or more parameter values were invalid: An string set  may not be empty"));
   // The key is checked against the schema only once the table is known.

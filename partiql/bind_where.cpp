@@ -1,5 +1,5 @@
-// The WHERE clause and the key (partiql/binding.h): its conjuncts, the terms a key can be read
-// by, one item's key, and the WHERE as a resolved condition.
+// The WHERE clause and the key (partiql/binding.h): the WHERE bound once (bind_where: its
+// conjuncts, the terms a key can be read by, what it compares), one item's key, and the rest.
 #include <algorithm>
 
 #include "expressions/functions.h"
@@ -36,8 +36,6 @@ Comparator flipped(Comparator c) {
       return c;
   }
 }
-
-}  // namespace
 
 void conjuncts(Node& n, std::vector<Node*>& out) {
   if (n.kind == NodeKind::And) {
@@ -98,45 +96,132 @@ std::optional<Term> key_term(const Node& n) {
   return std::nullopt;
 }
 
-void check_key_value(const model::KeyAttribute& key, const AttributeValue& v) {
-  if (v.type() != key.type) throw model::pql_key_type_mismatch(key.name);
-  if (model::is_empty_scalar(v)) throw model::key_empty_value(key.name, v.type());
+// Whether the WHERE is only `name = value` terms joined by AND (a read or write by key): no
+// rule of the expression language can fail on it, so it needs no placeholders and no resolve.
+bool only_equalities(const Expr& e) {
+  if (e.kind == ExprKind::And) return only_equalities(e.args[0]) && only_equalities(e.args[1]);
+  if (e.kind != ExprKind::Compare || e.op != Op::Eq) return false;
+  auto simple_path = [](const Expr& x) { return x.kind == ExprKind::Path && x.steps.empty() && !x.text.empty(); };
+  auto scalar = [](const Expr& x) {
+    return x.kind == ExprKind::String || x.kind == ExprKind::Parameter ||
+           (x.kind == ExprKind::Number && x.text.front() != '-');
+  };
+  return (simple_path(e.args[0]) && scalar(e.args[1])) || (scalar(e.args[0]) && simple_path(e.args[1]));
 }
 
-// The conjuncts left after the key terms are taken out, as one condition (or none).
-std::optional<expressions::Condition> rest(std::vector<Node*>& parts, const std::vector<bool>& taken) {
+// Every comparison of a top-level attribute with a value in `n`, under AND, OR and NOT too.
+void compared_values(const Node& n, std::vector<std::pair<std::string, ValueType>>& out) {
+  switch (n.kind) {
+    case NodeKind::Compare:
+      for (int side = 0; side < 2; ++side) {
+        const std::string* name = key_path(n.args[side]);
+        const Node& other = n.args[1 - side];
+        if (name && other.kind == NodeKind::Value) out.emplace_back(*name, other.value.type());
+      }
+      return;
+    case NodeKind::Between:
+    case NodeKind::In:
+      if (const std::string* name = key_path(n.args[0])) {
+        for (std::size_t i = 1; i < n.args.size(); ++i)
+          if (n.args[i].kind == NodeKind::Value) out.emplace_back(*name, n.args[i].value.type());
+      }
+      return;
+    case NodeKind::And:
+    case NodeKind::Or:
+    case NodeKind::Not:
+      for (const Node& a : n.args) compared_values(a, out);
+      return;
+    default:
+      return;
+  }
+}
+
+// The conjuncts of an equalities-only WHERE: each an = term, values converted left to right.
+void equality_conjuncts(const Expr& e, const Parameters& params, std::vector<Conjunct>& out) {
+  if (e.kind == ExprKind::And) {
+    equality_conjuncts(e.args[0], params, out);
+    equality_conjuncts(e.args[1], params, out);
+    return;
+  }
+  const bool path_first = e.args[0].kind == ExprKind::Path;
+  Term t;
+  t.attribute = e.args[path_first ? 0 : 1].text;
+  t.values.push_back(to_attribute_value(e.args[path_first ? 1 : 0], params));
+  Conjunct& c = out.emplace_back();
+  c.term = std::move(t);
+  c.source = &e;
+}
+
+}  // namespace
+
+Where bind_where(TreeBuilder& b, const std::optional<Expr>& where, expressions::ExpressionKind kind) {
+  Where out;
+  if (!where) return out;
+  out.present = true;
+  if (only_equalities(*where)) {
+    out.equalities_only = true;
+    out.params = &b.parameters();
+    equality_conjuncts(*where, b.parameters(), out.conjuncts);
+    return out;
+  }
+  expressions::Condition condition;
+  condition.root = b.condition(*where);
+  b.resolve(condition, kind);
+  std::vector<Node*> parts;
+  conjuncts(condition.root, parts);
+  out.conjuncts.reserve(parts.size());
+  for (Node* p : parts) {
+    Conjunct& c = out.conjuncts.emplace_back();
+    c.term = key_term(*p);
+    compared_values(*p, out.compared);
+    c.node = std::move(*p);  // the parts are disjoint subtrees: the others stay valid
+  }
+  return out;
+}
+
+std::optional<expressions::Condition> Where::rest() {
+  std::optional<TreeBuilder> direct;  // equalities_only: builds the = terms left in the rest
   std::optional<Node> out;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (taken[i]) continue;
+  for (Conjunct& c : conjuncts) {
+    if (c.taken) continue;
+    Node n;
+    if (c.source) {
+      if (!direct) direct.emplace(*params, TreeBuilder::Mode::Direct);
+      n = direct->condition(*c.source);
+    } else {
+      n = std::move(c.node);
+    }
     if (!out) {
-      out = std::move(*parts[i]);
+      out = std::move(n);
       continue;
     }
     Node a;
     a.kind = NodeKind::And;
     a.args.push_back(std::move(*out));
-    a.args.push_back(std::move(*parts[i]));
+    a.args.push_back(std::move(n));
     out = std::move(a);
   }
   if (!out) return std::nullopt;
-  expressions::Condition c;
-  c.root = std::move(*out);
-  return c;
+  expressions::Condition result;
+  result.root = std::move(*out);
+  return result;
+}
+
+void check_key_value(const model::KeyAttribute& key, const AttributeValue& v) {
+  if (v.type() != key.type) throw model::pql_key_type_mismatch(key.name);
+  if (model::is_empty_scalar(v)) throw model::key_empty_value(key.name, v.type());
 }
 
 // `incomplete` is the error for a WHERE without the whole key (it depends on the statement).
 // `defer`: a key value's error goes to ItemKey::invalid instead of being thrown (transactions).
-ItemKey single_item_key(std::optional<expressions::Condition> where, const model::KeySchema& schema,
-                        const model::FixedError& incomplete, bool defer) {
-  if (!where) throw model::Error(incomplete);
-  std::vector<Node*> parts;
-  conjuncts(where->root, parts);
-  std::vector<bool> taken(parts.size(), false);
+ItemKey single_item_key(Where where, const model::KeySchema& schema, const model::FixedError& incomplete,
+                        bool defer) {
+  if (!where.present) throw model::Error(incomplete);
   ItemKey out;
   std::vector<model::KeyAttribute> keys = {schema.hash};
   if (schema.range) keys.push_back(*schema.range);
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    std::optional<Term> t = key_term(*parts[i]);
+  for (Conjunct& c : where.conjuncts) {
+    const std::optional<Term>& t = c.term;
     if (!t || t->in || t->op != KeyOperator::EQ) continue;
     for (const model::KeyAttribute& k : keys) {
       if (t->attribute != k.name) continue;
@@ -144,7 +229,7 @@ ItemKey single_item_key(std::optional<expressions::Condition> where, const model
       // The same key twice is fine when it says the same.
       if (it != out.key.end() && !(it->second == t->values[0])) throw model::pql_multiple_key_conditions(k.name);
       if (it == out.key.end()) out.key.emplace(k.name, t->values[0]);
-      taken[i] = true;
+      c.taken = true;
     }
   }
   for (const model::KeyAttribute& k : keys) {
@@ -158,7 +243,7 @@ ItemKey single_item_key(std::optional<expressions::Condition> where, const model
       if (!out.invalid) out.invalid = e;
     }
   }
-  out.rest = rest(parts, taken);
+  out.rest = where.rest();
   return out;
 }
 
@@ -183,34 +268,6 @@ expressions::Condition key_condition_and(const std::string& hash, bool exists,
   c.root.args.push_back(std::move(call));
   rest->root.parens = std::max<uint8_t>(rest->root.parens, 1);
   c.root.args.push_back(std::move(rest->root));
-  return c;
-}
-
-// Whether the WHERE is only `name = value` terms joined by AND (a read or write by key): no
-// rule of the expression language can fail on it, so it needs no placeholders and no resolve.
-bool only_equalities(const Expr& e) {
-  if (e.kind == ExprKind::And) return only_equalities(e.args[0]) && only_equalities(e.args[1]);
-  if (e.kind != ExprKind::Compare || e.op != Op::Eq) return false;
-  auto simple_path = [](const Expr& x) { return x.kind == ExprKind::Path && x.steps.empty() && !x.text.empty(); };
-  auto scalar = [](const Expr& x) {
-    return x.kind == ExprKind::String || x.kind == ExprKind::Parameter ||
-           (x.kind == ExprKind::Number && x.text.front() != '-');
-  };
-  return (simple_path(e.args[0]) && scalar(e.args[1])) || (scalar(e.args[0]) && simple_path(e.args[1]));
-}
-
-// The WHERE as a resolved condition tree.
-std::optional<expressions::Condition> where_condition(TreeBuilder& b, const std::optional<Expr>& where,
-                                                      expressions::ExpressionKind kind) {
-  if (!where) return std::nullopt;
-  expressions::Condition c;
-  if (only_equalities(*where)) {
-    TreeBuilder direct(b.parameters(), TreeBuilder::Mode::Direct);
-    c.root = direct.condition(*where);
-    return c;
-  }
-  c.root = b.condition(*where);
-  b.resolve(c, kind);
   return c;
 }
 

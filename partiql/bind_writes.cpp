@@ -112,8 +112,7 @@ BoundWrite bind_update(const UpdateStatement& s, const Parameters& params, const
     update.sections.push_back(
         expressions::UpdateSection{static_cast<expressions::UpdateClause>(c), std::move(sections[c])});
   }
-  std::optional<expressions::Condition> where =
-      where_condition(b, s.where, expressions::ExpressionKind::Condition);
+  Where where = bind_where(b, s.where, expressions::ExpressionKind::Condition);
   b.resolve(update);
   const TableShape& table = lookup.table(s.table.table);
   const bool tx = context == Context::Transaction;
@@ -147,8 +146,7 @@ BoundWrite bind_delete(const DeleteStatement& s, const Parameters& params, const
   out.table = s.from.table;
   out.returning = return_values(s.returning);
   TreeBuilder b(params);
-  std::optional<expressions::Condition> where =
-      where_condition(b, s.where, expressions::ExpressionKind::Condition);
+  Where where = bind_where(b, s.where, expressions::ExpressionKind::Condition);
   const TableShape& table = lookup.table(s.from.table);
   ItemKey k = single_item_key(std::move(where), table.key, model::kPqlIncompleteKey, context == Context::Transaction);
   deferred = std::move(k.invalid);
@@ -163,8 +161,7 @@ BoundWrite bind_exists(const ExistsStatement& s, const Parameters& params, const
   check_target_name(s.select.from);
   if (s.select.from.index) throw model::Error(model::kPqlTransactionExistsIndex);
   TreeBuilder b(params);
-  std::optional<expressions::Condition> where =
-      where_condition(b, s.select.where, expressions::ExpressionKind::Condition);
+  Where where = bind_where(b, s.select.where, expressions::ExpressionKind::Condition);
   const TableShape& table = lookup.table(s.select.from.table);
   ItemKey k = single_item_key(std::move(where), table.key, model::kPqlTransactionExistsSingle, true);
   if (!k.rest) throw model::Error(model::kPqlTransactionExistsSingle);

@@ -105,11 +105,6 @@ class TreeBuilder {
 
 // ---- The WHERE clause and the key (bind_where.cpp) ------------------------------------------
 
-// The conjuncts of a condition: its terms joined by AND.
-void conjuncts(Node& n, std::vector<Node*>& out);
-// The top-level attribute a key term names, or null.
-const std::string* key_path(const Node& n);
-
 // A condition on one top-level attribute that a key can be read by: = < <= > >= (either side),
 // BETWEEN, begins_with, IN.
 struct Term {
@@ -118,12 +113,38 @@ struct Term {
   bool in = false;
   std::vector<AttributeValue> values;
 };
-std::optional<Term> key_term(const Node& n);
+
+// One of the WHERE's conjuncts (its terms joined by AND).
+struct Conjunct {
+  std::optional<Term> term;      // the key term it states, if any
+  bool taken = false;            // read by the key: not part of the rest
+  Node node;                     // the condition, resolved (unset when `source` is set)
+  const Expr* source = nullptr;  // equalities_only: its `name = value`, built by Where::rest
+};
+
+// The WHERE bound once, before the table is known; the statement's binder reads it and takes
+// out the conjuncts its key reads. Points into the statement and its parameters: it must not
+// outlive the binding.
+struct Where {
+  bool present = false;  // the statement has a WHERE
+  // Only `name = value` terms joined by AND (a read or write by key): no rule of the expression
+  // language can fail on it, so no tree is built or resolved, and every conjunct is an = term.
+  bool equalities_only = false;
+  std::vector<Conjunct> conjuncts;  // in the statement's order
+  // Each comparison of a top-level attribute with a value, anywhere (under OR and NOT too): the
+  // attribute and the value's type. Empty when equalities_only (the terms are the comparisons).
+  std::vector<std::pair<std::string, ValueType>> compared;
+  const Parameters* params = nullptr;  // equalities_only: what Where::rest builds nodes with
+  // The conjuncts not taken, joined by AND, as one condition (or none). Moves them out.
+  std::optional<expressions::Condition> rest();
+};
+
+// The WHERE (none: an empty Where), its tree resolved as a `kind` expression: every error of
+// the WHERE and of its values comes from here, before the table is looked up.
+Where bind_where(TreeBuilder& b, const std::optional<Expr>& where, expressions::ExpressionKind kind);
 
 // A key value of the key attribute's type, not empty.
 void check_key_value(const model::KeyAttribute& key, const AttributeValue& v);
-// The conjuncts left after the key terms are taken out, as one condition (or none).
-std::optional<expressions::Condition> rest(std::vector<Node*>& parts, const std::vector<bool>& taken);
 
 // UPDATE, DELETE, and reads in batches and transactions: every key attribute fixed by one =.
 struct ItemKey {
@@ -133,18 +154,12 @@ struct ItemKey {
 };
 // `incomplete` is the error for a WHERE without the whole key (it depends on the statement).
 // `defer`: a key value's error goes to ItemKey::invalid instead of being thrown (transactions).
-ItemKey single_item_key(std::optional<expressions::Condition> where, const model::KeySchema& schema,
+ItemKey single_item_key(Where where, const model::KeySchema& schema,
                         const model::FixedError& incomplete = model::kPqlIncompleteKey, bool defer = false);
 // attribute_exists(#pk) or attribute_not_exists(#pk), AND the rest of the WHERE.
 expressions::Condition key_condition_and(const std::string& hash, bool exists,
                                          std::optional<expressions::Condition> rest);
 
-// Whether the WHERE is only `name = value` terms joined by AND (a read or write by key): no
-// rule of the expression language can fail on it, so it needs no placeholders and no resolve.
-bool only_equalities(const Expr& e);
-// The WHERE as a resolved condition tree.
-std::optional<expressions::Condition> where_condition(TreeBuilder& b, const std::optional<Expr>& where,
-                                                      expressions::ExpressionKind kind);
 // DynamoDB's table-name rule for the table and the index a statement names.
 void check_target_name(const Target& t);
 

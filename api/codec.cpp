@@ -1,6 +1,9 @@
 #include "api/codec.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <cstring>
 #include <unordered_set>
 
 #include "api/shape.h"
@@ -213,83 +216,208 @@ void write_attribute_map(JsonWriter& w, const model::AttributeMap& map) {
 
 namespace {
 
-// One walk over a stored item for both JSON forms: DynamoDB JSON ({"N": "1.5"}), or plain JSON
-// as the DocumentClient unmarshalls it (1.5 written as its exact text; sets as arrays, binary as
-// base64, since plain JSON has neither).
-template <bool kPlain>
-void write_encoded_map(JsonWriter& w, model::EncodedReader& r);
+// A stored item in plain JSON, as the DocumentClient unmarshalls it (1.5 written as its exact
+// text; sets as arrays, binary as base64, since plain JSON has neither).
+void write_plain_map(JsonWriter& w, model::EncodedReader& r);
 
-template <bool kPlain>
-void write_encoded_value(JsonWriter& w, model::EncodedReader& r) {
+void write_plain_value(JsonWriter& w, model::EncodedReader& r) {
   using model::EncodedTag;
-  // [&], not [&w]: the plain form uses no writer here, and clang warns of an unused capture.
-  auto type_key = [&](const char* name, rapidjson::SizeType length) {
-    if constexpr (!kPlain) w.Key(name, length);
-  };
   auto scalar = [&w](EncodedTag tag, std::string_view s) {
     if (tag == EncodedTag::B || tag == EncodedTag::BS) {
       std::string text = model::base64_encode(s);
       w.String(text.data(), text.size());
-    } else if (kPlain && (tag == EncodedTag::N || tag == EncodedTag::NS)) {
+    } else if (tag == EncodedTag::N || tag == EncodedTag::NS) {
       w.RawValue(s.data(), s.size(), rapidjson::kNumberType);
     } else {
       w.String(s.data(), s.size());
     }
   };
-  if constexpr (!kPlain) w.StartObject();
   EncodedTag tag = r.tag();
   switch (tag) {
     case EncodedTag::S:
     case EncodedTag::N:
     case EncodedTag::B:
-      type_key(tag == EncodedTag::S ? "S" : tag == EncodedTag::N ? "N" : "B", 1);
       scalar(tag, r.bytes());
       break;
     case EncodedTag::SS:
     case EncodedTag::NS:
     case EncodedTag::BS:
-      type_key(tag == EncodedTag::SS ? "SS" : tag == EncodedTag::NS ? "NS" : "BS", 2);
       w.StartArray();
       for (uint64_t n = r.varint(); n > 0; --n) scalar(tag, r.bytes());
       w.EndArray();
       break;
     case EncodedTag::M:
-      type_key("M", 1);
-      write_encoded_map<kPlain>(w, r);
+      write_plain_map(w, r);
       break;
     case EncodedTag::L:
-      type_key("L", 1);
       w.StartArray();
-      for (uint64_t n = r.varint(); n > 0; --n) write_encoded_value<kPlain>(w, r);
+      for (uint64_t n = r.varint(); n > 0; --n) write_plain_value(w, r);
       w.EndArray();
       break;
     case EncodedTag::Null:
-      type_key("NULL", 4);
-      if constexpr (kPlain) {
-        w.Null();
-      } else {
-        w.Bool(true);
-      }
+      w.Null();
       break;
     case EncodedTag::False:
     case EncodedTag::True:
-      type_key("BOOL", 4);
       w.Bool(tag == EncodedTag::True);
       break;
   }
-  if constexpr (!kPlain) w.EndObject();
 }
 
-template <bool kPlain>
-void write_encoded_map(JsonWriter& w, model::EncodedReader& r) {
+void write_plain_map(JsonWriter& w, model::EncodedReader& r) {
   w.StartObject();
   for (uint64_t n = r.varint(); n > 0; --n) {
     auto name = r.bytes();
     w.Key(name.data(), name.size());
-    write_encoded_value<kPlain>(w, r);
+    write_plain_value(w, r);
   }
   w.EndObject();
 }
+
+// A stored item in DynamoDB JSON ({"N":"1.5"}), written straight into the response: the bytes
+// RapidJSON's writer would make (its escapes: a quote, a backslash, b f n r t, and "u00" with two
+// upper-case hex digits for the other control characters; every other byte as it is), without its
+// per-byte calls. The pages of a Scan or a Query are mostly this. It writes through a bare cursor
+// into room reserved beforehand: kJsonBytesPerEncodedByte for each byte of the stored form is
+// always enough (the most any byte becomes is a list's NULL or false, 1 byte stored, 15 written:
+// `,{"BOOL":false}`; a string's byte 6 at most; a set's or a map's or a list's own bytes fewer).
+constexpr std::size_t kJsonBytesPerEncodedByte = 16;
+
+// RapidJSON's escape of each byte: 0 none, 'u' \u00XX, else the letter after the backslash.
+constexpr std::array<char, 256> kJsonEscapes = [] {
+  std::array<char, 256> e{};
+  for (int c = 0; c < 0x20; ++c) e[c] = 'u';
+  e['\b'] = 'b';
+  e['\t'] = 't';
+  e['\n'] = 'n';
+  e['\f'] = 'f';
+  e['\r'] = 'r';
+  e['"'] = '"';
+  e['\\'] = '\\';
+  return e;
+}();
+
+class DynamoJsonCursor {
+ public:
+  explicit DynamoJsonCursor(char* at) : p_(at) {}
+  char* end() const { return p_; }
+
+  void map(model::EncodedReader& r) {
+    put('{');
+    for (uint64_t n = r.varint(), i = 0; i < n; ++i) {
+      if (i) put(',');
+      string(r.bytes());
+      put(':');
+      value(r);
+    }
+    put('}');
+  }
+
+ private:
+  template <std::size_t N>
+  void put(const char (&text)[N]) {
+    std::memcpy(p_, text, N - 1);
+    p_ += N - 1;
+  }
+  void put(char c) { *p_++ = c; }
+
+  void value(model::EncodedReader& r) {
+    using model::EncodedTag;
+    EncodedTag tag = r.tag();
+    switch (tag) {
+      case EncodedTag::S:
+        put(R"({"S":)");
+        string(r.bytes());
+        break;
+      case EncodedTag::N:
+        put(R"({"N":)");
+        string(r.bytes());
+        break;
+      case EncodedTag::B:
+        put(R"({"B":)");
+        binary(r.bytes());
+        break;
+      case EncodedTag::SS:
+      case EncodedTag::NS:
+      case EncodedTag::BS:
+        if (tag == EncodedTag::SS) {
+          put(R"({"SS":[)");
+        } else if (tag == EncodedTag::NS) {
+          put(R"({"NS":[)");
+        } else {
+          put(R"({"BS":[)");
+        }
+        for (uint64_t n = r.varint(), i = 0; i < n; ++i) {
+          if (i) put(',');
+          if (tag == EncodedTag::BS) {
+            binary(r.bytes());
+          } else {
+            string(r.bytes());
+          }
+        }
+        put(']');
+        break;
+      case EncodedTag::M:
+        put(R"({"M":)");
+        map(r);
+        break;
+      case EncodedTag::L:
+        put(R"({"L":[)");
+        for (uint64_t n = r.varint(), i = 0; i < n; ++i) {
+          if (i) put(',');
+          value(r);
+        }
+        put(']');
+        break;
+      case EncodedTag::Null:
+        put(R"({"NULL":true)");
+        break;
+      case EncodedTag::False:
+        put(R"({"BOOL":false)");
+        break;
+      case EncodedTag::True:
+        put(R"({"BOOL":true)");
+        break;
+    }
+    put('}');
+  }
+
+  void binary(std::string_view bytes) {
+    const std::string text = model::base64_encode(bytes);
+    put('"');
+    std::memcpy(p_, text.data(), text.size());
+    p_ += text.size();
+    put('"');
+  }
+
+  // A JSON string: the runs that need no escape copied whole.
+  void string(std::string_view s) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    put('"');
+    const auto* in = reinterpret_cast<const unsigned char*>(s.data());
+    const auto* const end = in + s.size();
+    while (in != end) {
+      const auto* run = in;
+      while (in != end && !kJsonEscapes[*in]) ++in;
+      std::memcpy(p_, run, static_cast<std::size_t>(in - run));
+      p_ += in - run;
+      if (in == end) break;
+      const unsigned char c = *in++;
+      put('\\');
+      const char e = kJsonEscapes[c];
+      if (e == 'u') {
+        put("u00");
+        put(kHex[c >> 4]);
+        put(kHex[c & 0xF]);
+      } else {
+        put(e);
+      }
+    }
+    put('"');
+  }
+
+  char* p_;
+};
 
 // Plain JSON events -> an Item, as the DocumentClient marshalls: string S, number N (exact),
 // boolean BOOL, null NULL, array L, object M.
@@ -356,13 +484,21 @@ class PlainItemReader : public JsonEvents {
 void write_encoded_item(JsonWriter& w, std::string_view encoded) {
   model::EncodedReader r(encoded);
   r.varint();  // size
-  write_encoded_map<false>(w, r);
+  w.raw_value(rapidjson::kObjectType, [&](rapidjson::StringBuffer& out) {
+    const std::size_t room = kJsonBytesPerEncodedByte * encoded.size() + 16;
+    char* const begin = out.Push(room);
+    DynamoJsonCursor cursor(begin);
+    cursor.map(r);
+    const auto used = static_cast<std::size_t>(cursor.end() - begin);
+    if (used > room) std::abort();  // never: kJsonBytesPerEncodedByte bounds it
+    out.Pop(room - used);
+  });
 }
 
 void write_plain_item(JsonWriter& w, std::string_view encoded) {
   model::EncodedReader r(encoded);
   r.varint();  // size
-  write_encoded_map<true>(w, r);
+  write_plain_map(w, r);
 }
 
 PlainItemStatus decode_plain_item(std::string_view text, model::Item& item) {

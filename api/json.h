@@ -32,7 +32,21 @@ namespace minnow::api {
 
 using JsonValue = rapidjson::Value;
 using JsonDocument = rapidjson::Document;
-using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
+// RapidJSON's writer, which can also append a value written by hand (api/codec's items, which
+// skip its per-byte calls) in its place among the others.
+class JsonWriter : public rapidjson::Writer<rapidjson::StringBuffer> {
+ public:
+  using Writer::Writer;
+
+  // The next value, of `type`, as `write(stream)` appends it: complete JSON text, after the
+  // comma or colon the writer's place calls for.
+  template <class Write>
+  void raw_value(rapidjson::Type type, Write&& write) {
+    Prefix(type);
+    write(*os_);
+    EndValue(true);
+  }
+};
 
 // Parses `body` in place (the document points into it: keep `body` alive). Throws
 // model::Error SerializationException when it is not a JSON object.

@@ -51,7 +51,11 @@ bool is_json_content_type(std::string_view content_type) {
 }
 
 constexpr std::size_t kRequestPoolBytes = 8 * 1024;
-constexpr std::size_t kKeptResponseBufferBytes = 256 * 1024;
+// A response buffer is kept for the thread's next request up to this size: enough for a Scan's or
+// a Query's 1 MB page (about 2 MB of JSON), which would otherwise grow it again, page after page
+// (a full Scan of a million items spent 5 % of its time faulting its pages in); a larger answer
+// gives its memory back.
+constexpr std::size_t kKeptResponseBufferBytes = 4 * 1024 * 1024;
 
 bool is_blank(const std::string& body) { return body.find_first_not_of(" \t\r\n") == std::string::npos; }
 

@@ -45,12 +45,12 @@ class Conn:
         self.host, self.port, self.timeout = host, port, timeout
         self.auth = AUTH  # the Authorization header; its access key names the namespace
         self.sock = None
-        self.buf = b""
+        self.buf = bytearray()  # grows in place: a bytes += per recv copies a 2 MB page 30 times
 
     def _connect(self):
         self.sock = socket.create_connection((self.host, self.port), timeout=self.timeout)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self.buf = b""
+        self.buf = bytearray()
 
     def call(self, action, body):
         if isinstance(body, str):
@@ -89,7 +89,7 @@ class Conn:
             k, _, v = line.partition(":")
             headers[k.strip().lower()] = v.strip()
         if headers.get("transfer-encoding", "").lower() == "chunked":
-            body = b""
+            body = bytearray()
             self.buf = rest
             while True:
                 while b"\r\n" not in self.buf:

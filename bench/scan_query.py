@@ -3,7 +3,7 @@
 latency of a 10-item Query.
 
     scan_query.py --port P [--host 127.0.0.1] [--items 1000000] [--rows 10] [--procs 4]
-                  [--queries 2000] [--table bench_sq] [--no-load] [--segments N]
+                  [--queries 2000] [--table bench_sq] [--no-load] [--segments N] [--pid PID]
 
 Creates TABLE (hash pk S, range sk N) and loads ITEMS items with BatchWriteItem (load.py's
 loader and item shape, about 200 bytes each by DynamoDB's size rules) as ITEMS/ROWS partitions
@@ -17,7 +17,9 @@ of ROWS items. Then, over one keep-alive connection:
   query  QUERIES Query calls, each reading one random partition (ROWS items), after 100 warm-up
          calls; reports the median, p90 and p99 latency.
 
-Prints one JSON line with the figures. The client reads only Count, ScannedCount and
+With --pid (the server's process), each scan also reports the server's CPU seconds (user and
+system, from /proc) spent while it ran, so that the server's share of the time is known apart
+from the client's and the transfer's. Prints one JSON line with the figures. The client reads only Count, ScannedCount and
 LastEvaluatedKey out of each page (no full JSON parse), so the scan time is the server's time
 plus the transfer. Stdlib only; loopback only.
 """
@@ -45,6 +47,18 @@ def tail_member(text, name):
         return None
     value, _ = _decoder.raw_decode(text, i + len(name) + 3)
     return value
+
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid):
+    """The user and system CPU seconds process `pid` has used (None without a pid)."""
+    if not pid:
+        return None
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
 
 
 def scan_all(conn, table, segment=None):
@@ -122,6 +136,7 @@ def main():
     ap.add_argument("--queries", type=int, default=2000)
     ap.add_argument("--no-load", action="store_true", help="the table is already loaded")
     ap.add_argument("--segments", type=int, default=0, help="also a parallel Scan of this many segments")
+    ap.add_argument("--pid", type=int, default=0, help="the server's process: report its CPU seconds per scan")
     args = ap.parse_args()
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         sys.exit("loopback only")
@@ -133,18 +148,25 @@ def main():
         out["load_seconds"] = round(secs, 2)
     conn = load.Conn(args.host, args.port, timeout=600)
     try:
+        cpu0 = cpu_seconds(args.pid)
         secs, pages, items, scanned, nbytes = scan_all(conn, args.table)
+        cpu1 = cpu_seconds(args.pid)
         if items != out["items"] or scanned != items:
             raise RuntimeError("Scan returned %d items (%d scanned), expected %d" % (items, scanned, out["items"]))
         out["scan"] = {"seconds": round(secs, 3), "pages": pages, "items_per_second": round(items / secs),
                        "response_mb": round(nbytes / 1e6, 1)}
+        if args.pid:
+            out["scan"]["server_cpu_seconds"] = round(cpu1 - cpu0, 3)
         if args.segments > 1:
+            cpu0 = cpu_seconds(args.pid)
             secs, pages, items, scanned, nbytes = parallel_scan(args.host, args.port, args.table, args.segments)
             if items != out["items"] or scanned != items:
                 raise RuntimeError("the parallel Scan returned %d items (%d scanned), expected %d"
                                    % (items, scanned, out["items"]))
             out["parallel_scan"] = {"segments": args.segments, "seconds": round(secs, 3), "pages": pages,
                                     "items_per_second": round(items / secs), "response_mb": round(nbytes / 1e6, 1)}
+            if args.pid:
+                out["parallel_scan"]["server_cpu_seconds"] = round(cpu_seconds(args.pid) - cpu0, 3)
         out["query_%d_items" % args.rows] = query_latencies(conn, args.table, partitions, args.rows, args.queries)
     finally:
         conn.close()

@@ -102,10 +102,13 @@ def parallel_scan(host, port, table, segments):
             sum(r[4] for r in results))
 
 
-def query_latencies(conn, table, partitions, rows, n):
+def query_latencies(conn, table, partitions, rows, n, pid=0):
     rnd = random.Random(42)
     samples = []
+    cpu0 = None
     for i in range(100 + n):
+        if i == 100:
+            cpu0 = cpu_seconds(pid)
         p = rnd.randrange(partitions)
         body = ('{"TableName":"%s","KeyConditionExpression":"pk = :p",'
                 '"ExpressionAttributeValues":{":p":{"S":"p%05d"}}}' % (table, p))
@@ -121,8 +124,11 @@ def query_latencies(conn, table, partitions, rows, n):
             samples.append(dt)
     samples.sort()
     pick = lambda q: samples[min(len(samples) - 1, int(q * len(samples)))]
-    return {"median_ms": round(statistics.median(samples) * 1000, 3), "p90_ms": round(pick(0.90) * 1000, 3),
-            "p99_ms": round(pick(0.99) * 1000, 3), "calls": len(samples)}
+    out = {"median_ms": round(statistics.median(samples) * 1000, 3), "p90_ms": round(pick(0.90) * 1000, 3),
+           "p99_ms": round(pick(0.99) * 1000, 3), "calls": len(samples)}
+    if pid:
+        out["server_cpu_us_per_query"] = round((cpu_seconds(pid) - cpu0) / len(samples) * 1e6, 1)
+    return out
 
 
 def main():
@@ -136,6 +142,7 @@ def main():
     ap.add_argument("--queries", type=int, default=2000)
     ap.add_argument("--no-load", action="store_true", help="the table is already loaded")
     ap.add_argument("--segments", type=int, default=0, help="also a parallel Scan of this many segments")
+    ap.add_argument("--no-scan", action="store_true", help="only the Query's figures")
     ap.add_argument("--pid", type=int, default=0, help="the server's process: report its CPU seconds per scan")
     args = ap.parse_args()
     if args.host not in ("127.0.0.1", "localhost", "::1"):
@@ -148,6 +155,11 @@ def main():
         out["load_seconds"] = round(secs, 2)
     conn = load.Conn(args.host, args.port, timeout=600)
     try:
+        if args.no_scan:
+            out["query_%d_items" % args.rows] = query_latencies(conn, args.table, partitions, args.rows, args.queries,
+                                                                args.pid)
+            print(json.dumps(out))
+            return
         cpu0 = cpu_seconds(args.pid)
         secs, pages, items, scanned, nbytes = scan_all(conn, args.table)
         cpu1 = cpu_seconds(args.pid)
@@ -167,7 +179,7 @@ def main():
                                     "items_per_second": round(items / secs), "response_mb": round(nbytes / 1e6, 1)}
             if args.pid:
                 out["parallel_scan"]["server_cpu_seconds"] = round(cpu_seconds(args.pid) - cpu0, 3)
-        out["query_%d_items" % args.rows] = query_latencies(conn, args.table, partitions, args.rows, args.queries)
+        out["query_%d_items" % args.rows] = query_latencies(conn, args.table, partitions, args.rows, args.queries, args.pid)
     finally:
         conn.close()
     print(json.dumps(out))

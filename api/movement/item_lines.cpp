@@ -48,8 +48,7 @@ void append_change_line(std::string& out, int64_t write_micros, const model::Ite
   out += '\n';
 }
 
-model::Item read_item_line(std::string_view line) {
-  JsonDocument document;
+model::Item read_item_line(std::string_view line, JsonDocument& document) {
   document.Parse<rapidjson::kParseIterativeFlag>(line.data(), line.size());
   if (document.HasParseError() || !document.IsObject()) throw model::Error(model::kNotAnItemLine);
   const JsonValue* item = member(document, "Item");

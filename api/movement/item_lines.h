@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "api/json.h"
 #include "model/attribute_value.h"
 
 namespace minnow::api::movement {
@@ -19,7 +20,8 @@ void append_change_line(std::string& out, int64_t write_micros, const model::Ite
                         std::string_view old_item);
 
 // The item of one line {"Item":{...}}. Throws model::Error with DynamoDB's message for a value
-// DynamoDB refuses, and a ValidationException for a line that is not such an object.
-model::Item read_item_line(std::string_view line);
+// DynamoDB refuses, and a ValidationException for a line that is not such an object. `scratch`
+// is reused from line to line: a new document per line allocated its memory pool every time.
+model::Item read_item_line(std::string_view line, JsonDocument& scratch);
 
 }  // namespace minnow::api::movement

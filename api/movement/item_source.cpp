@@ -1,5 +1,8 @@
 #include "api/movement/item_source.h"
 
+#include <deque>
+#include <future>
+
 #include "api/movement/item_lines.h"
 #include "model/base64.h"
 #include "model/errors.h"
@@ -17,22 +20,70 @@ using ItemVisitor = requests::ItemSource::Visitor;
 // No object may inflate beyond this (a small bomb in a bucket cannot take the memory).
 constexpr std::size_t kMaxObjectBytes = std::size_t{1} << 30;
 
-void read_json_lines(const std::string& key, std::string_view text, ItemVisitor visit) {
-  std::size_t line = 0;
+// What a run of an object's lines gave: each line an item or the error that kept it from being
+// one, numbered from 1 within the run.
+struct LineRun {
+  struct Line {
+    std::optional<model::Item> item;
+    std::string error;
+    std::size_t number = 0;
+  };
+  std::vector<Line> lines;
+  std::size_t line_count = 0;  // blank lines included
+};
+
+LineRun read_line_run(std::string_view text) {
+  LineRun run;
+  JsonDocument scratch;
   for (std::size_t start = 0; start < text.size();) {
     std::size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
     std::string_view content = text.substr(start, end - start);
-    ++line;
+    const std::size_t number = ++run.line_count;
     start = end + 1;
     if (content.ends_with('\r')) content.remove_suffix(1);
     if (content.find_first_not_of(" \t") == std::string_view::npos) continue;
     try {
-      model::Item item = read_item_line(content);
-      visit(&item, {}, {&key, line});
+      run.lines.push_back({read_item_line(content, scratch), {}, number});
     } catch (const model::Error& e) {
-      visit(nullptr, e.message(), {&key, line});
+      run.lines.push_back({std::nullopt, e.message(), number});
     }
+  }
+  return run;
+}
+
+// Reading lines is two thirds of a load's time, so runs of about this many bytes are read on
+// worker threads, kRunsAhead at a time, while this thread hands the runs already read to `visit`
+// in order: the table sees the items, and the error records their lines, as if read in one pass.
+constexpr std::size_t kRunBytes = std::size_t{1} << 20;
+constexpr std::size_t kRunsAhead = 2;
+
+void read_json_lines(const std::string& key, std::string_view text, ItemVisitor visit) {
+  std::deque<std::future<LineRun>> ahead;  // destroyed, waiting for its threads, before `text` is
+  std::size_t next = 0, lines_before = 0;
+  const auto launch = [&] {
+    std::size_t end = next + kRunBytes >= text.size() ? std::string_view::npos : text.find('\n', next + kRunBytes);
+    end = end == std::string_view::npos ? text.size() : end + 1;
+    const auto policy = next == 0 && end == text.size() ? std::launch::deferred : std::launch::async;
+    ahead.push_back(std::async(policy, read_line_run, text.substr(next, end - next)));
+    next = end;
+  };
+  const auto fill = [&] {
+    while (next < text.size() && ahead.size() < kRunsAhead) launch();
+  };
+  fill();
+  while (!ahead.empty()) {
+    LineRun run = ahead.front().get();
+    ahead.pop_front();
+    fill();
+    for (auto& line : run.lines) {
+      const SourceLocation where{&key, lines_before + line.number};
+      if (line.item)
+        visit(&*line.item, {}, where);
+      else
+        visit(nullptr, line.error, where);
+    }
+    lines_before += run.line_count;
   }
 }
 

@@ -97,6 +97,41 @@ TEST_CASE("bulk: items into an existing table, counts, ERROR output", "[bulk]") 
   CHECK(std::count(errors.begin(), errors.end(), '\n') == 2);
 }
 
+// An object of several megabytes is read in runs on worker threads (api/movement/item_source):
+// the table and the error records must see its lines in order, numbered as in one pass.
+TEST_CASE("bulk: a large object's lines keep their order and numbers", "[bulk]") {
+  Harness h;
+  const std::string padding(80, 'x');
+  std::string text;
+  for (int i = 1; i <= 30000; ++i) {
+    if (i == 12000 || i == 29999)
+      text += "broken line\n";
+    else if (i == 20000)
+      text += "\n";  // blank: counted as a line, not as an item
+    else
+      text += R"({"Item":{"pk":{"S":"k)" + std::to_string(i % 10000) + R"("},"n":{"N":")" + std::to_string(i) +
+              R"("},"p":{"S":")" + padding + "\"}}}\n";
+  }
+  REQUIRE(text.size() > 3 * (std::size_t{1} << 20));
+  h.object("in/big.json", text);
+  auto d = h.describe(h.start(h.request("in/")));
+  CHECK(d["ProcessedItemCount"].GetUint64() == 29999);
+  CHECK(d["FailedItemCount"].GetUint64() == 2);
+  CHECK(h.count() == 10000);
+  // Each key was written three times, in line order: the last line's value stays.
+  CHECK(std::string(h.ok("GetItem", R"({"TableName":"Dest","Key":{"pk":{"S":"k1"}}})")["Item"]["n"]["N"].GetString()) ==
+        "20001");
+  CHECK(std::string(h.ok("GetItem", R"({"TableName":"Dest","Key":{"pk":{"S":"k9999"}}})")["Item"]["n"]["N"].GetString()) ==
+        "19999");  // line 29999 is broken
+  std::string errors;
+  const std::string id = std::string(d["BulkOperationArn"].GetString()).substr(
+      std::string(d["BulkOperationArn"].GetString()).rfind('/') + 1);
+  REQUIRE(s3local::Store(h.root).get("out", "reports/AWSDynamoDB/BulkOperations/" + id + "/errors.json", errors) ==
+          s3local::Status::Ok);
+  CHECK(errors.find(R"("itemIndex":12000)") < errors.find(R"("itemIndex":29999)"));
+  CHECK(std::count(errors.begin(), errors.end(), '\n') == 2);
+}
+
 TEST_CASE("bulk: ION, COMPLETED, ClientToken, errors, ListBulkOperations", "[bulk]") {
   Harness h;
   h.object("ion/a.ion.gz", transfer::gzip("$ion_1_0 {Item:{pk:\"i1\"}}\n{Item:{pk:\"i2\",g:\"x\"}}\n"));

@@ -27,10 +27,11 @@ struct ActionContext {
   // How long the server holds the reply back (injected latency, --transaction-window).
   int64_t& reply_delay_ms;
   std::string_view host;  // the request's Host header: the address DescribeEndpoints answers with
+  engine::Namespaces* namespaces = nullptr;  // every namespace (global tables' replicas)
 
   // What executing a typed request needs (requests/context.h).
   requests::Context requests() const {
-    return {database, now_ms, faults, namespace_id, operation, reply_delay_ms, region, options.account_id};
+    return {database, now_ms, faults, namespace_id, operation, reply_delay_ms, region, options.account_id, namespaces};
   }
 };
 

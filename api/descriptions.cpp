@@ -243,6 +243,18 @@ void write_table_description(const ActionContext& context, const engine::TableDe
     write_string(w, "LatestStreamLabel", def.stream_label);
     write_string(w, "LatestStreamArn", table_arn(context, def.name) + "/stream/" + def.stream_label);
   }
+  if (!def.replicas.empty()) {  // a global table: its other regions' replicas
+    write_string(w, "GlobalTableVersion", "2019.11.21");
+    w.Key("Replicas");
+    w.StartArray();
+    for (const engine::ReplicaDefinition& replica : def.replicas) {
+      w.StartObject();
+      write_string(w, "RegionName", replica.region);
+      write_string(w, "ReplicaStatus", replica.status);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
   if (def.table_class != "STANDARD" || def.table_class_updated_ms) {
     w.Key("TableClassSummary");
     w.StartObject();

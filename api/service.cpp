@@ -143,8 +143,8 @@ Reply Service::handle_operation(Request& request) {
     summary.namespace_id = space.id;
     const std::string_view region =
         credential_region.empty() ? std::string_view(impl_->options.region) : credential_region;
-    ActionContext context{space.database, space.id,      impl_->options, region,      space.database.clock().now_ms(),
-                          action->name,   impl_->faults, delay_ms,       request.host};
+    ActionContext context{space.database, space.id, impl_->options, region, space.database.clock().now_ms(),
+                          action->name, impl_->faults, delay_ms, request.host, &impl_->namespaces};
     InjectedFaults injected = inject_request_faults(context, document);
     delay_ms += injected.latency_ms;
     if (injected.error) throw *injected.error;

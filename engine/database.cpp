@@ -6,10 +6,11 @@
 
 namespace minnow::engine {
 
-Database::Database(const Clock& clock, DatabaseOptions options, CommitLog* log)
+Database::Database(const Clock& clock, DatabaseOptions options, CommitLog* log, ReplicaFeed* feed)
     : clock_(clock),
       options_(options),
       log_(log),
+      feed_(feed),
       streams_(clock, incarnations_),
       backups_(log),
       stale_reads_(options_.consistency) {}
@@ -25,7 +26,8 @@ std::shared_ptr<Table> Database::create(TableDefinition definition, const Stored
   std::string name = definition.name;
   std::unique_lock lock(mu_);
   if (tables_.count(name)) return nullptr;
-  auto table = std::make_shared<Table>(std::move(definition), &streams_, log_, incarnations_.fetch_add(1) + 1, &clock_);
+  auto table = std::make_shared<Table>(std::move(definition), &streams_, log_, incarnations_.fetch_add(1) + 1, &clock_,
+                                       feed_);
   table->set_consistency_lag(options_.consistency.lag_ms);
   if (log_) log_->table_defined(table->incarnation(), table->definition_locked(), table->stream().get());
   // A restore's items go in through the commit point (indexes and the log see each one) before

@@ -19,6 +19,7 @@
 
 #include "engine/backups.h"
 #include "engine/clock.h"
+#include "engine/replica_feed.h"
 #include "engine/commit_log.h"
 #include "engine/function_ref.h"
 #include "engine/idempotency.h"
@@ -56,8 +57,9 @@ inline constexpr int64_t kTransientPhaseMs = 15000;
 
 class Database {
  public:
-  // `log`, when given, hears of every committed change and must outlive the Database.
-  Database(const Clock& clock, DatabaseOptions options, CommitLog* log = nullptr);
+  // `log`, when given, hears of every committed change and must outlive the Database; so must
+  // `feed`, which hears of every change to a global table (engine/replica_feed.h).
+  Database(const Clock& clock, DatabaseOptions options, CommitLog* log = nullptr, ReplicaFeed* feed = nullptr);
   ~Database();
 
   const Clock& clock() const { return clock_; }
@@ -106,6 +108,7 @@ class Database {
   const Clock& clock_;
   const DatabaseOptions options_;
   CommitLog* const log_;
+  ReplicaFeed* const feed_;
   std::atomic<uint64_t> incarnations_{0};  // tables' and streams'
   mutable std::shared_mutex mu_;
   std::map<std::string, std::shared_ptr<Table>> tables_;  // Protected by mu_.

@@ -48,7 +48,7 @@ Table* Restorer::define(uint64_t incarnation, TableDefinition definition) {
   }
   if (database_.tables_.count(definition.name)) return nullptr;
   std::string name = definition.name;
-  auto table = std::make_shared<Table>(std::move(definition), nullptr, nullptr, incarnation);
+  auto table = std::make_shared<Table>(std::move(definition), nullptr, nullptr, incarnation, nullptr, database_.feed_);
   database_.tables_.emplace(std::move(name), table);
   by_incarnation_.emplace(incarnation, table);
   return table.get();

@@ -54,14 +54,15 @@ PageResult read_range(const Map& map, const KeyRange& range, bool forward, const
 }  // namespace
 
 Table::Table(TableDefinition definition, StreamRegistry* streams, CommitLog* log, uint64_t incarnation,
-             const Clock* clock)
+             const Clock* clock, ReplicaFeed* feed)
     : name_(definition.name),
       key_schema_(definition.key_schema),
       definition_(std::move(definition)),
       incarnation_(incarnation),
       streams_(streams),
       log_(log),
-      clock_(clock) {
+      clock_(clock),
+      feed_(feed) {
   sync_indexes();
   sync_stream();
   sync_recovery();
@@ -75,6 +76,7 @@ TableDefinition Table::definition() const {
 void Table::update_definition(FunctionRef<void(TableDefinition&)> change) {
   std::unique_lock lock(mu_);
   change(definition_);
+  if (definition_.replicas.empty()) replica_orders_.clear();
   sync_indexes();
   const Stream* before = stream_.get();
   sync_stream();
@@ -270,6 +272,27 @@ std::optional<model::IndexKeyViolation> Table::write(const model::AttributeMap& 
   return std::nullopt;
 }
 
+bool Table::apply_replicated(const std::string& k, std::optional<std::string_view> new_item, uint64_t order,
+                             std::string_view from_region) {
+  std::unique_lock lock(mu_);
+  if (std::none_of(definition_.replicas.begin(), definition_.replicas.end(),
+                   [&](const ReplicaDefinition& r) { return r.region == from_region; }))
+    return false;
+  uint64_t& latest = replica_orders_[k];
+  if (latest >= order) return false;
+  latest = order;
+  WriteDecision decision = new_item ? WriteDecision::put(model::decode_item(*new_item)) : WriteDecision::remove();
+  decision.replicated = true;
+  // A replica has the same indexes: what one replica took, the others take.
+  if (check_write_locked(decision)) return false;
+  const StoredItem* current = items_.find(k);
+  std::optional<model::Item> old;
+  if (current && !indexes_.empty()) old = model::decode_item(current->encoded());
+  ItemRecord record(log_);
+  commit_at(current, k, old ? &*old : nullptr, std::move(decision));
+  return true;
+}
+
 std::optional<model::IndexKeyViolation> Table::check_put(const model::Item& item) const {
   std::shared_lock lock(mu_);
   for (const auto& index : indexes_)
@@ -309,7 +332,7 @@ void Table::commit_at(const StoredItem* current, const std::string& k, const mod
                            stored_vector_billing(current, old);
       const std::optional<std::string_view> before = current ? std::optional(current->encoded()) : std::nullopt;
       keep_version();
-      tell(k, before, stored.encoded(), false);
+      tell(k, before, stored.encoded(), false, decision.replicated);
       size_bytes_ += model::encoded_item_size(stored.encoded());
       if (current) size_bytes_ -= model::encoded_item_size(current->encoded());
       else if (partition_order_) partition_order_->add(k);
@@ -321,7 +344,7 @@ void Table::commit_at(const StoredItem* current, const std::string& k, const mod
     case WriteDecision::Action::Delete: {
       if (!current) return;
       keep_version();
-      tell(k, current->encoded(), std::nullopt, decision.by_ttl);
+      tell(k, current->encoded(), std::nullopt, decision.by_ttl, decision.replicated);
       if (!definition_.vector_indexes.empty()) vector_billing_ -= stored_vector_billing(current, old);
       for (const auto& index : indexes_) index->update(k, old, nullptr, nullptr);
       for (const auto& index : vector_indexes_) index->erase(*current);
@@ -368,7 +391,12 @@ int64_t Table::stored_vector_billing(const StoredItem* current, const model::Ite
 }
 
 void Table::tell(const std::string& k, std::optional<std::string_view> old_item,
-                 std::optional<std::string_view> new_item, bool by_ttl) {
+                 std::optional<std::string_view> new_item, bool by_ttl, bool replicated) {
+  if (!replicated && !definition_.replicas.empty()) {
+    const uint64_t order = next_replication_order();
+    replica_orders_[k] = order;
+    if (feed_) feed_->committed(definition_, k, new_item, order);
+  }
   StreamAppend record;
   if (stream_) record = stream_->append(old_item, new_item, by_ttl);
   const bool recovered = clock_ && recovery_.enabled();

@@ -20,6 +20,7 @@
 #include <shared_mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/clock.h"
@@ -31,6 +32,7 @@
 #include "engine/partition_order.h"
 #include "engine/query.h"
 #include "engine/recovery_log.h"
+#include "engine/replica_feed.h"
 #include "engine/stream.h"
 #include "engine/table_definition.h"
 #include "engine/table_versions.h"
@@ -48,6 +50,8 @@ struct WriteDecision {
   const model::Item* borrowed = nullptr;  // ... or the caller's, which outlives the write call
   // Set by the TTL sweeper: the stream record says the DynamoDB service deleted the item.
   bool by_ttl = false;
+  // A change another replica of a global table made (apply_replicated): not sent back.
+  bool replicated = false;
 
   const model::Item& new_item() const { return borrowed ? *borrowed : item; }
 
@@ -84,8 +88,9 @@ class Table {
   // With `streams` (the Database's), the table writes a stream while its definition enables one;
   // with `log`, it tells every change to it as `incarnation` (engine/commit_log.h); `clock` (the
   // Database's) times the point-in-time recovery log (without one the table keeps none).
+  // `feed` (the Database's) hears of every change while the table has replicas.
   explicit Table(TableDefinition definition, StreamRegistry* streams = nullptr, CommitLog* log = nullptr,
-                 uint64_t incarnation = 0, const Clock* clock = nullptr);
+                 uint64_t incarnation = 0, const Clock* clock = nullptr, ReplicaFeed* feed = nullptr);
 
   const std::string& name() const { return name_; }
   const model::KeySchema& key_schema() const { return key_schema_; }
@@ -117,6 +122,12 @@ class Table {
   std::optional<model::IndexKeyViolation> write(const model::AttributeMap& key,
                                                 FunctionRef<WriteDecision(const model::Item* old)> decide,
                                                 bool decide_reads_old = true);
+  // A change the replica in `from_region` made (engine/replica_feed.h), or an item of the
+  // snapshot a new replica starts from: applied through the commit path (indexes, this table's
+  // own stream) unless this table is no replica of that region's, or a later change of the item
+  // (by `order`) is here already. Returns whether it was applied.
+  bool apply_replicated(const std::string& storage_key, std::optional<std::string_view> new_item, uint64_t order,
+                        std::string_view from_region);
   // What write() would refuse in putting `item` (a secondary index key of the wrong type, or an
   // empty one), changing nothing: BatchWriteItem checks every item before writing any.
   std::optional<model::IndexKeyViolation> check_put(const model::Item& item) const;
@@ -247,9 +258,10 @@ class Table {
   // The vector billing adjustment of `current` (null: none); `old` is it decoded, or null.
   int64_t stored_vector_billing(const StoredItem* current, const model::Item* old) const;
   uint64_t billed_size_bytes() const;  // mu_ held
-  // Tells a change of the item at `storage_key` to the stream and the log (nullopt: absent).
+  // Tells a change of the item at `storage_key` to the stream and the log (nullopt: absent), and
+  // to the replicas unless it came from one.
   void tell(const std::string& storage_key, std::optional<std::string_view> old_item,
-            std::optional<std::string_view> new_item, bool by_ttl);
+            std::optional<std::string_view> new_item, bool by_ttl, bool replicated);
   // The index of that name, or null. Requires mu_.
   const SecondaryIndex* find_index(const std::string& name) const;
   const VectorIndex* find_vector_index(const std::string& name) const;
@@ -289,6 +301,10 @@ class Table {
   CommitLog* log_;                                   // Null: none. Set before the table is shared.
   std::shared_ptr<Stream> stream_;                   // The enabled stream, or null. Protected by mu_.
   const Clock* clock_;                               // Null: no recovery log. Set before the table is shared.
+  ReplicaFeed* const feed_;                          // Null: changes go nowhere.
+  // While the table has replicas: the order of the last change of each item written since
+  // (engine/replica_feed.h). Protected by mu_.
+  std::unordered_map<std::string, uint64_t> replica_orders_;
   RecoveryLog recovery_;                             // Protected by mu_.
   mutable ThroughputBuckets throughput_;             // Its own lock.
   std::atomic<int64_t> consistency_lag_ms_{0};       // Changed under mu_ exclusive.

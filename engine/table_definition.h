@@ -108,6 +108,14 @@ struct SseSpecification {
   std::string kms_master_key_id;  // empty: the AWS managed key
 };
 
+// A replica of a global table (UpdateTable's ReplicaUpdates, global tables version 2019.11.21):
+// the table of the same name in the namespace of the same access key and another region, which
+// replication/ keeps in step.
+struct ReplicaDefinition {
+  std::string region;
+  std::string status = "ACTIVE";  // CREATING or DELETING only in the UpdateTable answer that says so
+};
+
 struct TableDefinition {
   std::string name;
   std::string id;  // a UUID
@@ -144,6 +152,9 @@ struct TableDefinition {
   std::vector<KinesisDestination> kinesis_destinations;
   std::vector<IndexAutoScaling> auto_scaling;  // the table's (empty index name) and GSIs', once set
   std::optional<RestoreSummary> restore;       // a table made by a restore
+  // The other regions' replicas; empty: not a global table. Not kept by -dbPath yet
+  // (persist/definition_codec.cpp).
+  std::vector<ReplicaDefinition> replicas;
 };
 
 // How many partitions the table has, by AWS's "Partitions and data distribution": one per 3,000

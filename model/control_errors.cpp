@@ -82,4 +82,20 @@ Error kinesis_destination_not_found(const std::string& table, const std::string&
                "Requested resource not found: Table: " + table + " does not stream to " + stream_arn);
 }
 
+// ---- Global tables ---------------------------------------------------------------------------
+Error duplicate_replica_update(const std::string& region) {
+  return validation(std::string(kInvalidParameters) + "Only one replica update per region is allowed: " + region);
+}
+Error replica_in_own_region(const std::string& table, const std::string& region) {
+  return validation(std::string(kInvalidParameters) + "Table " + table + " is in region " + region +
+                    ": a replica must be in another region");
+}
+Error replica_exists(const std::string& table, const std::string& region) {
+  return validation(std::string(kInvalidParameters) + "Table " + table + " already has a replica in region " + region);
+}
+Error replica_table_exists(const std::string& table) {
+  return validation("Failed to create a the new replica of table with name: '" + table +
+                    "' because one or more replicas already existed as tables.");
+}
+
 }  // namespace minnow::model

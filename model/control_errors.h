@@ -121,4 +121,35 @@ inline constexpr FixedError kKinesisUpdateWithoutPrecision{
 inline constexpr FixedError kInvalidNextToken{ErrorCode::ValidationException,
                                               MINNOW_INVALID_PARAMETERS "The provided NextToken is not valid"};
 
+// ---- Global tables (UpdateTable's ReplicaUpdates) --------------------------------------------
+// No reference emulator has global tables and AWS's API reference quotes none of these texts:
+// Minnow's, in DynamoDB's style, but for the one marked.
+inline constexpr FixedError kReplicaUpdateOneAction{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "Only one of ReplicationGroupUpdate.Create, ReplicationGroupUpdate.Update, ReplicationGroupUpdate.Delete may be "
+    "specified"};
+inline constexpr FixedError kReplicaUpdateActionRequired{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "One of ReplicationGroupUpdate.Create, ReplicationGroupUpdate.Update, ReplicationGroupUpdate.Delete must not be "
+    "null"};
+inline constexpr FixedError kReplicaUpdatesAlone{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "ReplicaUpdates cannot be combined with other updates in one UpdateTable request"};
+inline constexpr FixedError kReplicaUpdatesNotSupported{
+    ErrorCode::ValidationException,
+    "Minnow does not support this replica update yet: Disassociate, MultiRegionConsistency STRONG and "
+    "GlobalTableWitnessUpdates are not implemented"};
+inline constexpr FixedError kReplicasNeedRegions{
+    ErrorCode::ValidationException,
+    "Global tables need one namespace per region: Minnow cannot create replicas with -sharedDb"};
+inline constexpr FixedError kReplicaNeedsStream{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "A table needs a stream with the NEW_AND_OLD_IMAGES view type to have replicas"};
+Error duplicate_replica_update(const std::string& region);  // two updates of one region in a request
+Error replica_in_own_region(const std::string& table, const std::string& region);
+Error replica_exists(const std::string& table, const std::string& region);
+// A table of that name in the new replica's region; the text as DynamoDB's was reported
+// (its "a the" included), not captured here.
+Error replica_table_exists(const std::string& table);
+
 }  // namespace minnow::model

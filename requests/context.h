@@ -10,6 +10,7 @@
 
 #include "engine/database.h"
 #include "engine/faults.h"
+#include "engine/namespaces.h"
 #include "engine/table.h"
 #include "model/attribute_value.h"
 
@@ -32,6 +33,9 @@ struct Context {
   // ThrottlingReasons name the table or index.
   std::string_view region = {};
   std::string_view account_id = {};
+  // Every namespace of the server: a global table's replicas live in other regions' (null where
+  // no request reaches another namespace, as in the data API).
+  engine::Namespaces* namespaces = nullptr;
 };
 
 // One item a write, transaction or transactional read touches: its table and its validated

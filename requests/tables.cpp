@@ -1,6 +1,7 @@
 #include "requests/tables.h"
 
 #include "engine/transient_statuses.h"
+#include "requests/replicas.h"
 
 namespace minnow::requests {
 
@@ -18,6 +19,7 @@ DeleteTableResult execute(const Context& context, const DeleteTableRequest& requ
   DeleteTableResult result;
   result.definition = request.table->definition();
   result.deleted = context.database.remove(request.table->name()) != nullptr;
+  if (result.deleted) forget_deleted_replica(context, result.definition);
   if (result.deleted && result.definition.point_in_time_recovery.enabled)
     keep_deleted_table(context, *request.table, request.deleted_table_backup);
   return result;

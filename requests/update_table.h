@@ -19,6 +19,7 @@
 #include "engine/table.h"
 #include "engine/table_definition.h"
 #include "requests/context.h"
+#include "requests/replicas.h"
 
 namespace minnow::requests {
 
@@ -89,6 +90,8 @@ struct UpdateTableRequest {
   std::optional<bool> deletion_protection;
   std::optional<OnDemandUpdate> on_demand_throughput;
   std::optional<engine::WarmThroughput> warm_throughput;  // 0: the rate not given
+  // Global tables' replicas (requests/replicas.h): alone in their request, executed apart.
+  std::vector<ReplicaUpdate> replica_updates;
 };
 
 // What a plan makes of the current definition: the definition once the update is done, and the

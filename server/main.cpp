@@ -30,6 +30,7 @@
 #include "engine/table.h"
 #include "persist/image.h"
 #include "persist/store.h"
+#include "replication/replicator.h"
 #include "s3local/store.h"
 #include "server/curl_command.h"
 #include "server/dynamodb_local_contract.h"
@@ -141,8 +142,12 @@ int serve(const Options& options) {
   // data directory holds are loaded.
   bool seeding = false;
   engine::Database* template_database = nullptr;  // set once the template exists
+  // Global tables' replication: each namespace's Database tells it of their changes; it stops
+  // before the namespaces go (stop_replication below).
+  minnow::replication::Replicator replicator(options.replication_delay);
   engine::Namespaces namespaces(options.shared_db, clock, [&](const std::string& id) {
-    auto database = std::make_unique<engine::Database>(clock, options.database, store ? store->log_for(id) : nullptr);
+    auto database = std::make_unique<engine::Database>(clock, options.database, store ? store->log_for(id) : nullptr,
+                                                       replicator.feed_for(id));
     if (store) store->attach(id, *database);
     if (seeding && template_database) {
       engine::install_image(*database, engine::capture_image(*template_database));
@@ -151,6 +156,11 @@ int serve(const Options& options) {
     }
     return database;
   });
+  replicator.start(namespaces);
+  struct StopReplication {
+    minnow::replication::Replicator& replicator;
+    ~StopReplication() { replicator.stop(); }
+  } stop_replication{replicator};
   // The Store's background work reads the Databases: it stops first, however serve() ends.
   struct StopStore {
     persist::Store* store;

@@ -290,6 +290,8 @@ ParsedOptions parse_options(int argc, const char* const* argv, const OptionsEnvi
       // Minnow sends no telemetry.
     } else if (flag == "--transaction-window") {
       options.database.transaction_window_ms = static_cast<int64_t>(take_integer(0, kMaxTransactionWindowMs));
+    } else if (flag == "--replication-delay") {
+      options.replication_delay = std::chrono::milliseconds(take_integer(0, kMaxReplicationDelayMs));
     } else if (flag == "--capacity-model") {
       options.database.capacity_model = true;
     } else if (flag == "--consistency-lag") {
@@ -432,6 +434,9 @@ std::string help_text(const OptionsEnvironment& environment) {
   text += "                          after it); writes and transactions meeting a held item get\n";
   text += "                          DynamoDB's conflict errors (default: 0, off; at most " +
           std::to_string(kMaxTransactionWindowMs) + ")\n";
+  text += "  --replication-delay MS  how long a global table's write takes to reach its replicas in\n";
+  text += "                          other regions (default: " + std::to_string(kDefaultReplicationDelayMs) +
+          "; at most " + std::to_string(kMaxReplicationDelayMs) + ")\n";
   text += "  --capacity-model        provisioned tables and their GSIs throttle requests beyond\n";
   text += "                          their throughput, as DynamoDB does (docs/production-physics.md)\n";
   text += "  --consistency-lag MS    eventually consistent reads (GSIs', ConsistentRead false) may\n";

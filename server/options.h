@@ -35,6 +35,10 @@ inline constexpr std::size_t kDefaultMaxBodyBytes = 16u << 20;
 inline constexpr std::size_t kMaxDefaultConnections = 4096;
 // --transaction-window beyond a minute is surely a mistake (each transaction answers that late).
 inline constexpr std::uint64_t kMaxTransactionWindowMs = 60'000;
+// Global tables replicate asynchronously: DynamoDB's replicas usually see a write "within a
+// second"; a few milliseconds keeps a local test's waits short and still shows the delay.
+inline constexpr std::uint64_t kDefaultReplicationDelayMs = 5;
+inline constexpr std::uint64_t kMaxReplicationDelayMs = 600'000;
 std::size_t default_max_connections(std::uint64_t descriptor_limit);
 
 // What parse_options would otherwise read from the process.
@@ -78,6 +82,8 @@ struct Options {
   std::chrono::milliseconds read_timeout{std::chrono::seconds(30)};  // one request, or one reply
   std::chrono::milliseconds shutdown_grace{500};  // for a request or reply in flight when stopping
   std::chrono::milliseconds ttl_interval{std::chrono::seconds(1)};
+  // --replication-delay: how long a global table's change takes to reach its other replicas.
+  std::chrono::milliseconds replication_delay{kDefaultReplicationDelayMs};
   std::string region = "us-east-1";
   // -sharedDb: one database for every request; else one per access key and region, as
   // DynamoDB Local keeps them (engine/namespaces.h).

@@ -40,6 +40,7 @@
 #include "api/table_lookup.h"
 #include "api/throughput_members.h"
 #include "engine/table.h"
+#include "model/control_errors.h"
 #include "model/errors.h"
 
 namespace minnow::api::tables {
@@ -99,6 +100,17 @@ const Shape kShape(R"({
     "MaxReadRequestUnits": "Long", "MaxWriteRequestUnits": "Long"}},
   "WarmThroughput": {"type": "FieldStruct<WarmThroughput>", "children": {
     "ReadUnitsPerSecond": "Long", "WriteUnitsPerSecond": "Long"}},
+  "ReplicaUpdates": {"type": "List", "children": {
+    "type": "ValueStruct<ReplicationGroupUpdate>", "children": {
+      "Create": {"type": "FieldStruct<CreateReplicationGroupMemberAction>", "children": {
+        "RegionName": {"type": "String", "notNull": true}}},
+      "Update": {"type": "FieldStruct<UpdateReplicationGroupMemberAction>", "children": {
+        "RegionName": {"type": "String", "notNull": true}}},
+      "Delete": {"type": "FieldStruct<DeleteReplicationGroupMemberAction>", "children": {
+        "RegionName": {"type": "String", "notNull": true}}},
+      "Disassociate": {"type": "FieldStruct<DisassociateReplicationGroupMemberAction>", "children": {
+        "RegionName": {"type": "String", "notNull": true}}}}}},
+  "MultiRegionConsistency": {"type": "String", "enum": ["EVENTUAL", "STRONG"]},
   )" MINNOW_SHAPE_VECTOR_INDEX_UPDATES R"(
 })");
 
@@ -147,16 +159,48 @@ requests::GlobalSecondaryIndexUpdate index_update(const JsonValue& update, std::
   return u;
 }
 
+// ReplicaUpdates (global tables version 2019.11.21): one action per element, one element per
+// region. What Minnow does not model yet is refused: Disassociate, strong consistency, witnesses.
+std::vector<requests::ReplicaUpdate> decode_replica_updates(const JsonValue& json, const JsonValue& updates,
+                                                            int64_t now_ms) {
+  if (const JsonValue* v = member(json, "MultiRegionConsistency"); (v && view(*v) == "STRONG") ||
+                                                                  member(json, "GlobalTableWitnessUpdates"))
+    throw model::Error(model::kReplicaUpdatesNotSupported);
+  using Kind = requests::ReplicaUpdate::Kind;
+  std::vector<requests::ReplicaUpdate> out;
+  for (const auto& update : updates.GetArray()) {
+    int actions = 0;
+    for (const char* name : {"Create", "Update", "Delete", "Disassociate"}) actions += member(update, name) ? 1 : 0;
+    if (actions > 1) throw model::Error(model::kReplicaUpdateOneAction);
+    if (actions == 0) throw model::Error(model::kReplicaUpdateActionRequired);
+    if (member(update, "Disassociate")) throw model::Error(model::kReplicaUpdatesNotSupported);
+    requests::ReplicaUpdate& u = out.emplace_back();
+    u.kind = member(update, "Create") ? Kind::Create : member(update, "Update") ? Kind::Update : Kind::Delete;
+    const char* action = u.kind == Kind::Create ? "Create" : u.kind == Kind::Update ? "Update" : "Delete";
+    u.region = string_member(update[action], "RegionName");
+    if (u.kind == Kind::Create) {
+      u.table_id = new_table_id();
+      u.stream_label = stream_label(now_ms);
+    }
+    for (std::size_t i = 0; i + 1 < out.size(); ++i)
+      if (out[i].region == u.region) throw model::duplicate_replica_update(u.region);
+  }
+  return out;
+}
+
 requests::UpdateTableRequest decode(const ActionContext& context, const JsonValue& json) {
   requests::UpdateTableRequest r;
   const JsonValue* index_updates = member(json, "GlobalSecondaryIndexUpdates");
   const JsonValue* vector_updates = member(json, "VectorIndexUpdates");
+  const JsonValue* replica_updates = member(json, "ReplicaUpdates");
   bool something = (index_updates && !index_updates->Empty()) || (vector_updates && !vector_updates->Empty());
   for (const char* name : {"ProvisionedThroughput", "BillingMode", "SSESpecification", "StreamSpecification",
                            "TableClass", "DeletionProtectionEnabled", "OnDemandThroughput", "WarmThroughput"}) {
     something = something || member(json, name);
   }
-  if (!something) throw model::Error(model::kNothingToUpdate);
+  const bool replicas = replica_updates && !replica_updates->Empty();
+  if (!something && !replicas) throw model::Error(model::kNothingToUpdate);
+  if (something && replicas) throw model::Error(model::kReplicaUpdatesAlone);
 
   if (const JsonValue* v = member(json, "BillingMode"))
     r.billing_mode =
@@ -200,6 +244,7 @@ requests::UpdateTableRequest decode(const ActionContext& context, const JsonValu
     if (const JsonValue* units = member(*v, "MaxWriteRequestUnits")) o.max_write_request_units = coral_long(*units);
   }
   if (const JsonValue* v = member(json, "WarmThroughput")) r.warm_throughput = warm_of(*v);
+  if (replicas) r.replica_updates = decode_replica_updates(json, *replica_updates, context.now_ms);
 
   r.table = find_table(context, json, /*table_operation=*/true);
   return r;
@@ -493,6 +538,15 @@ requests::UpdateTablePlan plan_update(const ActionContext& context, const reques
 }
 
 void update_table(const ActionContext& context, requests::UpdateTableRequest request, JsonWriter& writer) {
+  if (!request.replica_updates.empty()) {  // alone in its request (decode)
+    const engine::TableDefinition shown = requests::execute(
+        context.requests(), requests::ReplicaUpdatesRequest{request.table, std::move(request.replica_updates)});
+    writer.StartObject();
+    writer.Key("TableDescription");
+    write_table_description(context, shown, request.table.get(), writer, "UPDATING");
+    writer.EndObject();
+    return;
+  }
   const requests::UpdateTableResult result =
       requests::execute(context.requests(), request,
                         [&](const engine::TableDefinition& current) { return plan_update(context, request, current); });

@@ -1,0 +1,193 @@
+// Global tables, version 2019.11.21: UpdateTable's ReplicaUpdates creates and deletes replicas,
+// DescribeTable lists them, and writes replicate between the regions (asynchronously; the later
+// of two writes to an item wins everywhere). A replica is the table of the same name in another
+// region of the same account: for an emulator, the namespace of the same access key and that
+// region.
+//
+// No reference has global tables: DynamoDB Local 3.3.1 answers every ReplicaUpdates with
+// ValidationException "Nothing to update" and dynalite ignores the member, so both skip this
+// file; AWS's API reference (UpdateTable, ReplicationGroupUpdate, ReplicaDescription) is the
+// specification. Where it quotes no error text, the texts are Minnow's (model/control_errors.h).
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  UpdateTableCommand, DescribeTableCommand, PutItemCommand, GetItemCommand, UpdateItemCommand, DeleteItemCommand,
+  DeleteTableCommand, ScanCommand,
+} from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBStreamsClient, DescribeStreamCommand, GetShardIteratorCommand, GetRecordsCommand,
+} from '@aws-sdk/client-dynamodb-streams';
+import { makeClient } from '../lib/client.mjs';
+import { endpoint, sharedDb } from '../lib/env.mjs';
+import { differsOn } from '../lib/reference.mjs';
+import { tableNamer } from '../lib/names.mjs';
+import { keyedTable, createTable, dropTables } from '../lib/tables.mjs';
+import { rejects } from '../lib/values.mjs';
+
+const skip = differsOn(['dynamodb-local', 'dynalite'], 'no global tables (DynamoDB Local: "Nothing to update")')
+  || (sharedDb && 'one shared database has no regions');
+const name = tableNamer('gt');
+const accessKeyId = `AKIDGT${process.pid}${Date.now().toString(36)}`;
+const credentials = { accessKeyId, secretAccessKey: 'secret' };
+const region = (r) => ({
+  db: makeClient({ region: r, credentials }),
+  streams: new DynamoDBStreamsClient({ endpoint, region: r, credentials, maxAttempts: 1 }),
+});
+const EAST = region('us-east-1');
+const WEST = region('us-west-2');
+const EU = region('eu-west-1');
+const STREAM = { StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } };
+
+const created = [];
+after(async () => {
+  for (const r of [EU, WEST, EAST]) await dropTables(r.db, created);
+});
+
+async function table(extra = STREAM) {
+  const t = name('t');
+  await createTable(EAST.db, keyedTable(t, ['pk', 'S'], null, extra));
+  created.push(t);
+  return t;
+}
+
+const replicaUpdate = (TableName, action, RegionName) =>
+  new UpdateTableCommand({ TableName, ReplicaUpdates: [{ [action]: { RegionName } }] });
+const describe = async (r, TableName) => (await r.db.send(new DescribeTableCommand({ TableName }))).Table;
+const get = async (r, TableName, pk) =>
+  (await r.db.send(new GetItemCommand({ TableName, Key: { pk: { S: pk } }, ConsistentRead: true }))).Item;
+
+// Replication is asynchronous (a few milliseconds in Minnow): poll, bounded.
+async function eventually(check, what) {
+  for (let i = 0; i < 1000; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  assert.fail(`${what}: not so after 10 s`);
+}
+
+async function scan(r, TableName) {
+  const { Items } = await r.db.send(new ScanCommand({ TableName, ConsistentRead: true }));
+  return Items.map((i) => `${i.pk.S}=${i.v?.S}`).sort();
+}
+
+test('a replica starts as a copy of the table, and both describe each other', { skip }, async () => {
+  const t = await table();
+  for (const pk of ['a', 'b', 'c']) await EAST.db.send(new PutItemCommand({ TableName: t, Item: { pk: { S: pk }, v: { S: pk } } }));
+  const answer = (await EAST.db.send(replicaUpdate(t, 'Create', 'us-west-2'))).TableDescription;
+  assert.equal(answer.TableStatus, 'UPDATING');
+  assert.equal(answer.GlobalTableVersion, '2019.11.21');
+  assert.deepEqual(answer.Replicas, [{ RegionName: 'us-west-2', ReplicaStatus: 'CREATING' }]);
+
+  const east = await describe(EAST, t);
+  assert.deepEqual(east.Replicas, [{ RegionName: 'us-west-2', ReplicaStatus: 'ACTIVE' }]);
+  const west = await describe(WEST, t);
+  assert.equal(west.TableStatus, 'ACTIVE');
+  assert.equal(west.GlobalTableVersion, '2019.11.21');
+  assert.deepEqual(west.Replicas, [{ RegionName: 'us-east-1', ReplicaStatus: 'ACTIVE' }]);
+  assert.deepEqual(west.KeySchema, east.KeySchema);
+  assert.match(west.TableArn, /^arn:aws:dynamodb:us-west-2:/);
+  assert.match(west.LatestStreamArn, /^arn:aws:dynamodb:us-west-2:/);
+  assert.notEqual(west.TableId, east.TableId);
+  for (const pk of ['a', 'b', 'c']) assert.deepEqual(await get(WEST, t, pk), { pk: { S: pk }, v: { S: pk } });
+});
+
+test('puts, updates and deletes replicate both ways, each into the replica\'s own stream', { skip }, async () => {
+  const t = await table();
+  await EAST.db.send(replicaUpdate(t, 'Create', 'us-west-2'));
+  await EAST.db.send(new PutItemCommand({ TableName: t, Item: { pk: { S: 'k' }, v: { S: 'east' } } }));
+  await eventually(async () => (await get(WEST, t, 'k'))?.v.S === 'east', 'the east put in the west');
+  await WEST.db.send(new UpdateItemCommand({
+    TableName: t, Key: { pk: { S: 'k' } }, UpdateExpression: 'SET v = :v', ExpressionAttributeValues: { ':v': { S: 'west' } },
+  }));
+  await eventually(async () => (await get(EAST, t, 'k'))?.v.S === 'west', 'the west update in the east');
+  await EAST.db.send(new DeleteItemCommand({ TableName: t, Key: { pk: { S: 'k' } } }));
+  await eventually(async () => (await get(WEST, t, 'k')) === undefined, 'the east delete in the west');
+
+  // The west's stream: the replicated INSERT, its own MODIFY and the replicated REMOVE.
+  const StreamArn = (await describe(WEST, t)).LatestStreamArn;
+  const shard = (await WEST.streams.send(new DescribeStreamCommand({ StreamArn }))).StreamDescription.Shards[0];
+  const { ShardIterator } = await WEST.streams.send(new GetShardIteratorCommand({
+    StreamArn, ShardId: shard.ShardId, ShardIteratorType: 'TRIM_HORIZON',
+  }));
+  const { Records } = await WEST.streams.send(new GetRecordsCommand({ ShardIterator }));
+  assert.deepEqual(Records.map((r) => r.eventName), ['INSERT', 'MODIFY', 'REMOVE']);
+  assert.equal(Records[0].dynamodb.NewImage.v.S, 'east');
+});
+
+test('writes to the same items in two regions at once end the same in both', { skip }, async () => {
+  const t = await table();
+  await EAST.db.send(replicaUpdate(t, 'Create', 'us-west-2'));
+  const writes = [];
+  for (let i = 0; i < 20; i++) {
+    for (const [r, v] of [[EAST, 'east'], [WEST, 'west']]) {
+      writes.push(r.db.send(new PutItemCommand({ TableName: t, Item: { pk: { S: `k${i}` }, v: { S: `${v}${i}` } } })));
+    }
+  }
+  await Promise.all(writes);
+  let east;
+  let west;
+  await eventually(async () => {
+    [east, west] = [await scan(EAST, t), await scan(WEST, t)];
+    return east.length === 20 && JSON.stringify(east) === JSON.stringify(west);
+  }, 'both regions holding the same 20 items');
+});
+
+test('three regions: a replica added to a global table replicates with every member', { skip }, async () => {
+  const t = await table();
+  await EAST.db.send(replicaUpdate(t, 'Create', 'us-west-2'));
+  await EAST.db.send(replicaUpdate(t, 'Create', 'eu-west-1'));
+  assert.deepEqual((await describe(WEST, t)).Replicas.map((r) => r.RegionName).sort(), ['eu-west-1', 'us-east-1']);
+  assert.deepEqual((await describe(EU, t)).Replicas.map((r) => r.RegionName).sort(), ['us-east-1', 'us-west-2']);
+  await WEST.db.send(new PutItemCommand({ TableName: t, Item: { pk: { S: 'w' }, v: { S: 'from west' } } }));
+  await eventually(async () => (await get(EU, t, 'w'))?.v.S === 'from west', 'the west put in eu-west-1');
+  await eventually(async () => (await get(EAST, t, 'w'))?.v.S === 'from west', 'the west put in the east');
+});
+
+test('deleting a replica deletes its table, and the others stop sending to it', { skip }, async () => {
+  const t = await table();
+  await EAST.db.send(replicaUpdate(t, 'Create', 'us-west-2'));
+  const answer = (await EAST.db.send(replicaUpdate(t, 'Delete', 'us-west-2'))).TableDescription;
+  assert.deepEqual(answer.Replicas, [{ RegionName: 'us-west-2', ReplicaStatus: 'DELETING' }]);
+  await rejects(WEST.db.send(new DescribeTableCommand({ TableName: t })), 'ResourceNotFoundException');
+  const east = await describe(EAST, t);
+  assert.equal(east.Replicas, undefined);
+  assert.equal(east.GlobalTableVersion, undefined);
+});
+
+test('DeleteTable of a replica: the other regions stop listing it', { skip }, async () => {
+  const t = await table();
+  await EAST.db.send(replicaUpdate(t, 'Create', 'us-west-2'));
+  await WEST.db.send(new DeleteTableCommand({ TableName: t }));
+  assert.equal((await describe(EAST, t)).Replicas, undefined);
+});
+
+test('ReplicaUpdates refusals', { skip }, async () => {
+  const t = await table();
+  const noStream = await table({});
+  const keysOnly = await table({ StreamSpecification: { StreamEnabled: true, StreamViewType: 'KEYS_ONLY' } });
+  const invalid = 'One or more parameter values were invalid: ';
+  const needsStream = `${invalid}A table needs a stream with the NEW_AND_OLD_IMAGES view type to have replicas`;
+  await rejects(EAST.db.send(replicaUpdate(noStream, 'Create', 'us-west-2')), 'ValidationException', needsStream);
+  await rejects(EAST.db.send(replicaUpdate(keysOnly, 'Create', 'us-west-2')), 'ValidationException', needsStream);
+  await rejects(EAST.db.send(replicaUpdate(t, 'Create', 'us-east-1')), 'ValidationException',
+    `${invalid}Table ${t} is in region us-east-1: a replica must be in another region`);
+  await rejects(EAST.db.send(replicaUpdate(t, 'Delete', 'us-west-2')), 'ValidationException',
+    `${invalid}Table ${t} has no replica in region us-west-2`);
+  await rejects(EAST.db.send(new UpdateTableCommand({
+    TableName: t, ReplicaUpdates: [{ Create: { RegionName: 'us-west-2' }, Delete: { RegionName: 'eu-west-1' } }],
+  })), 'ValidationException', `${invalid}Only one of ReplicationGroupUpdate.Create, ReplicationGroupUpdate.Update, `
+    + 'ReplicationGroupUpdate.Delete may be specified');
+  await rejects(EAST.db.send(new UpdateTableCommand({
+    TableName: t, ReplicaUpdates: [{ Create: { RegionName: 'us-west-2' } }, { Delete: { RegionName: 'us-west-2' } }],
+  })), 'ValidationException', `${invalid}Only one replica update per region is allowed: us-west-2`);
+  await rejects(EAST.db.send(new UpdateTableCommand({
+    TableName: t, DeletionProtectionEnabled: false, ReplicaUpdates: [{ Create: { RegionName: 'us-west-2' } }],
+  })), 'ValidationException', `${invalid}ReplicaUpdates cannot be combined with other updates in one UpdateTable request`);
+
+  // A table of that name in the region already: DynamoDB's text as reported ("a the" included).
+  await createTable(WEST.db, keyedTable(t, ['pk', 'S'], null, STREAM));
+  await rejects(EAST.db.send(replicaUpdate(t, 'Create', 'us-west-2')), 'ValidationException',
+    `Failed to create a the new replica of table with name: '${t}' because one or more replicas already existed as tables.`);
+  // Nothing changed on any refusal.
+  assert.equal((await describe(EAST, t)).Replicas, undefined);
+});

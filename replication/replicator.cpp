@@ -1,0 +1,106 @@
+#include "replication/replicator.h"
+
+#include "engine/database.h"
+#include "engine/table.h"
+
+namespace minnow::replication {
+
+class Replicator::Feed final : public engine::ReplicaFeed {
+ public:
+  Feed(Replicator& replicator, engine::NamespaceName name) : replicator_(replicator), name_(std::move(name)) {}
+
+  void committed(const engine::TableDefinition& table, std::string_view storage_key,
+                 std::optional<std::string_view> new_item, uint64_t order) override {
+    Change change{name_.access_key, name_.region, table.name, std::string(storage_key), std::nullopt, order, {}, {}};
+    if (new_item) change.new_item.emplace(*new_item);
+    for (const engine::ReplicaDefinition& replica : table.replicas) change.regions.push_back(replica.region);
+    replicator_.note(std::move(change));
+  }
+
+ private:
+  Replicator& replicator_;
+  const engine::NamespaceName name_;
+};
+
+Replicator::Replicator(std::chrono::milliseconds delay) : delay_(delay) {}
+
+Replicator::~Replicator() { stop(); }
+
+engine::ReplicaFeed* Replicator::feed_for(const std::string& namespace_id) {
+  std::optional<engine::NamespaceName> name = engine::parse_namespace_id(namespace_id);
+  if (!name || name->region.empty()) return nullptr;
+  std::lock_guard lock(mu_);
+  std::unique_ptr<Feed>& feed = feeds_[namespace_id];
+  if (!feed) feed = std::make_unique<Feed>(*this, std::move(*name));
+  return feed.get();
+}
+
+void Replicator::start(engine::Namespaces& namespaces) {
+  namespaces_ = &namespaces;
+  worker_ = std::thread([this] { run(); });
+}
+
+void Replicator::stop() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+    delivered_ += queue_.size();
+    queue_.clear();
+  }
+  wake_.notify_all();
+  drained_.notify_all();
+  if (worker_.joinable()) worker_.join();
+}
+
+void Replicator::drain() {
+  std::unique_lock lock(mu_);
+  const uint64_t target = noted_;
+  drained_.wait(lock, [&] { return delivered_ >= target || stopping_; });
+}
+
+void Replicator::note(Change change) {
+  change.due = std::chrono::steady_clock::now() + delay_;
+  {
+    std::lock_guard lock(mu_);
+    if (stopping_) return;
+    ++noted_;
+    queue_.push_back(std::move(change));
+  }
+  wake_.notify_one();
+}
+
+void Replicator::run() {
+  std::unique_lock lock(mu_);
+  while (!stopping_) {
+    if (queue_.empty()) {
+      wake_.wait(lock);
+      continue;
+    }
+    // Every change waits the same delay, so the queue is in order of due time too.
+    if (std::chrono::steady_clock::now() < queue_.front().due) {
+      wake_.wait_until(lock, queue_.front().due);
+      continue;
+    }
+    Change change = std::move(queue_.front());
+    queue_.pop_front();
+    lock.unlock();
+    deliver(change);
+    lock.lock();
+    ++delivered_;
+    drained_.notify_all();
+  }
+}
+
+void Replicator::deliver(const Change& change) {
+  for (const std::string& region : change.regions) {
+    engine::Database* database = namespaces_->find(namespaces_->id_for(change.access_key, region));
+    if (!database) continue;
+    // A replica deleted meanwhile is no replica any more: apply_replicated declines then.
+    if (std::shared_ptr<engine::Table> table = database->find(change.table))
+      table->apply_replicated(change.storage_key,
+                              change.new_item ? std::optional<std::string_view>(*change.new_item) : std::nullopt,
+                              change.order, change.from_region);
+  }
+}
+
+}  // namespace minnow::replication

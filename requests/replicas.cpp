@@ -1,0 +1,141 @@
+#include "requests/replicas.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "model/control_errors.h"
+
+namespace minnow::requests {
+
+namespace {
+
+bool has_replica(const engine::TableDefinition& def, const std::string& region) {
+  return std::any_of(def.replicas.begin(), def.replicas.end(),
+                     [&](const engine::ReplicaDefinition& r) { return r.region == region; });
+}
+
+// The table named `table` in `region`'s namespace of `access_key`, or null.
+std::shared_ptr<engine::Table> table_in(engine::Namespaces& spaces, const std::string& access_key,
+                                        const std::string& region, const std::string& table) {
+  engine::Database* database = spaces.find(spaces.id_for(access_key, region));
+  return database ? database->find(table) : nullptr;
+}
+
+void add_replica(engine::Table& table, const std::string& region) {
+  table.update_definition([&](engine::TableDefinition& def) {
+    if (!has_replica(def, region)) def.replicas.push_back({region});
+  });
+}
+
+void remove_replica(engine::Table& table, const std::string& region) {
+  table.update_definition([&](engine::TableDefinition& def) {
+    std::erase_if(def.replicas, [&](const engine::ReplicaDefinition& r) { return r.region == region; });
+  });
+}
+
+// A new replica's definition: what DynamoDB replicates (keys, indexes, capacity, stream, Time to
+// Live, encryption, class) as the table has it; a table of its own (id, creation time, stream
+// label); what is each replica's own (tags, policies, recovery, Kinesis, insights, auto scaling,
+// deletion protection) unset; the table and its other replicas as its replicas.
+engine::TableDefinition replica_definition(const engine::TableDefinition& source, const ReplicaUpdate& update,
+                                           const std::string& source_region, int64_t now_ms) {
+  engine::TableDefinition def = source;
+  def.id = update.table_id;
+  def.creation_ms = now_ms;
+  def.stream_label = update.stream_label;
+  def.deleting_indexes.clear();
+  def.deleting_vector_indexes.clear();
+  def.deletion_protection = false;
+  def.tags.clear();
+  def.point_in_time_recovery = {};
+  def.resource_policy.reset();
+  def.stream_policies.clear();
+  def.contributor_insights.clear();
+  def.kinesis_destinations.clear();
+  def.auto_scaling.clear();
+  def.restore.reset();
+  def.replicas = {{source_region}};
+  for (const engine::ReplicaDefinition& peer : source.replicas) def.replicas.push_back({peer.region});
+  return def;
+}
+
+void create_replica(engine::Namespaces& spaces, const engine::NamespaceName& own, engine::Table& source,
+                    const ReplicaUpdate& update, int64_t now_ms) {
+  const engine::TableDefinition definition = source.definition();
+  std::shared_ptr<engine::Table> replica =
+      spaces.get(spaces.id_for(own.access_key, update.region))
+          .database.create(replica_definition(definition, update, own.region, now_ms));
+  if (!replica) throw model::replica_table_exists(definition.name);
+  for (const engine::ReplicaDefinition& peer : definition.replicas)
+    if (auto table = table_in(spaces, own.access_key, peer.region, definition.name)) add_replica(*table, update.region);
+  // From this instant the table sends its changes to the replica too, and the copy is of this
+  // instant: every change the replica gets is later than the copy's items.
+  uint64_t as_of = 0;
+  std::optional<engine::TableImage> image;
+  source.update_definition([&](engine::TableDefinition& def) {
+    def.replicas.push_back({update.region});
+    as_of = engine::next_replication_order();
+    image.emplace(source.image_locked());
+  });
+  for (const engine::StoredItem& stored : image->items)
+    replica->apply_replicated(std::string(stored.key()), stored.encoded(), as_of, own.region);
+}
+
+void delete_replica(engine::Namespaces& spaces, const engine::NamespaceName& own, engine::Table& source,
+                    const std::string& region) {
+  const engine::TableDefinition definition = source.definition();
+  remove_replica(source, region);
+  for (const engine::ReplicaDefinition& peer : definition.replicas)
+    if (peer.region != region)
+      if (auto table = table_in(spaces, own.access_key, peer.region, definition.name)) remove_replica(*table, region);
+  if (engine::Database* database = spaces.find(spaces.id_for(own.access_key, region))) database->remove(definition.name);
+}
+
+}  // namespace
+
+engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequest& request) {
+  const std::optional<engine::NamespaceName> own = engine::parse_namespace_id(context.namespace_id);
+  if (!context.namespaces || !own || own->region.empty()) throw model::Error(model::kReplicasNeedRegions);
+  engine::Namespaces& spaces = *context.namespaces;
+  const engine::TableDefinition current = request.table->definition();
+  for (const ReplicaUpdate& update : request.updates) {
+    const bool present = has_replica(current, update.region);
+    if (update.kind != ReplicaUpdate::Kind::Create) {
+      if (!present) throw model::replica_not_found(current.name, update.region);
+      continue;
+    }
+    if (update.region == own->region) throw model::replica_in_own_region(current.name, update.region);
+    if (present) throw model::replica_exists(current.name, update.region);
+    if (!current.stream.enabled || current.stream.view_type != "NEW_AND_OLD_IMAGES")
+      throw model::Error(model::kReplicaNeedsStream);
+    if (table_in(spaces, own->access_key, update.region, current.name))
+      throw model::replica_table_exists(current.name);
+  }
+  engine::TableDefinition shown = current;
+  for (const ReplicaUpdate& update : request.updates) {
+    switch (update.kind) {
+      case ReplicaUpdate::Kind::Create:
+        create_replica(spaces, *own, *request.table, update, context.now_ms);
+        shown.replicas.push_back({update.region, "CREATING"});
+        break;
+      case ReplicaUpdate::Kind::Update:  // its overrides are not kept yet: the replica stays as it is
+        break;
+      case ReplicaUpdate::Kind::Delete:
+        delete_replica(spaces, *own, *request.table, update.region);
+        for (engine::ReplicaDefinition& replica : shown.replicas)
+          if (replica.region == update.region) replica.status = "DELETING";
+        break;
+    }
+  }
+  return shown;
+}
+
+void forget_deleted_replica(const Context& context, const engine::TableDefinition& deleted) {
+  const std::optional<engine::NamespaceName> own = engine::parse_namespace_id(context.namespace_id);
+  if (!context.namespaces || !own || deleted.replicas.empty()) return;
+  for (const engine::ReplicaDefinition& peer : deleted.replicas)
+    if (auto table = table_in(*context.namespaces, own->access_key, peer.region, deleted.name))
+      remove_replica(*table, own->region);
+}
+
+}  // namespace minnow::requests

@@ -1,0 +1,41 @@
+// UpdateTable's ReplicaUpdates (global tables, version 2019.11.21) as a typed request: creating
+// and deleting a table's replicas, the tables of the same name in the namespaces of the same
+// access key and other regions (engine/namespaces.h). replication/ keeps them in step.
+//
+// A new replica starts as a copy of the table, taken at the instant the table starts sending
+// its changes there, and applied as replicated changes: a change that reaches the replica first
+// is later than the copy and stays (engine::Table::apply_replicated).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/table.h"
+#include "engine/table_definition.h"
+#include "requests/context.h"
+
+namespace minnow::requests {
+
+struct ReplicaUpdate {
+  enum class Kind { Create, Update, Delete };
+  Kind kind = Kind::Create;
+  std::string region;
+  // A Create's new table there: its TableId and its stream's label, made by the front end.
+  std::string table_id;
+  std::string stream_label;
+};
+
+struct ReplicaUpdatesRequest {
+  std::shared_ptr<engine::Table> table;
+  std::vector<ReplicaUpdate> updates;  // in request order, one per region
+};
+
+// Checks every update against the table, then applies them in order. Returns the table's
+// definition as the answer shows it: a new replica CREATING, a deleted one DELETING.
+engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequest& request);
+
+// After DeleteTable of `deleted`, a replica: its peers stop listing it (and sending to it).
+void forget_deleted_replica(const Context& context, const engine::TableDefinition& deleted);
+
+}  // namespace minnow::requests

@@ -243,7 +243,9 @@ void write_table_description(const ActionContext& context, const engine::TableDe
     write_string(w, "LatestStreamLabel", def.stream_label);
     write_string(w, "LatestStreamArn", table_arn(context, def.name) + "/stream/" + def.stream_label);
   }
-  if (!def.replicas.empty()) {  // a global table: its other regions' replicas
+  if (def.global_table_2017_ms) {  // its group: DescribeGlobalTable's
+    write_string(w, "GlobalTableVersion", "2017.11.29");
+  } else if (!def.replicas.empty()) {  // a global table: its other regions' replicas
     write_string(w, "GlobalTableVersion", "2019.11.21");
     w.Key("Replicas");
     w.StartArray();

@@ -39,7 +39,13 @@
   X(bulk, StartBulkPutItems)                      \
   X(bulk, DescribeBulkOperation)                  \
   X(bulk, ListBulkOperations)                     \
-  X(bulk, CancelBulkOperation)
+  X(bulk, CancelBulkOperation)                    \
+  X(globaltables, CreateGlobalTable)              \
+  X(globaltables, UpdateGlobalTable)              \
+  X(globaltables, DescribeGlobalTable)            \
+  X(globaltables, ListGlobalTables)               \
+  X(globaltables, DescribeGlobalTableSettings)    \
+  X(globaltables, UpdateGlobalTableSettings)
 
 // X-Amz-Target DynamoDB_20120810.<Name>
 #define MINNOW_DYNAMODB_OPERATIONS(X) \

@@ -155,6 +155,9 @@ struct TableDefinition {
   // The other regions' replicas; empty: not a global table. Not kept by -dbPath yet
   // (persist/definition_codec.cpp).
   std::vector<ReplicaDefinition> replicas;
+  // A member of a global table of version 2017.11.29 (CreateGlobalTable): when the group was
+  // made; its other members are `replicas`. 0: none. Not kept by -dbPath yet either.
+  int64_t global_table_2017_ms = 0;
 };
 
 // How many partitions the table has, by AWS's "Partitions and data distribution": one per 3,000

@@ -93,6 +93,37 @@ Error replica_in_own_region(const std::string& table, const std::string& region)
 Error replica_exists(const std::string& table, const std::string& region) {
   return validation(std::string(kInvalidParameters) + "Table " + table + " already has a replica in region " + region);
 }
+Error global_table_2017(const std::string& table) {
+  return validation(std::string(kInvalidParameters) + "Table " + table +
+                    " is a global table of version 2017.11.29: change its replicas with UpdateGlobalTable");
+}
+Error global_table_not_found(const std::string& name) {
+  return Error(ErrorCode::GlobalTableNotFoundException, "Global table not found: " + name);
+}
+Error global_table_exists(const std::string& name) {
+  return Error(ErrorCode::GlobalTableAlreadyExistsException, "Global table already exists: " + name);
+}
+Error global_table_member_not_found(const std::string& name, const std::string& region) {
+  return Error(ErrorCode::TableNotFoundException, "Table not found: " + name + " in region " + region);
+}
+Error global_table_member_not_empty(const std::string& name, const std::string& region) {
+  return validation(std::string(kInvalidParameters) + "Table " + name + " in region " + region +
+                    " must be empty to join a global table");
+}
+Error global_table_key_schema_differs(const std::string& name, const std::string& region) {
+  return validation(std::string(kInvalidParameters) + "Table " + name + " in region " + region +
+                    " has another key schema than the global table's");
+}
+Error replica_not_in_group(const std::string& name, const std::string& region) {
+  return Error(ErrorCode::ReplicaNotFoundException, "Global table " + name + " has no replica in region " + region);
+}
+Error replica_already_in_group(const std::string& name, const std::string& region) {
+  return Error(ErrorCode::ReplicaAlreadyExistsException,
+               "Global table " + name + " already has a replica in region " + region);
+}
+Error duplicate_region(const std::string& region) {
+  return validation(std::string(kInvalidParameters) + "Region " + region + " is given twice");
+}
 Error replica_table_exists(const std::string& table) {
   return validation("Failed to create a the new replica of table with name: '" + table +
                     "' because one or more replicas already existed as tables.");

@@ -151,5 +151,17 @@ Error replica_exists(const std::string& table, const std::string& region);
 // A table of that name in the new replica's region; the text as DynamoDB's was reported
 // (its "a the" included), not captured here.
 Error replica_table_exists(const std::string& table);
+// UpdateTable's ReplicaUpdates on a member of a version 2017.11.29 global table
+Error global_table_2017(const std::string& table);
+// Version 2017.11.29's operations (CreateGlobalTable, ...): AWS's API reference names the
+// exceptions, not their texts.
+Error global_table_not_found(const std::string& name);  // GlobalTableNotFoundException
+Error global_table_exists(const std::string& name);     // GlobalTableAlreadyExistsException
+Error global_table_member_not_found(const std::string& name, const std::string& region);  // TableNotFoundException
+Error global_table_member_not_empty(const std::string& name, const std::string& region);
+Error global_table_key_schema_differs(const std::string& name, const std::string& region);
+Error replica_not_in_group(const std::string& name, const std::string& region);    // ReplicaNotFoundException
+Error replica_already_in_group(const std::string& name, const std::string& region);  // ReplicaAlreadyExistsException
+Error duplicate_region(const std::string& region);  // a region twice in ReplicationGroup or ReplicaUpdates
 
 }  // namespace minnow::model

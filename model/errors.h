@@ -46,6 +46,10 @@ enum class ValueType : uint8_t;
   X(TableNotFoundException, "com.amazonaws.dynamodb.v20120810", 400)                   \
   X(TableAlreadyExistsException, "com.amazonaws.dynamodb.v20120810", 400)              \
   X(TableInUseException, "com.amazonaws.dynamodb.v20120810", 400)                      \
+  X(GlobalTableNotFoundException, "com.amazonaws.dynamodb.v20120810", 400)             \
+  X(GlobalTableAlreadyExistsException, "com.amazonaws.dynamodb.v20120810", 400)        \
+  X(ReplicaNotFoundException, "com.amazonaws.dynamodb.v20120810", 400)                 \
+  X(ReplicaAlreadyExistsException, "com.amazonaws.dynamodb.v20120810", 400)            \
   X(ContinuousBackupsUnavailableException, "com.amazonaws.dynamodb.v20120810", 400)    \
   X(PointInTimeRecoveryUnavailableException, "com.amazonaws.dynamodb.v20120810", 400)  \
   X(InvalidRestoreTimeException, "com.amazonaws.dynamodb.v20120810", 400)              \

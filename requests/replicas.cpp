@@ -93,11 +93,22 @@ void delete_replica(engine::Namespaces& spaces, const engine::NamespaceName& own
 
 }  // namespace
 
-engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequest& request) {
-  const std::optional<engine::NamespaceName> own = engine::parse_namespace_id(context.namespace_id);
+engine::NamespaceName regional_namespace(const Context& context) {
+  std::optional<engine::NamespaceName> own = engine::parse_namespace_id(context.namespace_id);
   if (!context.namespaces || !own || own->region.empty()) throw model::Error(model::kReplicasNeedRegions);
+  return std::move(*own);
+}
+
+std::shared_ptr<engine::Table> table_in_region(const Context& context, const std::string& region,
+                                               const std::string& name) {
+  return table_in(*context.namespaces, regional_namespace(context).access_key, region, name);
+}
+
+engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequest& request) {
+  const std::optional<engine::NamespaceName> own = regional_namespace(context);
   engine::Namespaces& spaces = *context.namespaces;
   const engine::TableDefinition current = request.table->definition();
+  if (current.global_table_2017_ms) throw model::global_table_2017(current.name);
   for (const ReplicaUpdate& update : request.updates) {
     const bool present = has_replica(current, update.region);
     if (update.kind != ReplicaUpdate::Kind::Create) {

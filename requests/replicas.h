@@ -35,6 +35,13 @@ struct ReplicaUpdatesRequest {
 // definition as the answer shows it: a new replica CREATING, a deleted one DELETING.
 engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequest& request);
 
+// The request's namespace as an access key and a region; kReplicasNeedRegions when it has no
+// region (-sharedDb) or the request cannot reach other namespaces.
+engine::NamespaceName regional_namespace(const Context& context);
+// The table named `name` in `region`'s namespace of the request's access key, or null.
+std::shared_ptr<engine::Table> table_in_region(const Context& context, const std::string& region,
+                                               const std::string& name);
+
 // After DeleteTable of `deleted`, a replica: its peers stop listing it (and sending to it).
 void forget_deleted_replica(const Context& context, const engine::TableDefinition& deleted);
 

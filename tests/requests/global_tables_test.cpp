@@ -1,0 +1,146 @@
+// Global tables as typed requests, across the namespaces of one access key: version 2019.11.21's
+// ReplicaUpdates (requests/replicas.h) makes a replica from a copy of the table and takes it away;
+// version 2017.11.29's groups (requests/global_tables.h) join tables made in each region, in the
+// members' definitions. No replication here (no Replicator): what the requests change.
+#include "requests/global_tables.h"
+
+#include <catch2/catch.hpp>
+
+#include "engine/namespaces.h"
+#include "model/control_errors.h"
+#include "requests/replicas.h"
+#include "tests/requests/fixture.h"
+#include "tests/support/values.h"
+
+namespace global_tables_test {
+
+namespace {
+
+using namespace minnow;
+using minnow::test::S;
+
+constexpr const char* kEast = "AK/us-east-1";
+constexpr const char* kWest = "AK/us-west-2";
+
+struct Regions {
+  engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
+  engine::Namespaces namespaces{false, clock, engine::DatabaseOptions{}};
+  engine::FaultRegistry faults;
+  int64_t reply_delay_ms = 0;
+
+  requests::Context in(const char* id, int64_t now_ms = 1000) {
+    return {namespaces.get(id).database, now_ms, faults, id, "Test", reply_delay_ms, "", "000000000000", &namespaces};
+  }
+  std::shared_ptr<engine::Table> create(const char* id, const std::string& name, bool stream = true) {
+    engine::TableDefinition d = testing::table_definition(name);
+    if (stream) d.stream = {true, "NEW_AND_OLD_IMAGES"};
+    d.stream_label = "L";
+    return namespaces.get(id).database.create(d);
+  }
+};
+
+void put(engine::Table& table, const std::string& pk) {
+  model::Item item{{"pk", S(pk)}};
+  table.write(item, [&](const model::Item*) { return engine::WriteDecision::put(item); });
+}
+
+requests::ReplicaUpdate update(requests::ReplicaUpdate::Kind kind, const std::string& region) {
+  return {kind, region, "id-" + region, "label-" + region};
+}
+
+std::vector<std::string> replica_regions(const engine::Table& table) {
+  std::vector<std::string> regions;
+  for (const auto& replica : table.definition().replicas) regions.push_back(replica.region);
+  return regions;
+}
+
+}  // namespace
+
+TEST_CASE("ReplicaUpdates: a replica starts as a copy of the table; Delete takes its table away") {
+  Regions r;
+  auto east = r.create(kEast, "t");
+  put(*east, "a");
+  put(*east, "b");
+  using Kind = requests::ReplicaUpdate::Kind;
+  const engine::TableDefinition shown = requests::execute(
+      r.in(kEast), requests::ReplicaUpdatesRequest{east, {update(Kind::Create, "us-west-2")}});
+  REQUIRE(shown.replicas.size() == 1);
+  CHECK(shown.replicas[0].status == "CREATING");
+  CHECK(replica_regions(*east) == std::vector<std::string>{"us-west-2"});
+  auto west = r.namespaces.get(kWest).database.find("t");
+  REQUIRE(west);
+  CHECK(west->definition().id == "id-us-west-2");
+  CHECK(west->definition().stream_label == "label-us-west-2");
+  CHECK(replica_regions(*west) == std::vector<std::string>{"us-east-1"});
+  CHECK(west->item_count() == 2);
+
+  CHECK(testing::message_of([&] {
+          requests::execute(r.in(kEast), requests::ReplicaUpdatesRequest{east, {update(Kind::Create, "us-west-2")}});
+        }) == "One or more parameter values were invalid: Table t already has a replica in region us-west-2");
+  requests::execute(r.in(kEast), requests::ReplicaUpdatesRequest{east, {update(Kind::Delete, "us-west-2")}});
+  CHECK(r.namespaces.get(kWest).database.find("t") == nullptr);
+  CHECK(east->definition().replicas.empty());
+}
+
+TEST_CASE("ReplicaUpdates: refused without a NEW_AND_OLD_IMAGES stream, in its own region, or with -sharedDb") {
+  Regions r;
+  auto plain = r.create(kEast, "plain", /*stream=*/false);
+  auto east = r.create(kEast, "t");
+  using Kind = requests::ReplicaUpdate::Kind;
+  CHECK(testing::message_of([&] {
+          requests::execute(r.in(kEast), requests::ReplicaUpdatesRequest{plain, {update(Kind::Create, "us-west-2")}});
+        }) == "One or more parameter values were invalid: A table needs a stream with the NEW_AND_OLD_IMAGES view "
+              "type to have replicas");
+  CHECK(testing::message_of([&] {
+          requests::execute(r.in(kEast), requests::ReplicaUpdatesRequest{east, {update(Kind::Create, "us-east-1")}});
+        }) == "One or more parameter values were invalid: Table t is in region us-east-1: a replica must be in "
+              "another region");
+  requests::Context shared = r.in(kEast);
+  shared.namespace_id = "shared";
+  CHECK(testing::message_of([&] {
+          requests::execute(shared, requests::ReplicaUpdatesRequest{east, {update(Kind::Create, "us-west-2")}});
+        }) == std::string(model::kReplicasNeedRegions.message));
+  CHECK(east->definition().replicas.empty());
+}
+
+TEST_CASE("CreateGlobalTable joins empty tables; UpdateGlobalTable adds and removes members") {
+  Regions r;
+  auto east = r.create(kEast, "g");
+  auto west = r.create(kWest, "g");
+  const requests::GlobalTable made =
+      requests::execute(r.in(kEast, 5000), requests::CreateGlobalTableRequest{"g", {"us-west-2", "us-east-1"}});
+  CHECK(made.regions == std::vector<std::string>{"us-east-1", "us-west-2"});
+  CHECK(made.created_ms == 5000);
+  CHECK(east->definition().global_table_2017_ms == 5000);
+  CHECK(replica_regions(*west) == std::vector<std::string>{"us-east-1"});
+  CHECK(requests::execute(r.in(kWest), requests::DescribeGlobalTableRequest{"g"}).regions == made.regions);
+
+  CHECK(testing::message_of([&] {
+          requests::execute(r.in(kEast), requests::CreateGlobalTableRequest{"g", {"us-east-1"}});
+        }) == "Global table already exists: g");
+  requests::execute(r.in(kEast), requests::UpdateGlobalTableRequest{"g", {{false, "us-west-2"}}});
+  CHECK(west->definition().global_table_2017_ms == 0);
+  CHECK(west->definition().replicas.empty());
+  CHECK(east->definition().replicas.empty());
+  CHECK(east->definition().global_table_2017_ms == 5000);  // still a group, of one region
+  CHECK(testing::message_of([&] { requests::execute(r.in(kWest), requests::DescribeGlobalTableRequest{"g"}); }) ==
+        "Global table not found: g");
+}
+
+TEST_CASE("CreateGlobalTable: every member there, empty and streaming, or nothing changes") {
+  Regions r;
+  auto east = r.create(kEast, "g");
+  CHECK(testing::message_of([&] {
+          requests::execute(r.in(kEast), requests::CreateGlobalTableRequest{"g", {"us-east-1", "us-west-2"}});
+        }) == "Table not found: g in region us-west-2");
+  auto west = r.create(kWest, "g");
+  put(*west, "x");
+  CHECK(testing::message_of([&] {
+          requests::execute(r.in(kEast), requests::CreateGlobalTableRequest{"g", {"us-east-1", "us-west-2"}});
+        }) == "One or more parameter values were invalid: Table g in region us-west-2 must be empty to join a "
+              "global table");
+  CHECK(east->definition().global_table_2017_ms == 0);
+  CHECK(east->definition().replicas.empty());
+}
+
+}  // namespace global_tables_test

@@ -152,11 +152,10 @@ struct TableDefinition {
   std::vector<KinesisDestination> kinesis_destinations;
   std::vector<IndexAutoScaling> auto_scaling;  // the table's (empty index name) and GSIs', once set
   std::optional<RestoreSummary> restore;       // a table made by a restore
-  // The other regions' replicas; empty: not a global table. Not kept by -dbPath yet
-  // (persist/definition_codec.cpp).
+  // The other regions' replicas; empty: not a global table.
   std::vector<ReplicaDefinition> replicas;
   // A member of a global table of version 2017.11.29 (CreateGlobalTable): when the group was
-  // made; its other members are `replicas`. 0: none. Not kept by -dbPath yet either.
+  // made; its other members are `replicas`. 0: none.
   int64_t global_table_2017_ms = 0;
 };
 

@@ -8,10 +8,7 @@
 namespace minnow::persist {
 
 // A field added to a definition must be saved too: add it below (and to docs/persistence.md),
-// then update the size here. Two are not saved yet: `replicas` and `global_table_2017_ms` (global
-// tables' first slices; a
-// restart brings each replica back as a table of its own, docs/differences.md), which needs the
-// format's next version.
+// then update the size here.
 static_assert(sizeof(engine::TableDefinition) == 992,
               "engine::TableDefinition changed: persist every new field in persist/definition_codec.cpp");
 static_assert(sizeof(engine::IndexDefinition) == 264,
@@ -512,6 +509,19 @@ void write_backup(ByteWriter& w, const engine::Backup& backup) {
   w.varint(backup.size_bytes);
   w.varint(backup.item_count);
   write_definition(w, backup.table);
+}
+
+bool has_global_table(const engine::TableDefinition& d) { return !d.replicas.empty() || d.global_table_2017_ms; }
+
+void write_global_table(ByteWriter& w, const engine::TableDefinition& d) {
+  // A replica's status is ACTIVE once stored: CREATING and DELETING are only answers' words.
+  write_list(w, d.replicas, [&](const engine::ReplicaDefinition& replica) { w.bytes(replica.region); });
+  w.svarint(d.global_table_2017_ms);
+}
+
+void read_global_table(ByteReader& r, engine::TableDefinition& d) {
+  d.replicas = read_list<engine::ReplicaDefinition>(r, [&] { return engine::ReplicaDefinition{r.string()}; });
+  d.global_table_2017_ms = r.svarint();
 }
 
 engine::Backup read_backup(ByteReader& r) {

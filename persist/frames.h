@@ -14,8 +14,9 @@ namespace minnow::persist {
 
 // The version written; every version from kOldestFormatVersion on is read (docs/persistence.md:
 // version 1 had no backups and no point-in-time recovery logs; versions 1 and 2 keyed items by
-// another partition hash, which loading replaces).
-inline constexpr uint32_t kFormatVersion = 3;
+// another partition hash, which loading replaces; version 4 added a global table's membership to
+// its Table and TableDefined records).
+inline constexpr uint32_t kFormatVersion = 4;
 inline constexpr uint32_t kOldestFormatVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 24;
 inline constexpr std::size_t kFrameOverhead = 8;

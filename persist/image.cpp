@@ -119,6 +119,7 @@ void write_table(const engine::Table& table, bool lock_chunks, std::string& out,
       frame(out, RecordKind::Table, [&](ByteWriter& w) {
         w.varint(table.incarnation());
         write_definition(w, table.definition_locked());
+        if (has_global_table(table.definition_locked())) write_global_table(w, table.definition_locked());
       });
       ++totals.tables;
       first = false;
@@ -239,7 +240,9 @@ class ImageReader {
       case RecordKind::Table: {
         end_backup();
         const uint64_t incarnation = number(r.varint());
-        table_ = restorer_.define(incarnation, read_definition(r));
+        engine::TableDefinition definition = read_definition(r);
+        if (!r.done()) read_global_table(r, definition);  // format 4, a global table's
+        table_ = restorer_.define(incarnation, std::move(definition));
         table_incarnation_ = incarnation;
         ++totals_.tables;
         break;
@@ -537,6 +540,7 @@ void Loader::log_record(std::string_view payload) {
         state.created_ms = r.svarint();
         restorer.restore_stream(state);
       }
+      if (!r.done()) read_global_table(r, definition);  // format 4, a global table's
       restorer.define(table, std::move(definition));
       break;
     }

@@ -108,6 +108,7 @@ void NamespaceLog::table_defined(uint64_t table, const engine::TableDefinition& 
       w.varint(opened->starting_sequence());
       w.svarint(opened->created_ms());
     }
+    if (has_global_table(definition)) write_global_table(w, definition);
   });
 }
 

@@ -105,6 +105,8 @@ void reset_settings(engine::TableDefinition& def, const Context& context, const 
   def.contributor_insights.clear();
   def.kinesis_destinations.clear();
   def.auto_scaling.clear();
+  def.replicas.clear();  // a restored global table is a table of its own
+  def.global_table_2017_ms = 0;
 }
 
 }  // namespace

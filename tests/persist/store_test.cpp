@@ -665,6 +665,52 @@ void downgrade_to_version_2(const std::string& file) {
 
 }  // namespace
 
+// Format 4: a global table's membership, in the log (TableDefined) and in a snapshot (Table).
+TEST_CASE("Store: a global table's replicas and a 2017 group survive a restart, from the log and from a snapshot",
+          "[store][format]") {
+  TempDir dir;
+  auto global = [](engine::TableDefinition d) {
+    d.stream = {true, "NEW_AND_OLD_IMAGES"};
+    return d;
+  };
+  {
+    Persistent p(dir.path);
+    p.store.compact();  // what a first start does before it serves
+    p.database.create(global(plain("replicated")));
+    p.database.create(global(plain("grouped")));
+    p.database.create(plain("alone"));
+    p.database.find("replicated")->update_definition([](engine::TableDefinition& d) {
+      d.replicas = {{"us-west-2"}, {"eu-west-1"}};
+    });
+    p.database.find("grouped")->update_definition([](engine::TableDefinition& d) {
+      d.replicas = {{"us-west-2"}};
+      d.global_table_2017_ms = 1234;
+    });
+  }
+  auto check = [](engine::Database& database) {
+    REQUIRE(database.find("replicated"));
+    REQUIRE(database.find("grouped"));
+    REQUIRE(database.find("alone"));
+    const engine::TableDefinition replicated = database.find("replicated")->definition();
+    REQUIRE(replicated.replicas.size() == 2);
+    CHECK(replicated.replicas[0].region == "us-west-2");
+    CHECK(replicated.replicas[1].region == "eu-west-1");
+    CHECK(replicated.replicas[1].status == "ACTIVE");
+    CHECK(replicated.global_table_2017_ms == 0);
+    const engine::TableDefinition grouped = database.find("grouped")->definition();
+    REQUIRE(grouped.replicas.size() == 1);
+    CHECK(grouped.global_table_2017_ms == 1234);
+    CHECK(database.find("alone")->definition().replicas.empty());
+  };
+  {
+    Persistent from_log(dir.path);
+    check(from_log.database);
+    from_log.store.compact();
+  }
+  Persistent from_snapshot(dir.path);
+  check(from_snapshot.database);
+}
+
 TEST_CASE("Store: format 2 files are read with today's partition hash", "[store][format]") {
   TempDir dir;
   engine::StoredItems items;

@@ -256,6 +256,16 @@ void write_table_description(const ActionContext& context, const engine::TableDe
       w.EndObject();
     }
     w.EndArray();
+    if (!def.witness_region.empty()) {
+      w.Key("GlobalTableWitnesses");
+      w.StartArray();
+      w.StartObject();
+      write_string(w, "RegionName", def.witness_region);
+      write_string(w, "WitnessStatus", "ACTIVE");
+      w.EndObject();
+      w.EndArray();
+    }
+    write_string(w, "MultiRegionConsistency", def.strong_consistency ? "STRONG" : "EVENTUAL");
   }
   if (def.table_class != "STANDARD" || def.table_class_updated_ms) {
     w.Key("TableClassSummary");

@@ -97,6 +97,9 @@ struct ServiceOptions {
   // null: no bucket exists.
   std::shared_ptr<const s3local::Store> s3 = nullptr;
   model::Compat compat = model::Compat::kDynamoDB;  // --compat (model/compat.h)
+  // Called once a request has run, before it is answered: waits for what its writes must have
+  // done first (replication/'s settle_this_thread: global tables of strong consistency).
+  std::function<void()> settle_writes = nullptr;
 };
 
 }  // namespace minnow::api

@@ -152,6 +152,13 @@ Reply Service::handle_operation(Request& request) {
     thread_local rapidjson::StringBuffer buffer;
     buffer.Clear();
     JsonWriter writer(buffer);
+    // Also when the action throws: what it wrote before is settled before the error is answered.
+    struct Settle {
+      const std::function<void()>& settle;
+      ~Settle() {
+        if (settle) settle();
+      }
+    } settle{impl_->options.settle_writes};
     action->run(context, document, writer);
     Reply reply{200, "application/x-amz-json-1.0", std::string(buffer.GetString(), buffer.GetSize()), delay_ms};
     if (buffer.GetSize() > kKeptResponseBufferBytes) {  // a large page: do not keep its memory

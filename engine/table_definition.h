@@ -157,6 +157,10 @@ struct TableDefinition {
   // A member of a global table of version 2017.11.29 (CreateGlobalTable): when the group was
   // made; its other members are `replicas`. 0: none.
   int64_t global_table_2017_ms = 0;
+  // MultiRegionConsistency STRONG: each change reaches every replica before its write is
+  // answered (replication/). With two replicas, the third region is a witness's.
+  bool strong_consistency = false;
+  std::string witness_region;
 };
 
 // How many partitions the table has, by AWS's "Partitions and data distribution": one per 3,000

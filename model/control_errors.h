@@ -137,8 +137,29 @@ inline constexpr FixedError kReplicaUpdatesAlone{
     "ReplicaUpdates cannot be combined with other updates in one UpdateTable request"};
 inline constexpr FixedError kReplicaUpdatesNotSupported{
     ErrorCode::ValidationException,
-    "Minnow does not support this replica update yet: Disassociate, MultiRegionConsistency STRONG and "
-    "GlobalTableWitnessUpdates are not implemented"};
+    "Minnow does not support this replica update yet: Disassociate and deleting a witness are not implemented"};
+// Strong consistency (MultiRegionConsistency STRONG): the rules of AWS's UpdateTable reference.
+inline constexpr FixedError kStrongConsistencyNeedsCreate{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "MultiRegionConsistency can only be given with Create actions in ReplicaUpdates"};
+inline constexpr FixedError kStrongConsistencyOnNewGlobalTable{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "MultiRegionConsistency can only be set when the global table is created"};
+inline constexpr FixedError kStrongConsistencyNeedsEmptyTable{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "A table must be empty to become a global table of strong consistency"};
+inline constexpr FixedError kStrongConsistencyShape{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "A global table of strong consistency has three replicas, or two replicas and a witness"};
+inline constexpr FixedError kStrongConsistencyRegionSet{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "The replicas and the witness of a global table of strong consistency must be in one region set (US, EU or AP)"};
+inline constexpr FixedError kWitnessInReplicaRegion{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "The witness must be in another region than the replicas"};
+inline constexpr FixedError kOneWitnessUpdate{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "Only one witness can be created or deleted in one UpdateTable request"};
 inline constexpr FixedError kReplicasNeedRegions{
     ErrorCode::ValidationException,
     "Global tables need one namespace per region: Minnow cannot create replicas with -sharedDb"};

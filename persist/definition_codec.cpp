@@ -9,7 +9,7 @@ namespace minnow::persist {
 
 // A field added to a definition must be saved too: add it below (and to docs/persistence.md),
 // then update the size here.
-static_assert(sizeof(engine::TableDefinition) == 992,
+static_assert(sizeof(engine::TableDefinition) == 1032,
               "engine::TableDefinition changed: persist every new field in persist/definition_codec.cpp");
 static_assert(sizeof(engine::IndexDefinition) == 264,
               "engine::IndexDefinition changed: persist every new field in persist/definition_codec.cpp");
@@ -517,11 +517,15 @@ void write_global_table(ByteWriter& w, const engine::TableDefinition& d) {
   // A replica's status is ACTIVE once stored: CREATING and DELETING are only answers' words.
   write_list(w, d.replicas, [&](const engine::ReplicaDefinition& replica) { w.bytes(replica.region); });
   w.svarint(d.global_table_2017_ms);
+  w.boolean(d.strong_consistency);
+  w.bytes(d.witness_region);
 }
 
 void read_global_table(ByteReader& r, engine::TableDefinition& d) {
   d.replicas = read_list<engine::ReplicaDefinition>(r, [&] { return engine::ReplicaDefinition{r.string()}; });
   d.global_table_2017_ms = r.svarint();
+  d.strong_consistency = r.boolean();
+  d.witness_region = r.string();
 }
 
 engine::Backup read_backup(ByteReader& r) {

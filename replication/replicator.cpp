@@ -5,6 +5,11 @@
 
 namespace minnow::replication {
 
+namespace {
+// The last synchronous change's ticket this thread noted (settle_this_thread waits for it).
+thread_local uint64_t last_ticket = 0;
+}  // namespace
+
 class Replicator::Feed final : public engine::ReplicaFeed {
  public:
   Feed(Replicator& replicator, engine::NamespaceName name) : replicator_(replicator), name_(std::move(name)) {}
@@ -14,7 +19,7 @@ class Replicator::Feed final : public engine::ReplicaFeed {
     Change change{name_.access_key, name_.region, table.name, std::string(storage_key), std::nullopt, order, {}, {}};
     if (new_item) change.new_item.emplace(*new_item);
     for (const engine::ReplicaDefinition& replica : table.replicas) change.regions.push_back(replica.region);
-    replicator_.note(std::move(change));
+    replicator_.note(std::move(change), table.strong_consistency);
   }
 
  private:
@@ -44,8 +49,10 @@ void Replicator::stop() {
   {
     std::lock_guard lock(mu_);
     stopping_ = true;
-    delivered_ += queue_.size();
+    delivered_ += queue_.size() + synchronous_.size();
     queue_.clear();
+    synchronous_.clear();
+    unsettled_.clear();
   }
   wake_.notify_all();
   drained_.notify_all();
@@ -58,35 +65,53 @@ void Replicator::drain() {
   drained_.wait(lock, [&] { return delivered_ >= target || stopping_; });
 }
 
-void Replicator::note(Change change) {
-  change.due = std::chrono::steady_clock::now() + delay_;
+void Replicator::note(Change change, bool synchronous) {
+  change.due = std::chrono::steady_clock::now() + (synchronous ? std::chrono::milliseconds(0) : delay_);
   {
     std::lock_guard lock(mu_);
     if (stopping_) return;
     ++noted_;
-    queue_.push_back(std::move(change));
+    if (synchronous) {
+      change.ticket = last_ticket = ++tickets_;
+      unsettled_.insert(change.ticket);
+      synchronous_.push_back(std::move(change));
+    } else {
+      queue_.push_back(std::move(change));
+    }
   }
   wake_.notify_one();
+}
+
+void Replicator::settle_this_thread() {
+  if (!last_ticket) return;
+  std::unique_lock lock(mu_);
+  drained_.wait(lock, [&] { return stopping_ || unsettled_.empty() || *unsettled_.begin() > last_ticket; });
+  last_ticket = 0;
 }
 
 void Replicator::run() {
   std::unique_lock lock(mu_);
   while (!stopping_) {
-    if (queue_.empty()) {
-      wake_.wait(lock);
-      continue;
+    std::deque<Change>* from = &synchronous_;  // a writer waits for those
+    if (synchronous_.empty()) {
+      if (queue_.empty()) {
+        wake_.wait(lock);
+        continue;
+      }
+      // Every change waits the same delay, so the queue is in order of due time too.
+      if (std::chrono::steady_clock::now() < queue_.front().due) {
+        wake_.wait_until(lock, queue_.front().due);
+        continue;
+      }
+      from = &queue_;
     }
-    // Every change waits the same delay, so the queue is in order of due time too.
-    if (std::chrono::steady_clock::now() < queue_.front().due) {
-      wake_.wait_until(lock, queue_.front().due);
-      continue;
-    }
-    Change change = std::move(queue_.front());
-    queue_.pop_front();
+    Change change = std::move(from->front());
+    from->pop_front();
     lock.unlock();
     deliver(change);
     lock.lock();
     ++delivered_;
+    if (change.ticket) unsettled_.erase(change.ticket);
     drained_.notify_all();
   }
 }

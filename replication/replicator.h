@@ -18,6 +18,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -43,6 +44,10 @@ class Replicator {
   void stop();
   // Returns once every change noted before the call is delivered (or dropped by stop()).
   void drain();
+  // Returns once the changes this thread noted to tables of strong consistency are delivered:
+  // the service calls it before answering a request, so that its writes are in every region
+  // when it is answered.
+  void settle_this_thread();
 
  private:
   struct Change {
@@ -51,10 +56,11 @@ class Replicator {
     uint64_t order = 0;
     std::vector<std::string> regions;
     std::chrono::steady_clock::time_point due;
+    uint64_t ticket = 0;  // a synchronous change's (strong consistency), else 0
   };
   class Feed;
 
-  void note(Change change);
+  void note(Change change, bool synchronous);
   void run();
   void deliver(const Change& change);
 
@@ -63,6 +69,9 @@ class Replicator {
   std::mutex mu_;
   std::condition_variable wake_, drained_;
   std::deque<Change> queue_;                            // Protected by mu_; in commit order.
+  std::deque<Change> synchronous_;                      // Protected by mu_; delivered first.
+  std::set<uint64_t> unsettled_;                        // Protected by mu_: their tickets.
+  uint64_t tickets_ = 0;                                // Protected by mu_.
   uint64_t noted_ = 0, delivered_ = 0;                  // Protected by mu_.
   bool stopping_ = false;                               // Protected by mu_.
   std::map<std::string, std::unique_ptr<Feed>> feeds_;  // Protected by mu_.

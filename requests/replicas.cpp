@@ -30,6 +30,10 @@ void add_replica(engine::Table& table, const std::string& region) {
 void remove_replica(engine::Table& table, const std::string& region) {
   table.update_definition([&](engine::TableDefinition& def) {
     std::erase_if(def.replicas, [&](const engine::ReplicaDefinition& r) { return r.region == region; });
+    if (def.replicas.empty()) {  // a table of its own again
+      def.strong_consistency = false;
+      def.witness_region.clear();
+    }
   });
 }
 
@@ -81,6 +85,31 @@ void create_replica(engine::Namespaces& spaces, const engine::NamespaceName& own
     replica->apply_replicated(std::string(stored.key()), stored.encoded(), as_of, own.region);
 }
 
+// "US", "EU" or "AP": AWS's region sets, within which a table of strong consistency must lie.
+std::string region_set(const std::string& region) {
+  const std::string prefix = region.substr(0, region.find('-'));
+  return prefix == "us" || prefix == "eu" || prefix == "ap" ? prefix : "";
+}
+
+// AWS's rules for a global table of strong consistency, made of an empty table by this request:
+// three replicas, or two and a witness in a third region, all in one region set.
+void check_strong_consistency(const engine::NamespaceName& own, engine::Table& table,
+                              const engine::TableDefinition& current, const ReplicaUpdatesRequest& request) {
+  if (!current.replicas.empty()) throw model::Error(model::kStrongConsistencyOnNewGlobalTable);
+  if (table.item_count() != 0) throw model::Error(model::kStrongConsistencyNeedsEmptyTable);
+  std::vector<std::string> regions{own.region};
+  for (const ReplicaUpdate& update : request.updates) regions.push_back(update.region);
+  const bool witnessed = !request.witness_region.empty();
+  if (regions.size() + (witnessed ? 1 : 0) != 3 || (witnessed && regions.size() != 2))
+    throw model::Error(model::kStrongConsistencyShape);
+  if (witnessed) regions.push_back(request.witness_region);
+  const std::string set = region_set(own.region);
+  for (const std::string& region : regions)
+    if (set.empty() || region_set(region) != set) throw model::Error(model::kStrongConsistencyRegionSet);
+  if (witnessed && std::count(regions.begin(), regions.end(), request.witness_region) > 1)
+    throw model::Error(model::kWitnessInReplicaRegion);
+}
+
 void delete_replica(engine::Namespaces& spaces, const engine::NamespaceName& own, engine::Table& source,
                     const std::string& region) {
   const engine::TableDefinition definition = source.definition();
@@ -122,6 +151,7 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
     if (table_in(spaces, own->access_key, update.region, current.name))
       throw model::replica_table_exists(current.name);
   }
+  if (request.strong_consistency) check_strong_consistency(*own, *request.table, current, request);
   engine::TableDefinition shown = current;
   for (const ReplicaUpdate& update : request.updates) {
     switch (update.kind) {
@@ -137,6 +167,20 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
           if (replica.region == update.region) replica.status = "DELETING";
         break;
     }
+  }
+  if (request.strong_consistency) {  // every member, the new ones included, is of strong consistency now
+    const engine::TableDefinition made = request.table->definition();
+    auto strengthen = [&](engine::Table& member) {
+      member.update_definition([&](engine::TableDefinition& def) {
+        def.strong_consistency = true;
+        def.witness_region = request.witness_region;
+      });
+    };
+    strengthen(*request.table);
+    for (const engine::ReplicaDefinition& replica : made.replicas)
+      if (auto table = table_in(spaces, own->access_key, replica.region, made.name)) strengthen(*table);
+    shown.strong_consistency = true;
+    shown.witness_region = request.witness_region;
   }
   return shown;
 }

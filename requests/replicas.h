@@ -29,6 +29,10 @@ struct ReplicaUpdate {
 struct ReplicaUpdatesRequest {
   std::shared_ptr<engine::Table> table;
   std::vector<ReplicaUpdate> updates;  // in request order, one per region
+  // MultiRegionConsistency STRONG (only with Create actions, checked by the front end) and
+  // GlobalTableWitnessUpdates' Create (empty: none): AWS's rules for them are checked here.
+  bool strong_consistency = false;
+  std::string witness_region;
 };
 
 // Checks every update against the table, then applies them in order. Returns the table's

@@ -92,6 +92,8 @@ struct UpdateTableRequest {
   std::optional<engine::WarmThroughput> warm_throughput;  // 0: the rate not given
   // Global tables' replicas (requests/replicas.h): alone in their request, executed apart.
   std::vector<ReplicaUpdate> replica_updates;
+  bool strong_consistency = false;  // MultiRegionConsistency STRONG, with replica_updates
+  std::string witness_region;       // GlobalTableWitnessUpdates' Create, with replica_updates
 };
 
 // What a plan makes of the current definition: the definition once the update is done, and the

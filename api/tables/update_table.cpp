@@ -111,6 +111,12 @@ const Shape kShape(R"({
       "Disassociate": {"type": "FieldStruct<DisassociateReplicationGroupMemberAction>", "children": {
         "RegionName": {"type": "String", "notNull": true}}}}}},
   "MultiRegionConsistency": {"type": "String", "enum": ["EVENTUAL", "STRONG"]},
+  "GlobalTableWitnessUpdates": {"type": "List", "children": {
+    "type": "ValueStruct<GlobalTableWitnessGroupUpdate>", "children": {
+      "Create": {"type": "FieldStruct<CreateGlobalTableWitnessGroupMemberAction>", "children": {
+        "RegionName": {"type": "String", "notNull": true}}},
+      "Delete": {"type": "FieldStruct<DeleteGlobalTableWitnessGroupMemberAction>", "children": {
+        "RegionName": {"type": "String", "notNull": true}}}}}},
   )" MINNOW_SHAPE_VECTOR_INDEX_UPDATES R"(
 })");
 
@@ -160,12 +166,10 @@ requests::GlobalSecondaryIndexUpdate index_update(const JsonValue& update, std::
 }
 
 // ReplicaUpdates (global tables version 2019.11.21): one action per element, one element per
-// region. What Minnow does not model yet is refused: Disassociate, strong consistency, witnesses.
+// region; MultiRegionConsistency with Create actions only, and one witness created with it.
+// What Minnow does not model yet is refused: Disassociate, a witness deleted.
 std::vector<requests::ReplicaUpdate> decode_replica_updates(const JsonValue& json, const JsonValue& updates,
-                                                            int64_t now_ms) {
-  if (const JsonValue* v = member(json, "MultiRegionConsistency"); (v && view(*v) == "STRONG") ||
-                                                                  member(json, "GlobalTableWitnessUpdates"))
-    throw model::Error(model::kReplicaUpdatesNotSupported);
+                                                            int64_t now_ms, requests::UpdateTableRequest& r) {
   using Kind = requests::ReplicaUpdate::Kind;
   std::vector<requests::ReplicaUpdate> out;
   for (const auto& update : updates.GetArray()) {
@@ -185,6 +189,18 @@ std::vector<requests::ReplicaUpdate> decode_replica_updates(const JsonValue& jso
     for (std::size_t i = 0; i + 1 < out.size(); ++i)
       if (out[i].region == u.region) throw model::duplicate_replica_update(u.region);
   }
+  if (const JsonValue* witnesses = member(json, "GlobalTableWitnessUpdates"); witnesses && !witnesses->Empty()) {
+    if (witnesses->Size() > 1) throw model::Error(model::kOneWitnessUpdate);
+    const JsonValue& witness = (*witnesses)[0];
+    if (member(witness, "Delete") || !member(witness, "Create")) throw model::Error(model::kReplicaUpdatesNotSupported);
+    r.witness_region = string_member(witness["Create"], "RegionName");
+  }
+  if (const JsonValue* consistency = member(json, "MultiRegionConsistency")) {
+    if (std::any_of(out.begin(), out.end(), [](const auto& u) { return u.kind != Kind::Create; }))
+      throw model::Error(model::kStrongConsistencyNeedsCreate);
+    r.strong_consistency = view(*consistency) == "STRONG";
+  }
+  if (!r.witness_region.empty() && !r.strong_consistency) throw model::Error(model::kStrongConsistencyShape);
   return out;
 }
 
@@ -244,7 +260,7 @@ requests::UpdateTableRequest decode(const ActionContext& context, const JsonValu
     if (const JsonValue* units = member(*v, "MaxWriteRequestUnits")) o.max_write_request_units = coral_long(*units);
   }
   if (const JsonValue* v = member(json, "WarmThroughput")) r.warm_throughput = warm_of(*v);
-  if (replicas) r.replica_updates = decode_replica_updates(json, *replica_updates, context.now_ms);
+  if (replicas) r.replica_updates = decode_replica_updates(json, *replica_updates, context.now_ms, r);
 
   r.table = find_table(context, json, /*table_operation=*/true);
   return r;
@@ -540,7 +556,8 @@ requests::UpdateTablePlan plan_update(const ActionContext& context, const reques
 void update_table(const ActionContext& context, requests::UpdateTableRequest request, JsonWriter& writer) {
   if (!request.replica_updates.empty()) {  // alone in its request (decode)
     const engine::TableDefinition shown = requests::execute(
-        context.requests(), requests::ReplicaUpdatesRequest{request.table, std::move(request.replica_updates)});
+        context.requests(), requests::ReplicaUpdatesRequest{request.table, std::move(request.replica_updates),
+                                                            request.strong_consistency, request.witness_region});
     writer.StartObject();
     writer.Key("TableDescription");
     write_table_description(context, shown, request.table.get(), writer, "UPDATING");

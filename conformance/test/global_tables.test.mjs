@@ -36,11 +36,12 @@ const region = (r) => ({
 const EAST = region('us-east-1');
 const WEST = region('us-west-2');
 const EU = region('eu-west-1');
+const OHIO = region('us-east-2');
 const STREAM = { StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } };
 
 const created = [];
 after(async () => {
-  for (const r of [EU, WEST, EAST]) await dropTables(r.db, created);
+  for (const r of [OHIO, EU, WEST, EAST]) await dropTables(r.db, created);
 });
 
 async function table(extra = STREAM) {
@@ -189,5 +190,62 @@ test('ReplicaUpdates refusals', { skip }, async () => {
   await rejects(EAST.db.send(replicaUpdate(t, 'Create', 'us-west-2')), 'ValidationException',
     `Failed to create a the new replica of table with name: '${t}' because one or more replicas already existed as tables.`);
   // Nothing changed on any refusal.
+  assert.equal((await describe(EAST, t)).Replicas, undefined);
+});
+
+// Strong consistency (MultiRegionConsistency STRONG, AWS's UpdateTable reference): three replicas,
+// or two and a witness, in one region set; made of an empty table. A write is in every replica
+// when it is answered, so a strongly consistent read anywhere sees it at once: no polling here.
+test('strong consistency: a write is in every region when it is answered', { skip }, async () => {
+  const t = await table();
+  const answer = (await EAST.db.send(new UpdateTableCommand({
+    TableName: t, MultiRegionConsistency: 'STRONG',
+    ReplicaUpdates: [{ Create: { RegionName: 'us-east-2' } }, { Create: { RegionName: 'us-west-2' } }],
+  }))).TableDescription;
+  assert.equal(answer.MultiRegionConsistency, 'STRONG');
+  const regions = [['us-east-1', EAST], ['us-east-2', OHIO], ['us-west-2', WEST]];
+  for (const [, r] of regions) assert.equal((await describe(r, t)).MultiRegionConsistency, 'STRONG');
+  for (const [name, writer] of regions) {
+    for (let i = 0; i < 5; i++) {
+      const pk = `${name}-${i}`;
+      await writer.db.send(new PutItemCommand({ TableName: t, Item: { pk: { S: pk }, v: { S: name } } }));
+      for (const [other, reader] of regions) assert.equal((await get(reader, t, pk))?.v.S, name, `${pk} read in ${other}`);
+    }
+  }
+  await WEST.db.send(new DeleteItemCommand({ TableName: t, Key: { pk: { S: 'us-east-1-0' } } }));
+  assert.equal(await get(EAST, t, 'us-east-1-0'), undefined);
+});
+
+test('strong consistency with two replicas and a witness', { skip }, async () => {
+  const t = await table();
+  await EAST.db.send(new UpdateTableCommand({
+    TableName: t, MultiRegionConsistency: 'STRONG', ReplicaUpdates: [{ Create: { RegionName: 'us-east-2' } }],
+    GlobalTableWitnessUpdates: [{ Create: { RegionName: 'us-west-2' } }],
+  }));
+  const east = await describe(EAST, t);
+  assert.deepEqual(east.Replicas, [{ RegionName: 'us-east-2', ReplicaStatus: 'ACTIVE' }]);
+  assert.deepEqual(east.GlobalTableWitnesses, [{ RegionName: 'us-west-2', WitnessStatus: 'ACTIVE' }]);
+  await rejects(WEST.db.send(new DescribeTableCommand({ TableName: t })), 'ResourceNotFoundException');
+  await OHIO.db.send(new PutItemCommand({ TableName: t, Item: { pk: { S: 'k' } } }));
+  assert.deepEqual(await get(EAST, t, 'k'), { pk: { S: 'k' } });
+});
+
+test('strong consistency refusals', { skip }, async () => {
+  const t = await table();
+  const invalid = 'One or more parameter values were invalid: ';
+  const strong = (ReplicaUpdates, extra = {}) =>
+    EAST.db.send(new UpdateTableCommand({ TableName: t, MultiRegionConsistency: 'STRONG', ReplicaUpdates, ...extra }));
+  await rejects(strong([{ Create: { RegionName: 'us-east-2' } }]), 'ValidationException',
+    `${invalid}A global table of strong consistency has three replicas, or two replicas and a witness`);
+  await rejects(strong([{ Create: { RegionName: 'us-east-2' } }, { Create: { RegionName: 'eu-west-1' } }]),
+    'ValidationException',
+    `${invalid}The replicas and the witness of a global table of strong consistency must be in one region set (US, EU or AP)`);
+  await rejects(strong([{ Create: { RegionName: 'us-east-2' } }], { GlobalTableWitnessUpdates: [{ Create: { RegionName: 'us-east-2' } }] }),
+    'ValidationException', `${invalid}The witness must be in another region than the replicas`);
+  await rejects(strong([{ Delete: { RegionName: 'us-east-2' } }]), 'ValidationException',
+    `${invalid}MultiRegionConsistency can only be given with Create actions in ReplicaUpdates`);
+  await EAST.db.send(new PutItemCommand({ TableName: t, Item: { pk: { S: 'k' } } }));
+  await rejects(strong([{ Create: { RegionName: 'us-east-2' } }, { Create: { RegionName: 'us-west-2' } }]),
+    'ValidationException', `${invalid}A table must be empty to become a global table of strong consistency`);
   assert.equal((await describe(EAST, t)).Replicas, undefined);
 });

@@ -48,6 +48,14 @@ requests::ReplicaUpdate update(requests::ReplicaUpdate::Kind kind, const std::st
   return {kind, region, "id-" + region, "label-" + region};
 }
 
+requests::ReplicaUpdatesRequest replica_updates(std::shared_ptr<engine::Table> table,
+                                                std::vector<requests::ReplicaUpdate> updates) {
+  requests::ReplicaUpdatesRequest r;
+  r.table = std::move(table);
+  r.updates = std::move(updates);
+  return r;
+}
+
 std::vector<std::string> replica_regions(const engine::Table& table) {
   std::vector<std::string> regions;
   for (const auto& replica : table.definition().replicas) regions.push_back(replica.region);
@@ -63,7 +71,7 @@ TEST_CASE("ReplicaUpdates: a replica starts as a copy of the table; Delete takes
   put(*east, "b");
   using Kind = requests::ReplicaUpdate::Kind;
   const engine::TableDefinition shown = requests::execute(
-      r.in(kEast), requests::ReplicaUpdatesRequest{east, {update(Kind::Create, "us-west-2")}});
+      r.in(kEast), replica_updates(east, {update(Kind::Create, "us-west-2")}));
   REQUIRE(shown.replicas.size() == 1);
   CHECK(shown.replicas[0].status == "CREATING");
   CHECK(replica_regions(*east) == std::vector<std::string>{"us-west-2"});
@@ -75,9 +83,9 @@ TEST_CASE("ReplicaUpdates: a replica starts as a copy of the table; Delete takes
   CHECK(west->item_count() == 2);
 
   CHECK(testing::message_of([&] {
-          requests::execute(r.in(kEast), requests::ReplicaUpdatesRequest{east, {update(Kind::Create, "us-west-2")}});
+          requests::execute(r.in(kEast), replica_updates(east, {update(Kind::Create, "us-west-2")}));
         }) == "One or more parameter values were invalid: Table t already has a replica in region us-west-2");
-  requests::execute(r.in(kEast), requests::ReplicaUpdatesRequest{east, {update(Kind::Delete, "us-west-2")}});
+  requests::execute(r.in(kEast), replica_updates(east, {update(Kind::Delete, "us-west-2")}));
   CHECK(r.namespaces.get(kWest).database.find("t") == nullptr);
   CHECK(east->definition().replicas.empty());
 }
@@ -88,17 +96,17 @@ TEST_CASE("ReplicaUpdates: refused without a NEW_AND_OLD_IMAGES stream, in its o
   auto east = r.create(kEast, "t");
   using Kind = requests::ReplicaUpdate::Kind;
   CHECK(testing::message_of([&] {
-          requests::execute(r.in(kEast), requests::ReplicaUpdatesRequest{plain, {update(Kind::Create, "us-west-2")}});
+          requests::execute(r.in(kEast), replica_updates(plain, {update(Kind::Create, "us-west-2")}));
         }) == "One or more parameter values were invalid: A table needs a stream with the NEW_AND_OLD_IMAGES view "
               "type to have replicas");
   CHECK(testing::message_of([&] {
-          requests::execute(r.in(kEast), requests::ReplicaUpdatesRequest{east, {update(Kind::Create, "us-east-1")}});
+          requests::execute(r.in(kEast), replica_updates(east, {update(Kind::Create, "us-east-1")}));
         }) == "One or more parameter values were invalid: Table t is in region us-east-1: a replica must be in "
               "another region");
   requests::Context shared = r.in(kEast);
   shared.namespace_id = "shared";
   CHECK(testing::message_of([&] {
-          requests::execute(shared, requests::ReplicaUpdatesRequest{east, {update(Kind::Create, "us-west-2")}});
+          requests::execute(shared, replica_updates(east, {update(Kind::Create, "us-west-2")}));
         }) == std::string(model::kReplicasNeedRegions.message));
   CHECK(east->definition().replicas.empty());
 }

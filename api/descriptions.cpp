@@ -266,6 +266,10 @@ void write_table_description(const ActionContext& context, const engine::TableDe
       w.EndArray();
     }
     write_string(w, "MultiRegionConsistency", def.strong_consistency ? "STRONG" : "EVENTUAL");
+    if (!def.strong_consistency) {
+      w.Key("DisassociationProtectionEnabled");
+      w.Bool(def.disassociation_protection);
+    }
   }
   if (def.table_class != "STANDARD" || def.table_class_updated_ms) {
     w.Key("TableClassSummary");

@@ -100,6 +100,9 @@ struct ServiceOptions {
   // Called once a request has run, before it is answered: waits for what its writes must have
   // done first (replication/'s settle_this_thread: global tables of strong consistency).
   std::function<void()> settle_writes = nullptr;
+  // Returns once every change a global table's replicas sent is delivered (Disassociate's
+  // WAIT_FOR_REPLICATION: replication/'s drain).
+  std::function<void()> drain_replication = nullptr;
 };
 
 }  // namespace minnow::api

@@ -160,6 +160,9 @@ struct TableDefinition {
   // MultiRegionConsistency STRONG: each change reaches every replica before its write is
   // answered (replication/). With two replicas, the third region is a witness's.
   bool strong_consistency = false;
+  // A replica of eventual consistency cannot be disassociated (UpdateTable's Disassociate) while
+  // this is on, as it is by default (DisassociationProtectionEnabled).
+  bool disassociation_protection = true;
   std::string witness_region;
 };
 

@@ -136,8 +136,24 @@ inline constexpr FixedError kReplicaUpdatesAlone{
     ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
     "ReplicaUpdates cannot be combined with other updates in one UpdateTable request"};
 inline constexpr FixedError kReplicaUpdatesNotSupported{
-    ErrorCode::ValidationException,
-    "Minnow does not support this replica update yet: Disassociate and deleting a witness are not implemented"};
+    ErrorCode::ValidationException, "Minnow does not support this replica update yet: deleting a witness"};
+// Disassociate (AWS's ReplicationGroupUpdate reference: the only update of its request, in the
+// region the request is sent to) and DisassociationProtectionEnabled (alone in its request).
+inline constexpr FixedError kDisassociateAlone{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "A Disassociate action must be the only replica update in the request"};
+inline constexpr FixedError kDisassociateOwnRegion{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "Disassociate's RegionName must be the region the request is sent to"};
+inline constexpr FixedError kDisassociateNeedsEventualReplica{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "Only a replica of a global table of eventual consistency (version 2019.11.21) can be disassociated"};
+inline constexpr FixedError kDisassociationProtected{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "Disassociation protection is enabled for this replica: disable it with DisassociationProtectionEnabled first"};
+inline constexpr FixedError kDisassociationProtectionAlone{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "DisassociationProtectionEnabled cannot be combined with other updates in one UpdateTable request"};
 // Strong consistency (MultiRegionConsistency STRONG): the rules of AWS's UpdateTable reference.
 inline constexpr FixedError kStrongConsistencyNeedsCreate{
     ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS

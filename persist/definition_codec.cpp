@@ -519,6 +519,7 @@ void write_global_table(ByteWriter& w, const engine::TableDefinition& d) {
   w.svarint(d.global_table_2017_ms);
   w.boolean(d.strong_consistency);
   w.bytes(d.witness_region);
+  w.boolean(d.disassociation_protection);
 }
 
 void read_global_table(ByteReader& r, engine::TableDefinition& d) {
@@ -526,6 +527,7 @@ void read_global_table(ByteReader& r, engine::TableDefinition& d) {
   d.global_table_2017_ms = r.svarint();
   d.strong_consistency = r.boolean();
   d.witness_region = r.string();
+  d.disassociation_protection = r.boolean();
 }
 
 engine::Backup read_backup(ByteReader& r) {

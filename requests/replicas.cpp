@@ -140,6 +140,12 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
   if (current.global_table_2017_ms) throw model::global_table_2017(current.name);
   for (const ReplicaUpdate& update : request.updates) {
     const bool present = has_replica(current, update.region);
+    if (update.kind == ReplicaUpdate::Kind::Disassociate) {
+      if (update.region != own->region) throw model::Error(model::kDisassociateOwnRegion);
+      if (current.replicas.empty() || current.strong_consistency) throw model::Error(model::kDisassociateNeedsEventualReplica);
+      if (current.disassociation_protection) throw model::Error(model::kDisassociationProtected);
+      continue;
+    }
     if (update.kind != ReplicaUpdate::Kind::Create) {
       if (!present) throw model::replica_not_found(current.name, update.region);
       continue;
@@ -160,6 +166,16 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
         shown.replicas.push_back({update.region, "CREATING"});
         break;
       case ReplicaUpdate::Kind::Update:  // its overrides are not kept yet: the replica stays as it is
+        break;
+      case ReplicaUpdate::Kind::Disassociate:  // the others stop sending here; the table stays, on its own
+        for (const engine::ReplicaDefinition& peer : current.replicas)
+          if (auto table = table_in(spaces, own->access_key, peer.region, current.name))
+            remove_replica(*table, own->region);
+        request.table->update_definition([](engine::TableDefinition& def) {
+          def.replicas.clear();
+          def.disassociation_protection = true;
+        });
+        shown = request.table->definition();
         break;
       case ReplicaUpdate::Kind::Delete:
         delete_replica(spaces, *own, *request.table, update.region);
@@ -183,6 +199,13 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
     shown.witness_region = request.witness_region;
   }
   return shown;
+}
+
+engine::TableDefinition set_disassociation_protection(const Context& context, engine::Table& table, bool enabled) {
+  if (table.definition().replicas.empty() || table.definition().strong_consistency)
+    throw model::Error(model::kDisassociateNeedsEventualReplica);
+  table.update_definition([&](engine::TableDefinition& def) { def.disassociation_protection = enabled; });
+  return table.definition();
 }
 
 void forget_deleted_replica(const Context& context, const engine::TableDefinition& deleted) {

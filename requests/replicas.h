@@ -18,7 +18,7 @@
 namespace minnow::requests {
 
 struct ReplicaUpdate {
-  enum class Kind { Create, Update, Delete };
+  enum class Kind { Create, Update, Delete, Disassociate };
   Kind kind = Kind::Create;
   std::string region;
   // A Create's new table there: its TableId and its stream's label, made by the front end.
@@ -45,6 +45,9 @@ engine::NamespaceName regional_namespace(const Context& context);
 // The table named `name` in `region`'s namespace of the request's access key, or null.
 std::shared_ptr<engine::Table> table_in_region(const Context& context, const std::string& region,
                                                const std::string& name);
+
+// DisassociationProtectionEnabled: the table's definition once changed.
+engine::TableDefinition set_disassociation_protection(const Context& context, engine::Table& table, bool enabled);
 
 // After DeleteTable of `deleted`, a replica: its peers stop listing it (and sending to it).
 void forget_deleted_replica(const Context& context, const engine::TableDefinition& deleted);

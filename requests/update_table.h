@@ -92,6 +92,7 @@ struct UpdateTableRequest {
   std::optional<engine::WarmThroughput> warm_throughput;  // 0: the rate not given
   // Global tables' replicas (requests/replicas.h): alone in their request, executed apart.
   std::vector<ReplicaUpdate> replica_updates;
+  std::optional<bool> disassociation_protection;  // alone in its request, executed apart
   bool strong_consistency = false;  // MultiRegionConsistency STRONG, with replica_updates
   std::string witness_region;       // GlobalTableWitnessUpdates' Create, with replica_updates
 };

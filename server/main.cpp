@@ -222,6 +222,7 @@ int serve(const Options& options) {
   service_options.compat = options.compat;
   if (!options.s3_dir.empty()) service_options.s3 = std::make_shared<minnow::s3local::Store>(options.s3_dir);
   service_options.settle_writes = [&replicator] { replicator.settle_this_thread(); };
+  service_options.drain_replication = [&replicator] { replicator.drain(); };
   minnow::api::Service service(namespaces, std::move(service_options), &clock);
   std::function<bool(std::function<void()>)> reply_gate;
   if (store) reply_gate = [&store](std::function<void()> resume) { return store->defer_reply(std::move(resume)); };

@@ -109,7 +109,9 @@ const Shape kShape(R"({
       "Delete": {"type": "FieldStruct<DeleteReplicationGroupMemberAction>", "children": {
         "RegionName": {"type": "String", "notNull": true}}},
       "Disassociate": {"type": "FieldStruct<DisassociateReplicationGroupMemberAction>", "children": {
-        "RegionName": {"type": "String", "notNull": true}}}}}},
+        "RegionName": {"type": "String", "notNull": true},
+        "DisassociationMode": {"type": "String", "notNull": true, "enum": ["WAIT_FOR_REPLICATION"]}}}}}},
+  "DisassociationProtectionEnabled": "Boolean",
   "MultiRegionConsistency": {"type": "String", "enum": ["EVENTUAL", "STRONG"]},
   "GlobalTableWitnessUpdates": {"type": "List", "children": {
     "type": "ValueStruct<GlobalTableWitnessGroupUpdate>", "children": {
@@ -177,10 +179,16 @@ std::vector<requests::ReplicaUpdate> decode_replica_updates(const JsonValue& jso
     for (const char* name : {"Create", "Update", "Delete", "Disassociate"}) actions += member(update, name) ? 1 : 0;
     if (actions > 1) throw model::Error(model::kReplicaUpdateOneAction);
     if (actions == 0) throw model::Error(model::kReplicaUpdateActionRequired);
-    if (member(update, "Disassociate")) throw model::Error(model::kReplicaUpdatesNotSupported);
+    if (member(update, "Disassociate") && updates.Size() > 1) throw model::Error(model::kDisassociateAlone);
     requests::ReplicaUpdate& u = out.emplace_back();
-    u.kind = member(update, "Create") ? Kind::Create : member(update, "Update") ? Kind::Update : Kind::Delete;
-    const char* action = u.kind == Kind::Create ? "Create" : u.kind == Kind::Update ? "Update" : "Delete";
+    u.kind = member(update, "Create")   ? Kind::Create
+             : member(update, "Update") ? Kind::Update
+             : member(update, "Delete") ? Kind::Delete
+                                        : Kind::Disassociate;
+    const char* action = u.kind == Kind::Create   ? "Create"
+                         : u.kind == Kind::Update ? "Update"
+                         : u.kind == Kind::Delete ? "Delete"
+                                                  : "Disassociate";
     u.region = string_member(update[action], "RegionName");
     if (u.kind == Kind::Create) {
       u.table_id = new_table_id();
@@ -215,7 +223,10 @@ requests::UpdateTableRequest decode(const ActionContext& context, const JsonValu
     something = something || member(json, name);
   }
   const bool replicas = replica_updates && !replica_updates->Empty();
-  if (!something && !replicas) throw model::Error(model::kNothingToUpdate);
+  const JsonValue* protection = member(json, "DisassociationProtectionEnabled");
+  if (!something && !replicas && !protection) throw model::Error(model::kNothingToUpdate);
+  if (protection && (something || replicas)) throw model::Error(model::kDisassociationProtectionAlone);
+  if (protection) r.disassociation_protection = coral_bool(*protection);
   if (something && replicas) throw model::Error(model::kReplicaUpdatesAlone);
 
   if (const JsonValue* v = member(json, "BillingMode"))
@@ -554,7 +565,20 @@ requests::UpdateTablePlan plan_update(const ActionContext& context, const reques
 }
 
 void update_table(const ActionContext& context, requests::UpdateTableRequest request, JsonWriter& writer) {
+  if (request.disassociation_protection) {  // alone in its request (decode)
+    const engine::TableDefinition shown =
+        requests::set_disassociation_protection(context.requests(), *request.table, *request.disassociation_protection);
+    writer.StartObject();
+    writer.Key("TableDescription");
+    write_table_description(context, shown, request.table.get(), writer, "ACTIVE");
+    writer.EndObject();
+    return;
+  }
   if (!request.replica_updates.empty()) {  // alone in its request (decode)
+    // Disassociate's WAIT_FOR_REPLICATION: what the other regions sent is here before it leaves.
+    if (request.replica_updates.front().kind == requests::ReplicaUpdate::Kind::Disassociate &&
+        context.options.drain_replication)
+      context.options.drain_replication();
     const engine::TableDefinition shown = requests::execute(
         context.requests(), requests::ReplicaUpdatesRequest{request.table, std::move(request.replica_updates),
                                                             request.strong_consistency, request.witness_region});

@@ -18,12 +18,14 @@ const uriEncode = (text) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => 
 // AWS Signature Version 4 for a POST (to "/", the only path DynamoDB uses, unless `path` says
 // otherwise; plain characters only): the headers to send (Authorization added), or with
 // `presign` the query string to send instead (X-Amz-*).
-// Options: credentials (default the suite's), date (a Date, default now), presign, path.
+// Options: credentials (default the suite's), region (default the suite's), date (a Date,
+// default now), presign, path.
 export function signHeaders(headers, body, url = endpoint, opts = {}) {
   const creds = opts.credentials || credentials;
   const host = new URL(url).host;
   const date = amzDate(opts.date);
-  const scope = `${date.slice(0, 8)}/${region}/dynamodb/aws4_request`;
+  const signingRegion = opts.region || region;
+  const scope = `${date.slice(0, 8)}/${signingRegion}/dynamodb/aws4_request`;
   const all = opts.presign ? { ...headers, host } : { ...headers, host, 'x-amz-date': date };
   const names = Object.keys(all).map((h) => h.toLowerCase()).sort();
   const lower = Object.fromEntries(Object.entries(all).map(([k, v]) => [k.toLowerCase(), String(v).trim()]));
@@ -40,7 +42,7 @@ export function signHeaders(headers, body, url = endpoint, opts = {}) {
   const canonicalRequest = ['POST', opts.path || '/', query, canonicalHeaders, signedHeaders, sha256hex(body)].join('\n');
   const stringToSign = ['AWS4-HMAC-SHA256', date, scope, sha256hex(canonicalRequest)].join('\n');
   let key = hmac(`AWS4${creds.secretAccessKey}`, date.slice(0, 8));
-  for (const part of [region, 'dynamodb', 'aws4_request']) key = hmac(key, part);
+  for (const part of [signingRegion, 'dynamodb', 'aws4_request']) key = hmac(key, part);
   const signature = createHmac('sha256', key).update(stringToSign).digest('hex');
   if (opts.presign) return { headers: { ...headers }, query: `${query}&X-Amz-Signature=${signature}` };
   const out = { ...headers, 'x-amz-date': date };

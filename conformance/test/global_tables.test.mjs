@@ -23,6 +23,7 @@ import { differsOn } from '../lib/reference.mjs';
 import { tableNamer } from '../lib/names.mjs';
 import { keyedTable, createTable, dropTables } from '../lib/tables.mjs';
 import { rejects } from '../lib/values.mjs';
+import { rawCall, expectOk } from '../lib/http.mjs';
 
 const skip = differsOn(['dynamodb-local', 'dynalite'], 'no global tables (DynamoDB Local: "Nothing to update")')
   || (sharedDb && 'one shared database has no regions');
@@ -248,4 +249,42 @@ test('strong consistency refusals', { skip }, async () => {
   await rejects(strong([{ Create: { RegionName: 'us-east-2' } }, { Create: { RegionName: 'us-west-2' } }]),
     'ValidationException', `${invalid}A table must be empty to become a global table of strong consistency`);
   assert.equal((await describe(EAST, t)).Replicas, undefined);
+});
+
+// Disassociate (2026, AWS's ReplicationGroupUpdate reference): a replica of eventual consistency
+// leaves its global table and stays a table of its own, with its data; it must be the only
+// replica update, sent in the replica's own region, once disassociation protection (on by
+// default) is off. Raw requests: the suite's SDK predates Disassociate and
+// DisassociationProtectionEnabled, and would leave them out.
+test('Disassociate: a replica becomes a table of its own, once its protection is off', { skip }, async () => {
+  const t = await table();
+  await EAST.db.send(replicaUpdate(t, 'Create', 'us-west-2'));
+  await EAST.db.send(new PutItemCommand({ TableName: t, Item: { pk: { S: 'before' } } }));
+  const invalid = 'One or more parameter values were invalid: ';
+  const west = (action, body) => rawCall(action, { TableName: t, ...body }, { signing: { credentials, region: 'us-west-2' } });
+  const disassociate = (RegionName) =>
+    west('UpdateTable', { ReplicaUpdates: [{ Disassociate: { RegionName, DisassociationMode: 'WAIT_FOR_REPLICATION' } }] });
+  const describeWest = async () => expectOk(await west('DescribeTable', {})).Table;
+  const refused = async (res, message) => {
+    assert.equal(res.code, 'ValidationException', res.text);
+    assert.equal(res.message, message);
+  };
+
+  assert.equal((await describeWest()).DisassociationProtectionEnabled, true);
+  await refused(await disassociate('us-west-2'),
+    `${invalid}Disassociation protection is enabled for this replica: disable it with DisassociationProtectionEnabled first`);
+  await refused(await west('UpdateTable', { DisassociationProtectionEnabled: false, DeletionProtectionEnabled: false }),
+    `${invalid}DisassociationProtectionEnabled cannot be combined with other updates in one UpdateTable request`);
+  const unprotected = expectOk(await west('UpdateTable', { DisassociationProtectionEnabled: false })).TableDescription;
+  assert.equal(unprotected.DisassociationProtectionEnabled, false);
+  await refused(await disassociate('us-east-1'), `${invalid}Disassociate's RegionName must be the region the request is sent to`);
+  await refused(await west('UpdateTable', { ReplicaUpdates: [
+    { Disassociate: { RegionName: 'us-west-2', DisassociationMode: 'WAIT_FOR_REPLICATION' } },
+    { Create: { RegionName: 'eu-west-1' } }] }), `${invalid}A Disassociate action must be the only replica update in the request`);
+
+  const answer = expectOk(await disassociate('us-west-2')).TableDescription;
+  assert.equal(answer.Replicas, undefined);
+  assert.equal((await describe(EAST, t)).Replicas, undefined);
+  assert.equal((await describeWest()).GlobalTableVersion, undefined);
+  assert.deepEqual(await get(WEST, t, 'before'), { pk: { S: 'before' } });  // its data stays
 });

@@ -15,6 +15,7 @@ COPY engine engine
 COPY partiql partiql
 COPY requests requests
 COPY persist persist
+COPY replication replication
 COPY auth auth
 COPY s3local s3local
 COPY transfer transfer

@@ -113,7 +113,10 @@ struct SseSpecification {
 // replication/ keeps in step.
 struct ReplicaDefinition {
   std::string region;
-  std::string status = "ACTIVE";  // CREATING or DELETING only in the UpdateTable answer that says so
+  // CREATING under -delayTransientStatuses until transient_until_ms (epoch ms; 0: none), as a
+  // GSI is; DELETING only in the UpdateTable answer that says so; else ACTIVE.
+  std::string status = "ACTIVE";
+  int64_t transient_until_ms = 0;
 };
 
 struct TableDefinition {

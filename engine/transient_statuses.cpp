@@ -28,6 +28,12 @@ void settle(std::vector<Index>& indexes, std::vector<Index>& deleting, int64_t n
 void settle_transient_statuses(TableDefinition& def, int64_t now_ms) {
   settle(def.global_indexes, def.deleting_indexes, now_ms);
   settle(def.vector_indexes, def.deleting_vector_indexes, now_ms);
+  for (ReplicaDefinition& replica : def.replicas) {
+    if (replica.transient_until_ms && now_ms >= replica.transient_until_ms) {
+      replica.status = "ACTIVE";
+      replica.transient_until_ms = 0;
+    }
+  }
 }
 
 uint64_t entry_write_units(uint64_t entry_bytes) { return std::max<uint64_t>(1, (entry_bytes + 1023) / 1024); }

@@ -514,8 +514,12 @@ void write_backup(ByteWriter& w, const engine::Backup& backup) {
 bool has_global_table(const engine::TableDefinition& d) { return !d.replicas.empty() || d.global_table_2017_ms; }
 
 void write_global_table(ByteWriter& w, const engine::TableDefinition& d) {
-  // A replica's status is ACTIVE once stored: CREATING and DELETING are only answers' words.
-  write_list(w, d.replicas, [&](const engine::ReplicaDefinition& replica) { w.bytes(replica.region); });
+  // A replica's status follows from its time: CREATING until then, else ACTIVE (DELETING is
+  // only an answer's word).
+  write_list(w, d.replicas, [&](const engine::ReplicaDefinition& replica) {
+    w.bytes(replica.region);
+    w.svarint(replica.transient_until_ms);
+  });
   w.svarint(d.global_table_2017_ms);
   w.boolean(d.strong_consistency);
   w.bytes(d.witness_region);
@@ -523,7 +527,12 @@ void write_global_table(ByteWriter& w, const engine::TableDefinition& d) {
 }
 
 void read_global_table(ByteReader& r, engine::TableDefinition& d) {
-  d.replicas = read_list<engine::ReplicaDefinition>(r, [&] { return engine::ReplicaDefinition{r.string()}; });
+  d.replicas = read_list<engine::ReplicaDefinition>(r, [&] {
+    engine::ReplicaDefinition replica{r.string()};
+    replica.transient_until_ms = r.svarint();
+    if (replica.transient_until_ms) replica.status = "CREATING";
+    return replica;
+  });
   d.global_table_2017_ms = r.svarint();
   d.strong_consistency = r.boolean();
   d.witness_region = r.string();

@@ -21,9 +21,14 @@ std::shared_ptr<engine::Table> table_in(engine::Namespaces& spaces, const std::s
   return database ? database->find(table) : nullptr;
 }
 
-void add_replica(engine::Table& table, const std::string& region) {
+// `region`'s replica, new: CREATING until `until_ms` (-delayTransientStatuses), else ACTIVE.
+engine::ReplicaDefinition new_replica(const std::string& region, int64_t until_ms) {
+  return {region, until_ms ? "CREATING" : "ACTIVE", until_ms};
+}
+
+void add_replica(engine::Table& table, const std::string& region, int64_t until_ms) {
   table.update_definition([&](engine::TableDefinition& def) {
-    if (!has_replica(def, region)) def.replicas.push_back({region});
+    if (!has_replica(def, region)) def.replicas.push_back(new_replica(region, until_ms));
   });
 }
 
@@ -63,21 +68,23 @@ engine::TableDefinition replica_definition(const engine::TableDefinition& source
   return def;
 }
 
+// `until_ms`: when the new replica is ACTIVE under -delayTransientStatuses (0: at once).
 void create_replica(engine::Namespaces& spaces, const engine::NamespaceName& own, engine::Table& source,
-                    const ReplicaUpdate& update, int64_t now_ms) {
+                    const ReplicaUpdate& update, int64_t now_ms, int64_t until_ms) {
   const engine::TableDefinition definition = source.definition();
   std::shared_ptr<engine::Table> replica =
       spaces.get(spaces.id_for(own.access_key, update.region))
           .database.create(replica_definition(definition, update, own.region, now_ms));
   if (!replica) throw model::replica_table_exists(definition.name);
   for (const engine::ReplicaDefinition& peer : definition.replicas)
-    if (auto table = table_in(spaces, own.access_key, peer.region, definition.name)) add_replica(*table, update.region);
+    if (auto table = table_in(spaces, own.access_key, peer.region, definition.name))
+      add_replica(*table, update.region, until_ms);
   // From this instant the table sends its changes to the replica too, and the copy is of this
   // instant: every change the replica gets is later than the copy's items.
   uint64_t as_of = 0;
   std::optional<engine::TableImage> image;
   source.update_definition([&](engine::TableDefinition& def) {
-    def.replicas.push_back({update.region});
+    def.replicas.push_back(new_replica(update.region, until_ms));
     as_of = engine::next_replication_order();
     image.emplace(source.image_locked());
   });
@@ -159,10 +166,12 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
   }
   if (request.strong_consistency) check_strong_consistency(*own, *request.table, current, request);
   engine::TableDefinition shown = current;
+  const int64_t until_ms =
+      context.database.options().delay_transient_statuses ? context.now_ms + engine::kTransientPhaseMs : 0;
   for (const ReplicaUpdate& update : request.updates) {
     switch (update.kind) {
       case ReplicaUpdate::Kind::Create:
-        create_replica(spaces, *own, *request.table, update, context.now_ms);
+        create_replica(spaces, *own, *request.table, update, context.now_ms, until_ms);
         shown.replicas.push_back({update.region, "CREATING"});
         break;
       case ReplicaUpdate::Kind::Update:  // its overrides are not kept yet: the replica stays as it is

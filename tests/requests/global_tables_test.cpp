@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/namespaces.h"
+#include "engine/transient_statuses.h"
 #include "model/control_errors.h"
 #include "requests/replicas.h"
 #include "tests/requests/fixture.h"
@@ -23,8 +24,9 @@ constexpr const char* kEast = "AK/us-east-1";
 constexpr const char* kWest = "AK/us-west-2";
 
 struct Regions {
+  explicit Regions(engine::DatabaseOptions options = {}) : namespaces(false, clock, options) {}
   engine::AdjustableClock clock{engine::AdjustableClock::Mode::frozen};
-  engine::Namespaces namespaces{false, clock, engine::DatabaseOptions{}};
+  engine::Namespaces namespaces;
   engine::FaultRegistry faults;
   int64_t reply_delay_ms = 0;
 
@@ -88,6 +90,21 @@ TEST_CASE("ReplicaUpdates: a replica starts as a copy of the table; Delete takes
   requests::execute(r.in(kEast), replica_updates(east, {update(Kind::Delete, "us-west-2")}));
   CHECK(r.namespaces.get(kWest).database.find("t") == nullptr);
   CHECK(east->definition().replicas.empty());
+}
+
+TEST_CASE("ReplicaUpdates under -delayTransientStatuses: a new replica is CREATING for a phase") {
+  Regions r(engine::DatabaseOptions{.delay_transient_statuses = true});
+  auto east = r.create(kEast, "t");
+  requests::execute(r.in(kEast, 1000), replica_updates(east, {update(requests::ReplicaUpdate::Kind::Create, "us-west-2")}));
+  engine::TableDefinition def = east->definition();
+  REQUIRE(def.replicas.size() == 1);
+  CHECK(def.replicas[0].status == "CREATING");
+  engine::settle_transient_statuses(def, 1000 + engine::kTransientPhaseMs - 1);
+  CHECK(def.replicas[0].status == "CREATING");
+  engine::settle_transient_statuses(def, 1000 + engine::kTransientPhaseMs);
+  CHECK(def.replicas[0].status == "ACTIVE");
+  // The new replica's own list: the table it copies, ACTIVE.
+  CHECK(r.namespaces.get(kWest).database.find("t")->definition().replicas[0].status == "ACTIVE");
 }
 
 TEST_CASE("ReplicaUpdates: refused without a NEW_AND_OLD_IMAGES stream, in its own region, or with -sharedDb") {

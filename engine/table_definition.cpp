@@ -31,4 +31,23 @@ int64_t partitions(const TableDefinition& table, uint64_t size_bytes) {
   return std::max<int64_t>({by_throughput, by_size, 1});
 }
 
+void drop_own_settings(TableDefinition& def) {
+  def.deleting_indexes.clear();
+  def.deleting_vector_indexes.clear();
+  def.deletion_protection = false;
+  def.tags.clear();
+  def.point_in_time_recovery = {};
+  def.resource_policy.reset();
+  def.stream_policies.clear();
+  def.contributor_insights.clear();
+  def.kinesis_destinations.clear();
+  def.auto_scaling.clear();
+  def.restore.reset();
+  def.replicas.clear();
+  def.global_table_2017_ms = 0;
+  def.strong_consistency = false;
+  def.witness_region.clear();
+  def.disassociation_protection = true;
+}
+
 }  // namespace minnow::engine

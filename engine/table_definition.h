@@ -169,6 +169,12 @@ struct TableDefinition {
   std::string witness_region;
 };
 
+// Drops what belongs to one table alone when another is made from its definition (a restore, a
+// new replica): deletion protection, tags, point-in-time recovery, policies, contributor
+// insights, Kinesis destinations, auto scaling, a restore's summary, global table membership,
+// and the indexes still being deleted.
+void drop_own_settings(TableDefinition& definition);
+
 // How many partitions the table has, by AWS's "Partitions and data distribution": one per 3,000
 // read and 1,000 write units of provisioned throughput (their sum, rounded up), or one per 10 GB
 // of data, whichever is more. An on-demand table has as many as serving its warm throughput at

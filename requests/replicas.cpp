@@ -49,20 +49,10 @@ void remove_replica(engine::Table& table, const std::string& region) {
 engine::TableDefinition replica_definition(const engine::TableDefinition& source, const ReplicaUpdate& update,
                                            const std::string& source_region, int64_t now_ms) {
   engine::TableDefinition def = source;
+  engine::drop_own_settings(def);
   def.id = update.table_id;
   def.creation_ms = now_ms;
   def.stream_label = update.stream_label;
-  def.deleting_indexes.clear();
-  def.deleting_vector_indexes.clear();
-  def.deletion_protection = false;
-  def.tags.clear();
-  def.point_in_time_recovery = {};
-  def.resource_policy.reset();
-  def.stream_policies.clear();
-  def.contributor_insights.clear();
-  def.kinesis_destinations.clear();
-  def.auto_scaling.clear();
-  def.restore.reset();
   def.replicas = {{source_region}};
   for (const engine::ReplicaDefinition& peer : source.replicas) def.replicas.push_back({peer.region});
   return def;

@@ -91,22 +91,11 @@ void reset_settings(engine::TableDefinition& def, const Context& context, const 
     index.backfilling = false;
     index.backfill_from_ms = index.transient_until_ms = 0;
   }
-  def.deleting_indexes.clear();
-  def.deleting_vector_indexes.clear();
+  engine::drop_own_settings(def);  // a restored global table is a table of its own too
   def.stream = {};
   def.stream_label.clear();
   def.ttl_attribute.clear();
-  def.deletion_protection = false;
   def.table_class_updated_ms = 0;
-  def.tags.clear();
-  def.point_in_time_recovery = {};
-  def.resource_policy.reset();
-  def.stream_policies.clear();
-  def.contributor_insights.clear();
-  def.kinesis_destinations.clear();
-  def.auto_scaling.clear();
-  def.replicas.clear();  // a restored global table is a table of its own
-  def.global_table_2017_ms = 0;
 }
 
 }  // namespace

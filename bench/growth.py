@@ -14,53 +14,21 @@ from /proc) over the requests wrk completed. Prints a Markdown table and one JSO
 Issue 37's target: each workload's figures within 1.5x of each other across the sizes.
 Loopback only; every server this starts is stopped on exit.
 """
-import argparse, atexit, json, os, re, socket, subprocess, sys, time
+import argparse, json, os, re, subprocess, sys, time
 
 BENCH = os.path.dirname(os.path.realpath(__file__))
 sys.path.insert(0, BENCH)
 import load  # noqa: E402
+from procs import HOST, cpu_seconds, resident_mib, started, wait_port  # noqa: E402
 
-HOST = "127.0.0.1"
-CLK_TCK = os.sysconf("SC_CLK_TCK")
 WORKLOADS = ["get", "put", "query"]
-started = []
-
-
-@atexit.register
-def stop_all():
-    for p in started:
-        if p.poll() is None:
-            p.terminate()
-            try:
-                p.wait(10)
-            except subprocess.TimeoutExpired:
-                p.kill()
-
-
-def cpu_seconds(pid):
-    with open("/proc/%d/stat" % pid) as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK
-
-
-def resident_mib(pid):
-    with open("/proc/%d/status" % pid) as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0
 
 
 def start(binary, port):
     p = subprocess.Popen([binary, "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     started.append(p)
-    for _ in range(200):
-        try:
-            socket.create_connection((HOST, port), timeout=0.2).close()
-            return p
-        except OSError:
-            time.sleep(0.05)
-    sys.exit("minnow did not start on port %d" % port)
+    wait_port(port, p)
+    return p
 
 
 def run_wrk(port, workload, size, conns, seconds):

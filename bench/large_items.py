@@ -13,53 +13,14 @@ large_put.lua) runs each workload at CONNS connections for DURATION seconds on M
 nginx, REPEAT times interleaved; the table shows the medians of throughput and of the server's
 CPU per request (nginx's workers included). Loopback only; every server started is stopped.
 """
-import argparse, atexit, json, os, re, shutil, socket, statistics, subprocess, sys, tempfile, time
+import argparse, atexit, json, os, re, shutil, statistics, subprocess, sys, tempfile
 
 BENCH = os.path.dirname(os.path.realpath(__file__))
 sys.path.insert(0, BENCH)
 import load  # noqa: E402
+from procs import HOST, cpu_seconds, started, wait_port  # noqa: E402
 
-HOST = "127.0.0.1"
-CLK_TCK = os.sysconf("SC_CLK_TCK")
 KEY_BYTES = len("pk") + len("k0000000") + len("data")  # an item's size besides its data
-started = []
-
-
-@atexit.register
-def stop_all():
-    for p in started:
-        if p.poll() is None:
-            p.terminate()
-            try:
-                p.wait(10)
-            except subprocess.TimeoutExpired:
-                p.kill()
-
-
-def cpu_ticks(pid):
-    """utime + stime of pid and its children (nginx's workers), in clock ticks."""
-    total = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open("/proc/%s/stat" % entry) as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(entry) == pid or int(fields[1]) == pid:
-            total += int(fields[11]) + int(fields[12])
-    return total
-
-
-def wait_port(port):
-    for _ in range(200):
-        try:
-            socket.create_connection((HOST, port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    sys.exit("nothing answers on port %d" % port)
 
 
 def nginx_conf(d, port, canned):
@@ -119,7 +80,7 @@ def main():
     minnow = subprocess.Popen([args.bin, "--port", str(args.port)], stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     started.append(minnow)
-    wait_port(args.port)
+    wait_port(args.port, minnow)
     conn = load.Conn(HOST, args.port)
     nginx = {}
     for i, size in enumerate(sizes):
@@ -145,7 +106,7 @@ def main():
                               os.path.join(d, "nginx.conf"), "-g", "daemon off;"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         started.append(p)
-        wait_port(port)
+        wait_port(port, p)
         nginx[size] = (p, port)
     conn.close()
 
@@ -154,9 +115,9 @@ def main():
         for size in sizes:
             for workload in ("put", "get"):
                 for server, pid, port in (("minnow", minnow.pid, args.port), ("nginx", nginx[size][0].pid, nginx[size][1])):
-                    t0 = cpu_ticks(pid)
+                    t0 = cpu_seconds(pid, children=True)
                     requests, secs = run_wrk(port, workload, "large%d" % size, size, args.keys, args.conns, args.duration)
-                    cpu = (cpu_ticks(pid) - t0) / CLK_TCK
+                    cpu = cpu_seconds(pid, children=True) - t0
                     runs.setdefault((size, workload, server), []).append((requests / secs, cpu / requests * 1e6))
                     print("rep %d size %d %s %s: %.0f req/s, %.1f µs CPU/req" % (rep, size, workload, server,
                           requests / secs, cpu / requests * 1e6), file=sys.stderr, flush=True)

@@ -20,49 +20,16 @@ Each call's answer must be 200 with what it should hold (the Query's 10 items, t
 10,000, the BatchGetItem's 100), so a broken server cannot produce a fast figure.
 Loopback only; every server started is stopped.
 """
-import argparse, atexit, json, os, random, shutil, socket, statistics, subprocess, sys, tempfile, time
+import argparse, atexit, json, os, random, shutil, statistics, subprocess, sys, tempfile, time
 
 BENCH = os.path.dirname(os.path.realpath(__file__))
 REPO = os.path.dirname(BENCH)
 sys.path.insert(0, BENCH)
 import load  # noqa: E402
 import scan_query  # noqa: E402
+from procs import HOST, free_port, started, wait_port  # noqa: E402
 
-HOST = "127.0.0.1"
 ITEMS, PARTS, ROWS, VECTORS, DIMS = 10000, 1000, 10, 10000, 128
-started = []
-
-
-@atexit.register
-def stop_all():
-    for p in started:
-        if p.poll() is None:
-            p.terminate()
-            try:
-                p.wait(15)
-            except subprocess.TimeoutExpired:
-                p.kill()
-
-
-def free_port():
-    s = socket.socket()
-    s.bind((HOST, 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-def wait_port(port, proc, seconds=120):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            sys.exit("a server exited before answering on port %d" % port)
-        try:
-            socket.create_connection((HOST, port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    sys.exit("nothing answers on port %d" % port)
 
 
 def start(cmd, port, cwd=REPO):

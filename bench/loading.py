@@ -25,51 +25,19 @@ order from one repetition to the next. Prints a Markdown table of medians and on
 every run (also to --json FILE); progress on stderr. Loopback only; every server started is
 stopped by its PID, and the temporary directory removed, on errors too.
 """
-import argparse, atexit, gzip, json, os, re, shutil, signal, statistics, subprocess, sys, tempfile, time
+import argparse, gzip, json, os, re, shutil, signal, statistics, subprocess, sys, tempfile, time
 
 BENCH = os.path.dirname(os.path.realpath(__file__))
 sys.path.insert(0, BENCH)
 import load  # noqa: E402
+from procs import HOST, cpu_seconds, resident_mib, started, stop, stop_all  # noqa: E402
 
-HOST = "127.0.0.1"
-CLK_TCK = os.sysconf("SC_CLK_TCK")
 TABLE, BUCKET, PREFIX = "bench", "bench", "in/"
 SUFFIX = {"gzip": ".json.gz", "zstd": ".json.zst", "none": ".json"}
-started = []
-
-
-@atexit.register
-def stop_all():
-    for p in started:
-        stop(p)
-
-
-def stop(p):
-    if p.poll() is None:
-        p.terminate()
-        try:
-            p.wait(10)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait()
 
 
 def log(msg):
     print(msg, file=sys.stderr, flush=True)
-
-
-def cpu_seconds(pid):
-    with open("/proc/%d/stat" % pid) as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # fields 14 and 15 of proc(5)
-
-
-def resident_mib(pid):
-    with open("/proc/%d/status" % pid) as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def start(binary, tmp, n):

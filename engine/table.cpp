@@ -259,8 +259,14 @@ std::optional<std::string> Table::get_encoded_locked(const std::string& storage_
 std::optional<model::IndexKeyViolation> Table::write(const model::AttributeMap& key,
                                                      FunctionRef<WriteDecision(const model::Item* old)> decide,
                                                      bool decide_reads_old) {
-  std::string k = model::storage_key(key, key_schema_);
+  const std::string k = model::storage_key(key, key_schema_);
   std::unique_lock lock(mu_);
+  return write_locked(k, decide, decide_reads_old);
+}
+
+std::optional<model::IndexKeyViolation> Table::write_locked(const std::string& k,
+                                                            FunctionRef<WriteDecision(const model::Item* old)> decide,
+                                                            bool decide_reads_old) {
   // One lookup for the read and the commit (`decide` does not touch the table: `current` stays).
   const StoredItem* current = items_.find(k);
   std::optional<model::Item> old;
@@ -281,16 +287,16 @@ bool Table::apply_replicated(const std::string& k, std::optional<std::string_vie
   uint64_t& latest = replica_orders_[k];
   if (latest >= order) return false;
   latest = order;
-  WriteDecision decision = new_item ? WriteDecision::put(model::decode_item(*new_item)) : WriteDecision::remove();
-  decision.replicated = true;
   // A replica has the same indexes: what one replica took, the others take.
-  if (check_write_locked(decision)) return false;
-  const StoredItem* current = items_.find(k);
-  std::optional<model::Item> old;
-  if (current && !indexes_.empty()) old = model::decode_item(current->encoded());
-  ItemRecord record(log_);
-  commit_at(current, k, old ? &*old : nullptr, std::move(decision));
-  return true;
+  return !write_locked(
+      k,
+      [&](const model::Item*) {
+        WriteDecision decision =
+            new_item ? WriteDecision::put(model::decode_item(*new_item)) : WriteDecision::remove();
+        decision.replicated = true;
+        return decision;
+      },
+      /*decide_reads_old=*/false);
 }
 
 std::optional<model::IndexKeyViolation> Table::check_put(const model::Item& item) const {

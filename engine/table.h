@@ -258,6 +258,10 @@ class Table {
   // The vector billing adjustment of `current` (null: none); `old` is it decoded, or null.
   int64_t stored_vector_billing(const StoredItem* current, const model::Item* old) const;
   uint64_t billed_size_bytes() const;  // mu_ held
+  // write() with mu_ held exclusive, at `storage_key`.
+  std::optional<model::IndexKeyViolation> write_locked(const std::string& storage_key,
+                                                       FunctionRef<WriteDecision(const model::Item* old)> decide,
+                                                       bool decide_reads_old);
   // Tells a change of the item at `storage_key` to the stream and the log (nullopt: absent), and
   // to the replicas unless it came from one.
   void tell(const std::string& storage_key, std::optional<std::string_view> old_item,

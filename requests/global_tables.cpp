@@ -37,13 +37,6 @@ Group find_group(const Context& context, const std::string& name) {
   return group;
 }
 
-bool same_keys(const engine::TableDefinition& a, const engine::TableDefinition& b) {
-  return a.key_schema.hash.name == b.key_schema.hash.name && a.key_schema.hash.type == b.key_schema.hash.type &&
-         a.key_schema.range.has_value() == b.key_schema.range.has_value() &&
-         (!a.key_schema.range ||
-          (a.key_schema.range->name == b.key_schema.range->name && a.key_schema.range->type == b.key_schema.range->type));
-}
-
 // The table in `region` that is to join a group, as AWS's UpdateGlobalTable requires it: there,
 // in no group, empty, with a NEW_AND_OLD_IMAGES stream, keyed as `like` (when given).
 std::shared_ptr<engine::Table> joining_table(const Context& context, const std::string& region, const std::string& name,
@@ -54,7 +47,7 @@ std::shared_ptr<engine::Table> joining_table(const Context& context, const std::
   if (def.global_table_2017_ms || !def.replicas.empty()) throw model::global_table_exists(name);
   if (table->item_count() != 0) throw model::global_table_member_not_empty(name, region);
   if (!def.stream.enabled || def.stream.view_type != "NEW_AND_OLD_IMAGES") throw model::Error(model::kReplicaNeedsStream);
-  if (like && !same_keys(def, *like)) throw model::global_table_key_schema_differs(name, region);
+  if (like && def.key_schema != like->key_schema) throw model::global_table_key_schema_differs(name, region);
   return table;
 }
 

@@ -169,33 +169,33 @@ requests::GlobalSecondaryIndexUpdate index_update(const JsonValue& update, std::
 
 // ReplicaUpdates (global tables version 2019.11.21): one action per element, one element per
 // region; MultiRegionConsistency with Create actions only, and one witness created with it.
-// What Minnow does not model yet is refused: Disassociate, a witness deleted.
+// What Minnow does not model yet is refused: a witness deleted.
 std::vector<requests::ReplicaUpdate> decode_replica_updates(const JsonValue& json, const JsonValue& updates,
                                                             int64_t now_ms, requests::UpdateTableRequest& r) {
   using Kind = requests::ReplicaUpdate::Kind;
+  constexpr std::pair<const char*, Kind> kActions[] = {
+      {"Create", Kind::Create}, {"Update", Kind::Update}, {"Delete", Kind::Delete}, {"Disassociate", Kind::Disassociate}};
   std::vector<requests::ReplicaUpdate> out;
   for (const auto& update : updates.GetArray()) {
-    int actions = 0;
-    for (const char* name : {"Create", "Update", "Delete", "Disassociate"}) actions += member(update, name) ? 1 : 0;
-    if (actions > 1) throw model::Error(model::kReplicaUpdateOneAction);
-    if (actions == 0) throw model::Error(model::kReplicaUpdateActionRequired);
-    if (member(update, "Disassociate") && updates.Size() > 1) throw model::Error(model::kDisassociateAlone);
-    requests::ReplicaUpdate& u = out.emplace_back();
-    u.kind = member(update, "Create")   ? Kind::Create
-             : member(update, "Update") ? Kind::Update
-             : member(update, "Delete") ? Kind::Delete
-                                        : Kind::Disassociate;
-    const char* action = u.kind == Kind::Create   ? "Create"
-                         : u.kind == Kind::Update ? "Update"
-                         : u.kind == Kind::Delete ? "Delete"
-                                                  : "Disassociate";
-    u.region = string_member(update[action], "RegionName");
+    const JsonValue* action = nullptr;
+    requests::ReplicaUpdate u;
+    for (const auto& [name, kind] : kActions) {
+      if (const JsonValue* given = member(update, name)) {
+        if (action) throw model::Error(model::kReplicaUpdateOneAction);
+        action = given;
+        u.kind = kind;
+      }
+    }
+    if (!action) throw model::Error(model::kReplicaUpdateActionRequired);
+    if (u.kind == Kind::Disassociate && updates.Size() > 1) throw model::Error(model::kDisassociateAlone);
+    u.region = string_member(*action, "RegionName");
     if (u.kind == Kind::Create) {
       u.table_id = new_table_id();
       u.stream_label = stream_label(now_ms);
     }
-    for (std::size_t i = 0; i + 1 < out.size(); ++i)
-      if (out[i].region == u.region) throw model::duplicate_replica_update(u.region);
+    for (const requests::ReplicaUpdate& earlier : out)
+      if (earlier.region == u.region) throw model::duplicate_replica_update(u.region);
+    out.push_back(std::move(u));
   }
   if (const JsonValue* witnesses = member(json, "GlobalTableWitnessUpdates"); witnesses && !witnesses->Empty()) {
     if (witnesses->Size() > 1) throw model::Error(model::kOneWitnessUpdate);

@@ -105,6 +105,47 @@ void write_warm_throughput(JsonWriter& w, const std::optional<engine::WarmThroug
   w.EndObject();
 }
 
+// A replica's read overrides, as its ReplicaDescription (or one of its GSIs') shows them.
+template <typename Units>
+void write_read_overrides(JsonWriter& w, const Units& units) {
+  if (units.read_capacity_units) {
+    w.Key("ProvisionedThroughputOverride");
+    w.StartObject();
+    w.Key("ReadCapacityUnits");
+    w.Int64(*units.read_capacity_units);
+    w.EndObject();
+  }
+  if (units.max_read_request_units) {
+    w.Key("OnDemandThroughputOverride");
+    w.StartObject();
+    w.Key("MaxReadRequestUnits");
+    w.Int64(*units.max_read_request_units);
+    w.EndObject();
+  }
+}
+
+// The members of a ReplicaDescription that say what the replica has of its own.
+void write_replica_overrides(JsonWriter& w, const engine::ReplicaOverrides& overrides) {
+  write_read_overrides(w, overrides);
+  if (!overrides.indexes.empty()) {
+    w.Key("GlobalSecondaryIndexes");
+    w.StartArray();
+    for (const engine::ReplicaOverrides::Index& index : overrides.indexes) {
+      w.StartObject();
+      write_string(w, "IndexName", index.name);
+      write_read_overrides(w, index);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  if (overrides.table_class) {
+    w.Key("ReplicaTableClassSummary");
+    w.StartObject();
+    write_string(w, "TableClass", *overrides.table_class);
+    w.EndObject();
+  }
+}
+
 }  // namespace
 
 void write_on_demand_throughput(JsonWriter& w, const engine::OnDemandThroughput& limits) {
@@ -253,6 +294,7 @@ void write_table_description(const ActionContext& context, const engine::TableDe
       w.StartObject();
       write_string(w, "RegionName", replica.region);
       write_string(w, "ReplicaStatus", replica.status);
+      write_replica_overrides(w, replica.overrides);
       w.EndObject();
     }
     w.EndArray();

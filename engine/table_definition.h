@@ -108,6 +108,27 @@ struct SseSpecification {
   std::string kms_master_key_id;  // empty: the AWS managed key
 };
 
+// What one replica of a global table has of its own where the table's settings are otherwise the
+// same in every region (ReplicaUpdates' Create and Update: their *Override members). Each value
+// replaces the table's in that replica's region only; one not given follows the table's.
+struct ReplicaOverrides {
+  struct Index {
+    std::string name;
+    std::optional<int64_t> read_capacity_units;     // ProvisionedThroughputOverride
+    std::optional<int64_t> max_read_request_units;  // OnDemandThroughputOverride
+    bool operator==(const Index&) const = default;
+  };
+  std::optional<int64_t> read_capacity_units;
+  std::optional<int64_t> max_read_request_units;
+  std::vector<Index> indexes;  // GlobalSecondaryIndexes, each named once
+  std::optional<std::string> table_class;  // TableClassOverride
+  bool empty() const { return *this == ReplicaOverrides{}; }
+  bool operator==(const ReplicaOverrides&) const = default;
+};
+
+// The values `update` gives replace those of `overrides`; the rest stay (an Update's way).
+void merge_overrides(ReplicaOverrides& overrides, const ReplicaOverrides& update);
+
 // A replica of a global table (UpdateTable's ReplicaUpdates, global tables version 2019.11.21):
 // the table of the same name in the namespace of the same access key and another region, which
 // replication/ keeps in step.
@@ -117,6 +138,7 @@ struct ReplicaDefinition {
   // GSI is; DELETING only in the UpdateTable answer that says so; else ACTIVE.
   std::string status = "ACTIVE";
   int64_t transient_until_ms = 0;
+  ReplicaOverrides overrides = {};  // that region's, as its own table has them
 };
 
 struct TableDefinition {
@@ -167,6 +189,11 @@ struct TableDefinition {
   // this is on, as it is by default (DisassociationProtectionEnabled).
   bool disassociation_protection = true;
   std::string witness_region;
+  // This table's own settings as a replica of its global table (the peers list theirs in
+  // `replicas`), applied to the settings above, and the global table's values they replace
+  // there (put back before a change to the shared settings, or when a new replica copies them).
+  ReplicaOverrides replica_overrides;
+  ReplicaOverrides overridden_values;
 };
 
 // Drops what belongs to one table alone when another is made from its definition (a restore, a
@@ -174,6 +201,11 @@ struct TableDefinition {
 // insights, Kinesis destinations, auto scaling, a restore's summary, global table membership,
 // and the indexes still being deleted.
 void drop_own_settings(TableDefinition& definition);
+
+// Applies the table's replica_overrides to its settings, keeping the values they replace in
+// overridden_values; remove_replica_overrides puts those back. Applying again first removes.
+void apply_replica_overrides(TableDefinition& definition);
+void remove_replica_overrides(TableDefinition& definition);
 
 // How many partitions the table has, by AWS's "Partitions and data distribution": one per 3,000
 // read and 1,000 write units of provisioned throughput (their sum, rounded up), or one per 10 GB

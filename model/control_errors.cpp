@@ -93,6 +93,12 @@ Error replica_in_own_region(const std::string& table, const std::string& region)
 Error replica_exists(const std::string& table, const std::string& region) {
   return validation(std::string(kInvalidParameters) + "Table " + table + " already has a replica in region " + region);
 }
+Error replica_override_index_not_found(const std::string& table, const std::string& index) {
+  return validation(std::string(kInvalidParameters) + "Table " + table + " has no global secondary index " + index);
+}
+Error witness_not_found(const std::string& table, const std::string& region) {
+  return validation(std::string(kInvalidParameters) + "Table " + table + " has no witness in region " + region);
+}
 Error global_table_2017(const std::string& table) {
   return validation(std::string(kInvalidParameters) + "Table " + table +
                     " is a global table of version 2017.11.29: change its replicas with UpdateGlobalTable");

@@ -135,8 +135,11 @@ inline constexpr FixedError kReplicaUpdateActionRequired{
 inline constexpr FixedError kReplicaUpdatesAlone{
     ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
     "ReplicaUpdates cannot be combined with other updates in one UpdateTable request"};
-inline constexpr FixedError kReplicaUpdatesNotSupported{
-    ErrorCode::ValidationException, "Minnow does not support this replica update yet: deleting a witness"};
+inline constexpr FixedError kWitnessUpdateOneAction{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "Exactly one of GlobalTableWitnessGroupUpdate.Create, GlobalTableWitnessGroupUpdate.Delete must be specified"};
+// A witness deleted where the table has none in that region
+Error witness_not_found(const std::string& table, const std::string& region);
 // Disassociate (AWS's ReplicationGroupUpdate reference: the only update of its request, in the
 // region the request is sent to) and DisassociationProtectionEnabled (alone in its request).
 inline constexpr FixedError kDisassociateAlone{
@@ -185,6 +188,8 @@ inline constexpr FixedError kReplicaNeedsStream{
 Error duplicate_replica_update(const std::string& region);  // two updates of one region in a request
 Error replica_in_own_region(const std::string& table, const std::string& region);
 Error replica_exists(const std::string& table, const std::string& region);
+// A replica's GlobalSecondaryIndexes override naming an index the table does not have
+Error replica_override_index_not_found(const std::string& table, const std::string& index);
 // A table of that name in the new replica's region; the text as DynamoDB's was reported
 // (its "a the" included), not captured here.
 Error replica_table_exists(const std::string& table);

@@ -9,7 +9,7 @@ namespace minnow::persist {
 
 // A field added to a definition must be saved too: add it below (and to docs/persistence.md),
 // then update the size here.
-static_assert(sizeof(engine::TableDefinition) == 1032,
+static_assert(sizeof(engine::TableDefinition) == 1224,
               "engine::TableDefinition changed: persist every new field in persist/definition_codec.cpp");
 static_assert(sizeof(engine::IndexDefinition) == 264,
               "engine::IndexDefinition changed: persist every new field in persist/definition_codec.cpp");
@@ -511,6 +511,46 @@ void write_backup(ByteWriter& w, const engine::Backup& backup) {
   write_definition(w, backup.table);
 }
 
+namespace {
+
+void write_optional(ByteWriter& w, const std::optional<int64_t>& value) {
+  w.boolean(value.has_value());
+  if (value) w.svarint(*value);
+}
+
+std::optional<int64_t> read_optional(ByteReader& r) {
+  if (!r.boolean()) return std::nullopt;
+  return r.svarint();
+}
+
+void write_overrides(ByteWriter& w, const engine::ReplicaOverrides& o) {
+  write_optional(w, o.read_capacity_units);
+  write_optional(w, o.max_read_request_units);
+  write_list(w, o.indexes, [&](const engine::ReplicaOverrides::Index& index) {
+    w.bytes(index.name);
+    write_optional(w, index.read_capacity_units);
+    write_optional(w, index.max_read_request_units);
+  });
+  w.boolean(o.table_class.has_value());
+  if (o.table_class) w.bytes(*o.table_class);
+}
+
+engine::ReplicaOverrides read_overrides(ByteReader& r) {
+  engine::ReplicaOverrides o;
+  o.read_capacity_units = read_optional(r);
+  o.max_read_request_units = read_optional(r);
+  o.indexes = read_list<engine::ReplicaOverrides::Index>(r, [&] {
+    engine::ReplicaOverrides::Index index{r.string(), std::nullopt, std::nullopt};
+    index.read_capacity_units = read_optional(r);
+    index.max_read_request_units = read_optional(r);
+    return index;
+  });
+  if (r.boolean()) o.table_class = r.string();
+  return o;
+}
+
+}  // namespace
+
 bool has_global_table(const engine::TableDefinition& d) { return !d.replicas.empty() || d.global_table_2017_ms; }
 
 void write_global_table(ByteWriter& w, const engine::TableDefinition& d) {
@@ -524,6 +564,11 @@ void write_global_table(ByteWriter& w, const engine::TableDefinition& d) {
   w.boolean(d.strong_consistency);
   w.bytes(d.witness_region);
   w.boolean(d.disassociation_protection);
+  // Format 5: the replicas' overrides, this table's (and the values they replace), then each
+  // replica's in the order above.
+  write_overrides(w, d.replica_overrides);
+  write_overrides(w, d.overridden_values);
+  for (const engine::ReplicaDefinition& replica : d.replicas) write_overrides(w, replica.overrides);
 }
 
 void read_global_table(ByteReader& r, engine::TableDefinition& d) {
@@ -537,6 +582,10 @@ void read_global_table(ByteReader& r, engine::TableDefinition& d) {
   d.strong_consistency = r.boolean();
   d.witness_region = r.string();
   d.disassociation_protection = r.boolean();
+  if (r.done()) return;  // format 4: no overrides
+  d.replica_overrides = read_overrides(r);
+  d.overridden_values = read_overrides(r);
+  for (engine::ReplicaDefinition& replica : d.replicas) replica.overrides = read_overrides(r);
 }
 
 engine::Backup read_backup(ByteReader& r) {

@@ -15,8 +15,8 @@ namespace minnow::persist {
 // The version written; every version from kOldestFormatVersion on is read (docs/persistence.md:
 // version 1 had no backups and no point-in-time recovery logs; versions 1 and 2 keyed items by
 // another partition hash, which loading replaces; version 4 added a global table's membership to
-// its Table and TableDefined records).
-inline constexpr uint32_t kFormatVersion = 4;
+// its Table and TableDefined records, version 5 its replicas' overrides at that section's end).
+inline constexpr uint32_t kFormatVersion = 5;
 inline constexpr uint32_t kOldestFormatVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 24;
 inline constexpr std::size_t kFrameOverhead = 8;

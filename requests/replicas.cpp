@@ -21,23 +21,24 @@ std::shared_ptr<engine::Table> table_in(engine::Namespaces& spaces, const std::s
   return database ? database->find(table) : nullptr;
 }
 
-// `region`'s replica, new: CREATING until `until_ms` (-delayTransientStatuses), else ACTIVE.
-engine::ReplicaDefinition new_replica(const std::string& region, int64_t until_ms) {
-  return {region, until_ms ? "CREATING" : "ACTIVE", until_ms};
+// `update`'s new replica: CREATING until `until_ms` (-delayTransientStatuses), else ACTIVE.
+engine::ReplicaDefinition new_replica(const ReplicaUpdate& update, int64_t until_ms) {
+  return {update.region, until_ms ? "CREATING" : "ACTIVE", until_ms, update.overrides};
 }
 
-void add_replica(engine::Table& table, const std::string& region, int64_t until_ms) {
+void add_replica(engine::Table& table, const ReplicaUpdate& update, int64_t until_ms) {
   table.update_definition([&](engine::TableDefinition& def) {
-    if (!has_replica(def, region)) def.replicas.push_back(new_replica(region, until_ms));
+    if (!has_replica(def, update.region)) def.replicas.push_back(new_replica(update, until_ms));
   });
 }
 
 void remove_replica(engine::Table& table, const std::string& region) {
   table.update_definition([&](engine::TableDefinition& def) {
     std::erase_if(def.replicas, [&](const engine::ReplicaDefinition& r) { return r.region == region; });
-    if (def.replicas.empty()) {  // a table of its own again
+    if (def.replicas.empty()) {  // a table of its own again, with the settings it has
       def.strong_consistency = false;
       def.witness_region.clear();
+      def.replica_overrides = def.overridden_values = {};
     }
   });
 }
@@ -49,12 +50,16 @@ void remove_replica(engine::Table& table, const std::string& region) {
 engine::TableDefinition replica_definition(const engine::TableDefinition& source, const ReplicaUpdate& update,
                                            const std::string& source_region, int64_t now_ms) {
   engine::TableDefinition def = source;
+  engine::remove_replica_overrides(def);  // the global table's settings, not the source's own
   engine::drop_own_settings(def);
   def.id = update.table_id;
   def.creation_ms = now_ms;
   def.stream_label = update.stream_label;
-  def.replicas = {{source_region}};
-  for (const engine::ReplicaDefinition& peer : source.replicas) def.replicas.push_back({peer.region});
+  def.replicas = {{source_region, "ACTIVE", 0, source.replica_overrides}};
+  for (const engine::ReplicaDefinition& peer : source.replicas)
+    def.replicas.push_back({peer.region, "ACTIVE", 0, peer.overrides});
+  def.replica_overrides = update.overrides;
+  engine::apply_replica_overrides(def);
   return def;
 }
 
@@ -68,13 +73,13 @@ void create_replica(engine::Namespaces& spaces, const engine::NamespaceName& own
   if (!replica) throw model::replica_table_exists(definition.name);
   for (const engine::ReplicaDefinition& peer : definition.replicas)
     if (auto table = table_in(spaces, own.access_key, peer.region, definition.name))
-      add_replica(*table, update.region, until_ms);
+      add_replica(*table, update, until_ms);
   // From this instant the table sends its changes to the replica too, and the copy is of this
   // instant: every change the replica gets is later than the copy's items.
   uint64_t as_of = 0;
   std::optional<engine::TableImage> image;
   source.update_definition([&](engine::TableDefinition& def) {
-    def.replicas.push_back(new_replica(update.region, until_ms));
+    def.replicas.push_back(new_replica(update, until_ms));
     as_of = engine::next_replication_order();
     image.emplace(source.image_locked());
   });
@@ -105,6 +110,56 @@ void check_strong_consistency(const engine::NamespaceName& own, engine::Table& t
     if (set.empty() || region_set(region) != set) throw model::Error(model::kStrongConsistencyRegionSet);
   if (witnessed && std::count(regions.begin(), regions.end(), request.witness_region) > 1)
     throw model::Error(model::kWitnessInReplicaRegion);
+}
+
+// An Update of `update.region`'s overrides: its table applies them, every other member lists them.
+void update_overrides(engine::Namespaces& spaces, const engine::NamespaceName& own, engine::Table& source,
+                      const ReplicaUpdate& update) {
+  const engine::TableDefinition definition = source.definition();
+  std::shared_ptr<engine::Table> replica = table_in(spaces, own.access_key, update.region, definition.name);
+  if (!replica) return;
+  engine::ReplicaOverrides merged;
+  replica->update_definition([&](engine::TableDefinition& def) {
+    engine::merge_overrides(def.replica_overrides, update.overrides);
+    engine::apply_replica_overrides(def);
+    merged = def.replica_overrides;
+  });
+  auto list = [&](engine::Table& member) {
+    member.update_definition([&](engine::TableDefinition& def) {
+      for (engine::ReplicaDefinition& peer : def.replicas)
+        if (peer.region == update.region) peer.overrides = merged;
+    });
+  };
+  list(source);
+  for (const engine::ReplicaDefinition& peer : definition.replicas)
+    if (peer.region != update.region)
+      if (auto table = table_in(spaces, own.access_key, peer.region, definition.name)) list(*table);
+}
+
+// Every index an override names is one of the table's GSIs.
+void check_override_indexes(const engine::TableDefinition& table, const ReplicaUpdate& update) {
+  for (const engine::ReplicaOverrides::Index& index : update.overrides.indexes)
+    if (std::none_of(table.global_indexes.begin(), table.global_indexes.end(),
+                     [&](const engine::IndexDefinition& gsi) { return gsi.name == index.name; }))
+      throw model::replica_override_index_not_found(table.name, index.name);
+}
+
+// A global table of strong consistency gains no replica and loses replicas, or its witness, only
+// all at once: what stays is its three members as before or one table on its own (AWS's rules: three regions, and a
+// witness deleted with a replica, which "converts the remaining replica to a single-Region
+// DynamoDB table").
+void check_strong_deletes(const engine::TableDefinition& current, const ReplicaUpdatesRequest& request) {
+  if (!request.witness_deleted.empty() && request.witness_deleted != current.witness_region)
+    throw model::witness_not_found(current.name, request.witness_deleted);
+  auto count = [&](ReplicaUpdate::Kind kind) {
+    return std::count_if(request.updates.begin(), request.updates.end(),
+                         [&](const ReplicaUpdate& u) { return u.kind == kind; });
+  };
+  const auto created = count(ReplicaUpdate::Kind::Create), deleted = count(ReplicaUpdate::Kind::Delete);
+  if (created == 0 && deleted == 0 && request.witness_deleted.empty()) return;
+  const auto tables_left = static_cast<std::ptrdiff_t>(current.replicas.size()) + 1 - deleted + created;
+  const bool witness_left = !current.witness_region.empty() && request.witness_deleted.empty();
+  if (tables_left != 1 || witness_left) throw model::Error(model::kStrongConsistencyShape);
 }
 
 void delete_replica(engine::Namespaces& spaces, const engine::NamespaceName& own, engine::Table& source,
@@ -143,6 +198,7 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
       if (current.disassociation_protection) throw model::Error(model::kDisassociationProtected);
       continue;
     }
+    check_override_indexes(current, update);
     if (update.kind != ReplicaUpdate::Kind::Create) {
       if (!present) throw model::replica_not_found(current.name, update.region);
       continue;
@@ -155,6 +211,7 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
       throw model::replica_table_exists(current.name);
   }
   if (request.strong_consistency) check_strong_consistency(*own, *request.table, current, request);
+  if (current.strong_consistency || !request.witness_deleted.empty()) check_strong_deletes(current, request);
   engine::TableDefinition shown = current;
   const int64_t until_ms =
       context.database.options().delay_transient_statuses ? context.now_ms + engine::kTransientPhaseMs : 0;
@@ -162,9 +219,14 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
     switch (update.kind) {
       case ReplicaUpdate::Kind::Create:
         create_replica(spaces, *own, *request.table, update, context.now_ms, until_ms);
-        shown.replicas.push_back({update.region, "CREATING"});
+        shown.replicas.push_back({update.region, "CREATING", 0, update.overrides});
         break;
-      case ReplicaUpdate::Kind::Update:  // its overrides are not kept yet: the replica stays as it is
+      case ReplicaUpdate::Kind::Update:
+        update_overrides(spaces, *own, *request.table, update);
+        for (const engine::ReplicaDefinition& replica : request.table->definition().replicas)
+          if (replica.region == update.region)
+            for (engine::ReplicaDefinition& listed : shown.replicas)
+              if (listed.region == update.region) listed.overrides = replica.overrides;
         break;
       case ReplicaUpdate::Kind::Disassociate:  // the others stop sending here; the table stays, on its own
         for (const engine::ReplicaDefinition& peer : current.replicas)
@@ -176,8 +238,9 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
         });
         shown = request.table->definition();
         break;
-      case ReplicaUpdate::Kind::Delete:
+      case ReplicaUpdate::Kind::Delete:  // the last one leaves the table on its own, its witness gone
         delete_replica(spaces, *own, *request.table, update.region);
+        if (request.table->definition().replicas.empty()) shown.witness_region.clear();
         for (engine::ReplicaDefinition& replica : shown.replicas)
           if (replica.region == update.region) replica.status = "DELETING";
         break;
@@ -198,6 +261,13 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
     shown.witness_region = request.witness_region;
   }
   return shown;
+}
+
+void for_each_peer(const Context& context, const engine::TableDefinition& def,
+                   engine::FunctionRef<void(engine::Table& peer)> visit) {
+  if (def.replicas.empty() || def.global_table_2017_ms) return;
+  for (const engine::ReplicaDefinition& peer : def.replicas)
+    if (std::shared_ptr<engine::Table> table = table_in_region(context, peer.region, def.name)) visit(*table);
 }
 
 engine::TableDefinition set_disassociation_protection(const Context& context, engine::Table& table, bool enabled) {

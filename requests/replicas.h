@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/function_ref.h"
 #include "engine/table.h"
 #include "engine/table_definition.h"
 #include "requests/context.h"
@@ -24,6 +25,9 @@ struct ReplicaUpdate {
   // A Create's new table there: its TableId and its stream's label, made by the front end.
   std::string table_id;
   std::string stream_label;
+  // Create's and Update's *Override members: that region's own settings (an Update's replace
+  // those given, the rest stay).
+  engine::ReplicaOverrides overrides = {};
 };
 
 struct ReplicaUpdatesRequest {
@@ -33,6 +37,9 @@ struct ReplicaUpdatesRequest {
   // GlobalTableWitnessUpdates' Create (empty: none): AWS's rules for them are checked here.
   bool strong_consistency = false;
   std::string witness_region;
+  // GlobalTableWitnessUpdates' Delete (empty: none): with the replicas deleted, it leaves the
+  // table on its own, as AWS's reference says a witness goes.
+  std::string witness_deleted;
 };
 
 // Checks every update against the table, then applies them in order. Returns the table's
@@ -45,6 +52,11 @@ engine::NamespaceName regional_namespace(const Context& context);
 // The table named `name` in `region`'s namespace of the request's access key, or null.
 std::shared_ptr<engine::Table> table_in_region(const Context& context, const std::string& region,
                                                const std::string& name);
+
+// Calls `visit` with the table of each of `def`'s replicas in the other regions, when `def` is a
+// global table of version 2019.11.21 (whose settings are the same in every region).
+void for_each_peer(const Context& context, const engine::TableDefinition& def,
+                   engine::FunctionRef<void(engine::Table& peer)> visit);
 
 // DisassociationProtectionEnabled: the table's definition once changed.
 engine::TableDefinition set_disassociation_protection(const Context& context, engine::Table& table, bool enabled);

@@ -1,8 +1,10 @@
 #include "requests/time_to_live.h"
 
+#include "requests/replicas.h"
+
 namespace minnow::requests {
 
-UpdateTimeToLiveResult execute(const Context&, const UpdateTimeToLiveRequest& request) {
+UpdateTimeToLiveResult execute(const Context& context, const UpdateTimeToLiveRequest& request) {
   using Status = UpdateTimeToLiveResult::Status;
   UpdateTimeToLiveResult result;
   auto refuse = [&](Status status) {
@@ -23,7 +25,12 @@ UpdateTimeToLiveResult execute(const Context&, const UpdateTimeToLiveRequest& re
       }
     });
   } catch (const DefinitionUnchanged&) {
+    return result;
   }
+  const engine::TableDefinition changed = request.table->definition();  // a global table's replicas too
+  for_each_peer(context, changed, [&](engine::Table& peer) {
+    peer.update_definition([&](engine::TableDefinition& def) { def.ttl_attribute = changed.ttl_attribute; });
+  });
   return result;
 }
 

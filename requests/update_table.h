@@ -95,6 +95,7 @@ struct UpdateTableRequest {
   std::optional<bool> disassociation_protection;  // alone in its request, executed apart
   bool strong_consistency = false;  // MultiRegionConsistency STRONG, with replica_updates
   std::string witness_region;       // GlobalTableWitnessUpdates' Create, with replica_updates
+  std::string witness_deleted;      // GlobalTableWitnessUpdates' Delete, with replica_updates
 };
 
 // What a plan makes of the current definition: the definition once the update is done, and the
@@ -107,9 +108,17 @@ struct UpdateTablePlan {
 
 using UpdateTableResult = UpdateTablePlan;
 
+using UpdateTablePlanner =
+    engine::FunctionRef<UpdateTablePlan(const UpdateTableRequest& request, const engine::TableDefinition& current)>;
+
 // Settles the table's transient statuses to the request's time (-delayTransientStatuses), plans
 // the update on the definition and puts the plan's `next` in its place, all under the lock.
-UpdateTableResult execute(const Context& context, const UpdateTableRequest& request,
-                          engine::FunctionRef<UpdateTablePlan(const engine::TableDefinition& current)> plan);
+//
+// A replica of a global table (version 2019.11.21) then has its peers make the same update,
+// as DynamoDB keeps a global table's settings the same in every region: the same plan on each
+// one's definition, but for what stays each replica's own: deletion protection, the stream,
+// encryption and its overrides (ReplicaUpdates' Update).
+// A peer whose plan refuses stays as it is.
+UpdateTableResult execute(const Context& context, const UpdateTableRequest& request, UpdateTablePlanner plan);
 
 }  // namespace minnow::requests

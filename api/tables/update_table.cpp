@@ -49,6 +49,20 @@ namespace update_table {
 
 // dynalite's validations/updateTable.js (except that Create.ProvisionedThroughput may be absent:
 // an on-demand table's new GSI has none), then the parameters added to DynamoDB since.
+// A replica's own settings (ReplicaUpdates' Create and Update).
+#define MINNOW_READ_OVERRIDES                                                                                  \
+  R"("ProvisionedThroughputOverride": {"type": "FieldStruct<ProvisionedThroughputOverride>", "children": {)"  \
+  R"("ReadCapacityUnits": {"type": "Long", "greaterThanOrEqual": 1}}},)"                                      \
+  R"("OnDemandThroughputOverride": {"type": "FieldStruct<OnDemandThroughputOverride>", "children": {)"        \
+  R"("MaxReadRequestUnits": "Long"}})"
+#define MINNOW_REPLICA_OVERRIDES                                                                               \
+  R"("KMSMasterKeyId": "String", "TableClassOverride": {"type": "String", "enum": ["STANDARD", )"             \
+  R"("STANDARD_INFREQUENT_ACCESS"]}, "GlobalSecondaryIndexes": {"type": "List", "lengthGreaterThanOrEqual": 1, )" \
+  R"("children": {"type": "ValueStruct<ReplicaGlobalSecondaryIndex>", "children": {)"                         \
+  R"("IndexName": {"type": "String", "notNull": true, "regex": "[a-zA-Z0-9_.-]+", )"                          \
+  R"("lengthGreaterThanOrEqual": 3, "lengthLessThanOrEqual": 255}, )" MINNOW_READ_OVERRIDES R"(}}}, )"         \
+  MINNOW_READ_OVERRIDES
+
 const Shape kShape(R"({
   "TableName": {"type": "String", "required": true, "tableName": true},
   "ProvisionedThroughput": {"type": "FieldStruct<ProvisionedThroughput>", "children": {
@@ -103,9 +117,9 @@ const Shape kShape(R"({
   "ReplicaUpdates": {"type": "List", "children": {
     "type": "ValueStruct<ReplicationGroupUpdate>", "children": {
       "Create": {"type": "FieldStruct<CreateReplicationGroupMemberAction>", "children": {
-        "RegionName": {"type": "String", "notNull": true}}},
+        "RegionName": {"type": "String", "notNull": true}, )" MINNOW_REPLICA_OVERRIDES R"(}},
       "Update": {"type": "FieldStruct<UpdateReplicationGroupMemberAction>", "children": {
-        "RegionName": {"type": "String", "notNull": true}}},
+        "RegionName": {"type": "String", "notNull": true}, )" MINNOW_REPLICA_OVERRIDES R"(}},
       "Delete": {"type": "FieldStruct<DeleteReplicationGroupMemberAction>", "children": {
         "RegionName": {"type": "String", "notNull": true}}},
       "Disassociate": {"type": "FieldStruct<DisassociateReplicationGroupMemberAction>", "children": {
@@ -167,9 +181,34 @@ requests::GlobalSecondaryIndexUpdate index_update(const JsonValue& update, std::
   return u;
 }
 
+// A *Override member's read units, into `units`.
+template <typename Units>
+void decode_read_overrides(const JsonValue& json, Units& units) {
+  if (const JsonValue* provisioned = member(json, "ProvisionedThroughputOverride"))
+    if (const JsonValue* read = member(*provisioned, "ReadCapacityUnits")) units.read_capacity_units = coral_long(*read);
+  if (const JsonValue* on_demand = member(json, "OnDemandThroughputOverride"))
+    if (const JsonValue* read = member(*on_demand, "MaxReadRequestUnits")) units.max_read_request_units = coral_long(*read);
+}
+
+// A Create's or Update's own settings for its replica; an index named twice is taken once, its
+// last values winning.
+engine::ReplicaOverrides decode_overrides(const JsonValue& action) {
+  engine::ReplicaOverrides overrides;
+  decode_read_overrides(action, overrides);
+  if (const JsonValue* table_class = member(action, "TableClassOverride")) overrides.table_class = std::string(view(*table_class));
+  if (const JsonValue* indexes = member(action, "GlobalSecondaryIndexes")) {
+    for (const auto& index : indexes->GetArray()) {
+      engine::ReplicaOverrides::Index given{string_member(index, "IndexName"), std::nullopt, std::nullopt};
+      decode_read_overrides(index, given);
+      engine::merge_overrides(overrides, engine::ReplicaOverrides{std::nullopt, std::nullopt, {given}, std::nullopt});
+    }
+  }
+  return overrides;
+}
+
 // ReplicaUpdates (global tables version 2019.11.21): one action per element, one element per
 // region; MultiRegionConsistency with Create actions only, and one witness created with it.
-// What Minnow does not model yet is refused: a witness deleted.
+// A witness deleted goes with a replica deleted (checked against the table, requests/replicas).
 std::vector<requests::ReplicaUpdate> decode_replica_updates(const JsonValue& json, const JsonValue& updates,
                                                             int64_t now_ms, requests::UpdateTableRequest& r) {
   using Kind = requests::ReplicaUpdate::Kind;
@@ -189,6 +228,7 @@ std::vector<requests::ReplicaUpdate> decode_replica_updates(const JsonValue& jso
     if (!action) throw model::Error(model::kReplicaUpdateActionRequired);
     if (u.kind == Kind::Disassociate && updates.Size() > 1) throw model::Error(model::kDisassociateAlone);
     u.region = string_member(*action, "RegionName");
+    u.overrides = decode_overrides(*action);
     if (u.kind == Kind::Create) {
       u.table_id = new_table_id();
       u.stream_label = stream_label(now_ms);
@@ -200,8 +240,14 @@ std::vector<requests::ReplicaUpdate> decode_replica_updates(const JsonValue& jso
   if (const JsonValue* witnesses = member(json, "GlobalTableWitnessUpdates"); witnesses && !witnesses->Empty()) {
     if (witnesses->Size() > 1) throw model::Error(model::kOneWitnessUpdate);
     const JsonValue& witness = (*witnesses)[0];
-    if (member(witness, "Delete") || !member(witness, "Create")) throw model::Error(model::kReplicaUpdatesNotSupported);
-    r.witness_region = string_member(witness["Create"], "RegionName");
+    if (const JsonValue* deleted = member(witness, "Delete")) {
+      if (member(witness, "Create")) throw model::Error(model::kWitnessUpdateOneAction);
+      r.witness_deleted = string_member(*deleted, "RegionName");
+    } else if (const JsonValue* created = member(witness, "Create")) {
+      r.witness_region = string_member(*created, "RegionName");
+    } else {
+      throw model::Error(model::kWitnessUpdateOneAction);
+    }
   }
   if (const JsonValue* consistency = member(json, "MultiRegionConsistency")) {
     if (std::any_of(out.begin(), out.end(), [](const auto& u) { return u.kind != Kind::Create; }))
@@ -581,7 +627,8 @@ void update_table(const ActionContext& context, requests::UpdateTableRequest req
       context.options.drain_replication();
     const engine::TableDefinition shown = requests::execute(
         context.requests(), requests::ReplicaUpdatesRequest{request.table, std::move(request.replica_updates),
-                                                            request.strong_consistency, request.witness_region});
+                                                            request.strong_consistency, request.witness_region,
+                                                            request.witness_deleted});
     writer.StartObject();
     writer.Key("TableDescription");
     write_table_description(context, shown, request.table.get(), writer, "UPDATING");
@@ -590,7 +637,9 @@ void update_table(const ActionContext& context, requests::UpdateTableRequest req
   }
   const requests::UpdateTableResult result =
       requests::execute(context.requests(), request,
-                        [&](const engine::TableDefinition& current) { return plan_update(context, request, current); });
+                        [&](const requests::UpdateTableRequest& r, const engine::TableDefinition& current) {
+                          return plan_update(context, r, current);
+                        });
   writer.StartObject();
   writer.Key("TableDescription");
   write_table_description(context, result.shown, request.table.get(), writer, result.updating ? "UPDATING" : "ACTIVE");

@@ -12,7 +12,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   UpdateTableCommand, DescribeTableCommand, PutItemCommand, GetItemCommand, UpdateItemCommand, DeleteItemCommand,
-  DeleteTableCommand, ScanCommand,
+  DeleteTableCommand, ScanCommand, QueryCommand, UpdateTimeToLiveCommand, DescribeTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import {
   DynamoDBStreamsClient, DescribeStreamCommand, GetShardIteratorCommand, GetRecordsCommand,
@@ -287,4 +287,111 @@ test('Disassociate: a replica becomes a table of its own, once its protection is
   assert.equal((await describe(EAST, t)).Replicas, undefined);
   assert.equal((await describeWest()).GlobalTableVersion, undefined);
   assert.deepEqual(await get(WEST, t, 'before'), { pk: { S: 'before' } });  // its data stays
+});
+
+// Settings synchronization (AWS's "Global tables: how it works"): capacity, indexes and Time to
+// Live changed in one region are changed in every region; deletion protection stays each one's.
+test('settings changed in one region change in every region', { skip }, async () => {
+  const t = await table({ ...STREAM, BillingMode: 'PROVISIONED', ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 5 } });
+  await EAST.db.send(replicaUpdate(t, 'Create', 'us-west-2'));
+  await EAST.db.send(new PutItemCommand({ TableName: t, Item: { pk: { S: 'a' }, g: { S: 'x' } } }));
+  await eventually(async () => (await get(WEST, t, 'a')) !== undefined, 'the item in us-west-2');
+
+  await WEST.db.send(new UpdateTableCommand({
+    TableName: t, ProvisionedThroughput: { ReadCapacityUnits: 7, WriteCapacityUnits: 9 }, DeletionProtectionEnabled: true,
+  }));
+  const east = await describe(EAST, t);
+  assert.deepEqual([east.ProvisionedThroughput.ReadCapacityUnits, east.ProvisionedThroughput.WriteCapacityUnits], [7, 9]);
+  assert.equal(east.DeletionProtectionEnabled, false);
+  await WEST.db.send(new UpdateTableCommand({ TableName: t, DeletionProtectionEnabled: false }));
+
+  await EAST.db.send(new UpdateTableCommand({
+    TableName: t, AttributeDefinitions: [{ AttributeName: 'g', AttributeType: 'S' }],
+    GlobalSecondaryIndexUpdates: [{ Create: {
+      IndexName: 'byG', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' },
+      ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 },
+    } }],
+  }));
+  assert.deepEqual((await describe(WEST, t)).GlobalSecondaryIndexes.map((i) => i.IndexName), ['byG']);
+  const { Items } = await WEST.db.send(new QueryCommand({
+    TableName: t, IndexName: 'byG', KeyConditionExpression: 'g = :g', ExpressionAttributeValues: { ':g': { S: 'x' } },
+  }));
+  assert.deepEqual(Items, [{ pk: { S: 'a' }, g: { S: 'x' } }]);
+
+  await WEST.db.send(new UpdateTimeToLiveCommand({ TableName: t, TimeToLiveSpecification: { Enabled: true, AttributeName: 'exp' } }));
+  const ttl = await EAST.db.send(new DescribeTimeToLiveCommand({ TableName: t }));
+  assert.deepEqual(ttl.TimeToLiveDescription, { TimeToLiveStatus: 'ENABLED', AttributeName: 'exp' });
+});
+
+// A replica's own settings (AWS's ReplicationGroupUpdate and ReplicaDescription references):
+// read capacity, a GSI's read capacity and the table class, given when it is created or later.
+test('replica overrides: a region keeps its own read capacity and table class', { skip }, async () => {
+  const t = await table({
+    ...STREAM, BillingMode: 'PROVISIONED', ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 5 },
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'g', AttributeType: 'S' }],
+    GlobalSecondaryIndexes: [{
+      IndexName: 'byG', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' },
+      ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 5 },
+    }],
+  });
+  await EAST.db.send(new UpdateTableCommand({ TableName: t, ReplicaUpdates: [{ Create: {
+    RegionName: 'us-west-2', ProvisionedThroughputOverride: { ReadCapacityUnits: 3 }, TableClassOverride: 'STANDARD_INFREQUENT_ACCESS',
+  } }] }));
+  let west = await describe(WEST, t);
+  assert.equal(west.ProvisionedThroughput.ReadCapacityUnits, 3);
+  assert.equal(west.TableClassSummary.TableClass, 'STANDARD_INFREQUENT_ACCESS');
+  assert.deepEqual((await describe(EAST, t)).Replicas, [{
+    RegionName: 'us-west-2', ReplicaStatus: 'ACTIVE', ProvisionedThroughputOverride: { ReadCapacityUnits: 3 },
+    ReplicaTableClassSummary: { TableClass: 'STANDARD_INFREQUENT_ACCESS' },
+  }]);
+  assert.deepEqual(west.Replicas, [{ RegionName: 'us-east-1', ReplicaStatus: 'ACTIVE' }]);
+
+  // The table's throughput changes everywhere but where a replica overrides it.
+  await EAST.db.send(new UpdateTableCommand({ TableName: t, ProvisionedThroughput: { ReadCapacityUnits: 8, WriteCapacityUnits: 8 } }));
+  west = await describe(WEST, t);
+  assert.deepEqual([west.ProvisionedThroughput.ReadCapacityUnits, west.ProvisionedThroughput.WriteCapacityUnits], [3, 8]);
+  assert.equal((await describe(EAST, t)).ProvisionedThroughput.ReadCapacityUnits, 8);
+
+  // An Update changes what it gives and keeps the rest.
+  await EAST.db.send(new UpdateTableCommand({ TableName: t, ReplicaUpdates: [{ Update: {
+    RegionName: 'us-west-2', GlobalSecondaryIndexes: [{ IndexName: 'byG', ProvisionedThroughputOverride: { ReadCapacityUnits: 2 } }],
+  } }] }));
+  west = await describe(WEST, t);
+  assert.equal(west.ProvisionedThroughput.ReadCapacityUnits, 3);
+  assert.equal(west.GlobalSecondaryIndexes[0].ProvisionedThroughput.ReadCapacityUnits, 2);
+  assert.deepEqual((await describe(EAST, t)).Replicas[0].GlobalSecondaryIndexes,
+    [{ IndexName: 'byG', ProvisionedThroughputOverride: { ReadCapacityUnits: 2 } }]);
+  assert.equal((await describe(EAST, t)).GlobalSecondaryIndexes[0].ProvisionedThroughput.ReadCapacityUnits, 5);
+
+  await rejects(EAST.db.send(new UpdateTableCommand({ TableName: t, ReplicaUpdates: [{ Update: {
+    RegionName: 'us-west-2', GlobalSecondaryIndexes: [{ IndexName: 'nope', ProvisionedThroughputOverride: { ReadCapacityUnits: 2 } }],
+  } }] })), 'ValidationException', `One or more parameter values were invalid: Table ${t} has no global secondary index nope`);
+});
+
+// A witness goes with a replica (AWS's DeleteGlobalTableWitnessGroupMemberAction): deleting both
+// leaves the remaining replica a table of its own. A strongly consistent global table otherwise
+// keeps its three members.
+test('strong consistency: the witness is deleted with the last other replica', { skip }, async () => {
+  const t = await table();
+  await EAST.db.send(new UpdateTableCommand({
+    TableName: t, MultiRegionConsistency: 'STRONG', ReplicaUpdates: [{ Create: { RegionName: 'us-east-2' } }],
+    GlobalTableWitnessUpdates: [{ Create: { RegionName: 'us-west-2' } }],
+  }));
+  const invalid = 'One or more parameter values were invalid: ';
+  const shape = `${invalid}A global table of strong consistency has three replicas, or two replicas and a witness`;
+  const update = (extra) => EAST.db.send(new UpdateTableCommand({ TableName: t, ...extra }));
+  await rejects(update({ ReplicaUpdates: [{ Delete: { RegionName: 'us-east-2' } }] }), 'ValidationException', shape);
+  await rejects(update({ ReplicaUpdates: [{ Delete: { RegionName: 'us-east-2' } }],
+    GlobalTableWitnessUpdates: [{ Delete: { RegionName: 'us-west-1' } }] }), 'ValidationException',
+  `${invalid}Table ${t} has no witness in region us-west-1`);
+  await rejects(update({ ReplicaUpdates: [{ Create: { RegionName: 'us-west-1' } }] }), 'ValidationException', shape);
+  assert.equal((await describe(EAST, t)).MultiRegionConsistency, 'STRONG');
+
+  const answer = (await update({ ReplicaUpdates: [{ Delete: { RegionName: 'us-east-2' } }],
+    GlobalTableWitnessUpdates: [{ Delete: { RegionName: 'us-west-2' } }] })).TableDescription;
+  assert.equal(answer.GlobalTableWitnesses, undefined);
+  const east = await describe(EAST, t);
+  assert.equal(east.Replicas, undefined);
+  assert.equal(east.MultiRegionConsistency, undefined);
+  await rejects(OHIO.db.send(new DescribeTableCommand({ TableName: t })), 'ResourceNotFoundException');
 });

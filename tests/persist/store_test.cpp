@@ -665,7 +665,8 @@ void downgrade_to_version_2(const std::string& file) {
 
 }  // namespace
 
-// Format 4: a global table's membership, in the log (TableDefined) and in a snapshot (Table).
+// Formats 4 and 5: a global table's membership and its replicas' overrides, in the log
+// (TableDefined) and in a snapshot (Table).
 TEST_CASE("Store: a global table's replicas and a 2017 group survive a restart, from the log and from a snapshot",
           "[store][format]") {
   TempDir dir;
@@ -681,6 +682,10 @@ TEST_CASE("Store: a global table's replicas and a 2017 group survive a restart, 
     p.database.create(plain("alone"));
     p.database.find("replicated")->update_definition([](engine::TableDefinition& d) {
       d.replicas = {{"us-west-2"}, {"eu-west-1"}};
+      d.replicas[1].overrides.indexes = {{"byG", 2, std::nullopt}};
+      d.replica_overrides.read_capacity_units = 3;
+      d.replica_overrides.table_class = "STANDARD_INFREQUENT_ACCESS";
+      d.overridden_values.read_capacity_units = 5;
     });
     p.database.find("grouped")->update_definition([](engine::TableDefinition& d) {
       d.replicas = {{"us-west-2"}};
@@ -696,6 +701,11 @@ TEST_CASE("Store: a global table's replicas and a 2017 group survive a restart, 
     CHECK(replicated.replicas[0].region == "us-west-2");
     CHECK(replicated.replicas[1].region == "eu-west-1");
     CHECK(replicated.replicas[1].status == "ACTIVE");
+    CHECK(replicated.replicas[0].overrides.empty());
+    CHECK(replicated.replicas[1].overrides.indexes == std::vector<engine::ReplicaOverrides::Index>{{"byG", 2, std::nullopt}});
+    CHECK(replicated.replica_overrides.read_capacity_units == 3);
+    CHECK(replicated.replica_overrides.table_class == "STANDARD_INFREQUENT_ACCESS");
+    CHECK(replicated.overridden_values.read_capacity_units == 5);
     CHECK(replicated.global_table_2017_ms == 0);
     const engine::TableDefinition grouped = database.find("grouped")->definition();
     REQUIRE(grouped.replicas.size() == 1);

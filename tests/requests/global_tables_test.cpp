@@ -10,6 +10,8 @@
 #include "engine/transient_statuses.h"
 #include "model/control_errors.h"
 #include "requests/replicas.h"
+#include "requests/time_to_live.h"
+#include "requests/update_table.h"
 #include "tests/requests/fixture.h"
 #include "tests/support/values.h"
 
@@ -126,6 +128,63 @@ TEST_CASE("ReplicaUpdates: refused without a NEW_AND_OLD_IMAGES stream, in its o
           requests::execute(shared, replica_updates(east, {update(Kind::Create, "us-west-2")}));
         }) == std::string(model::kReplicasNeedRegions.message));
   CHECK(east->definition().replicas.empty());
+}
+
+TEST_CASE("ReplicaUpdates: a replica's overrides hold in its region, and the other members list them") {
+  Regions r;
+  auto east = r.create(kEast, "t");
+  east->update_definition([](engine::TableDefinition& d) { d.throughput = {5, 5}; });
+  using Kind = requests::ReplicaUpdate::Kind;
+  requests::ReplicaUpdate create = update(Kind::Create, "us-west-2");
+  create.overrides.read_capacity_units = 3;
+  requests::execute(r.in(kEast), replica_updates(east, {create}));
+  auto west = r.namespaces.get(kWest).database.find("t");
+  REQUIRE(west);
+  CHECK(west->definition().throughput.read_capacity_units == 3);
+  CHECK(west->definition().replica_overrides.read_capacity_units == 3);
+  CHECK(east->definition().replicas[0].overrides.read_capacity_units == 3);
+  CHECK(east->definition().throughput.read_capacity_units == 5);
+
+  requests::ReplicaUpdate change = update(Kind::Update, "us-west-2");
+  change.overrides.table_class = "STANDARD_INFREQUENT_ACCESS";
+  requests::execute(r.in(kEast), replica_updates(east, {change}));
+  CHECK(west->definition().table_class == "STANDARD_INFREQUENT_ACCESS");
+  CHECK(west->definition().throughput.read_capacity_units == 3);  // an Update keeps what it does not give
+  CHECK(east->definition().replicas[0].overrides.table_class == "STANDARD_INFREQUENT_ACCESS");
+  CHECK(east->definition().table_class == "STANDARD");
+
+  // An UpdateTable in either region changes both, but for the override and what is each one's own.
+  requests::UpdateTableRequest throughput;
+  throughput.table = west;
+  throughput.deletion_protection = true;
+  auto plan = [](const requests::UpdateTableRequest& request, const engine::TableDefinition& current) {
+    CHECK(current.throughput.read_capacity_units == 5);  // planned on the global table's values
+    requests::UpdateTablePlan out{current, current, false};
+    out.next.throughput = {8, 9};
+    if (request.deletion_protection) out.next.deletion_protection = *request.deletion_protection;
+    return out;
+  };
+  requests::execute(r.in(kWest), throughput, plan);
+  CHECK(west->definition().throughput.read_capacity_units == 3);
+  CHECK(west->definition().throughput.write_capacity_units == 9);
+  CHECK(west->definition().overridden_values.read_capacity_units == 8);
+  CHECK(west->definition().deletion_protection);
+  CHECK(east->definition().throughput.read_capacity_units == 8);
+  CHECK(east->definition().throughput.write_capacity_units == 9);
+  CHECK_FALSE(east->definition().deletion_protection);
+
+  requests::execute(r.in(kEast), requests::UpdateTimeToLiveRequest{east, true, "exp"});
+  CHECK(west->definition().ttl_attribute == "exp");
+
+  // A third replica copies the global table's values, not the ones the source overrides.
+  requests::execute(r.in(kWest), replica_updates(west, {update(Kind::Create, "eu-west-1")}));
+  auto eu = r.namespaces.get("AK/eu-west-1").database.find("t");
+  REQUIRE(eu);
+  CHECK(eu->definition().throughput.read_capacity_units == 8);
+  CHECK(eu->definition().table_class == "STANDARD");
+  REQUIRE(eu->definition().replicas.size() == 2);
+  CHECK(eu->definition().replicas[0].region == "us-west-2");
+  CHECK(eu->definition().replicas[0].overrides.read_capacity_units == 3);
 }
 
 TEST_CASE("CreateGlobalTable joins empty tables; UpdateGlobalTable adds and removes members") {

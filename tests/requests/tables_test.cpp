@@ -108,7 +108,7 @@ TEST_CASE("UpdateTable: the plan runs on the current definition; its next one re
   r.table = table;
   r.deletion_protection = true;
   requests::UpdateTableResult result =
-      requests::execute(f.context(), r, [&](const engine::TableDefinition& current) {
+      requests::execute(f.context(), r, [&](const requests::UpdateTableRequest&, const engine::TableDefinition& current) {
         requests::UpdateTablePlan plan{current, current};
         plan.next.deletion_protection = *r.deletion_protection;
         plan.updating = true;
@@ -120,7 +120,7 @@ TEST_CASE("UpdateTable: the plan runs on the current definition; its next one re
 
   struct Refused {};
   CHECK_THROWS_AS(requests::execute(f.context(), r,
-                                    [&](const engine::TableDefinition&) -> requests::UpdateTablePlan { throw Refused{}; }),
+                                    [&](const requests::UpdateTableRequest&, const engine::TableDefinition&) -> requests::UpdateTablePlan { throw Refused{}; }),
                   Refused);
   CHECK(table->definition().deletion_protection);
 }

@@ -97,6 +97,8 @@ model::Error error_of(engine::FaultError error) {
       return model::Error(model::kServiceUnavailable);
     case engine::FaultError::TransactionConflict:
       return model::Error(model::kTransactionConflict);
+    case engine::FaultError::ReplicatedWriteConflict:
+      return model::Error(model::kReplicatedWriteConflict);
     case engine::FaultError::InternalServerError:
     case engine::FaultError::None:
       break;

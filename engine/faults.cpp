@@ -27,6 +27,11 @@ double next_uniform(uint64_t& state) {
   return static_cast<double>(model::mix_hash(state) >> 11) * 0x1.0p-53;
 }
 
+bool meets_replicated_conflicts(std::string_view operation) {
+  return operation == "PutItem" || operation == "UpdateItem" || operation == "DeleteItem" ||
+         operation == "BatchWriteItem";
+}
+
 }  // namespace
 
 uint64_t FaultRegistry::add(FaultRule rule) {
@@ -67,6 +72,7 @@ FaultOutcome FaultRegistry::apply(const FaultCall& call, bool conflicts) {
   for (Rule& r : rules_) {
     const FaultRule& rule = r.rule;
     if ((rule.error == FaultError::TransactionConflict) != conflicts) continue;
+    if (rule.error == FaultError::ReplicatedWriteConflict && !meets_replicated_conflicts(call.operation)) continue;
     if (rule.namespace_id && *rule.namespace_id != call.namespace_id) continue;
     if (!rule.operations.empty() &&
         std::find(rule.operations.begin(), rule.operations.end(), call.operation) == rule.operations.end())

@@ -38,6 +38,9 @@ enum class FaultError : uint8_t {
   RequestLimitExceeded,
   InternalServerError,
   ServiceUnavailable,
+  // Only for the writes that DynamoDB's API reference says can meet it: PutItem, UpdateItem,
+  // DeleteItem, BatchWriteItem (a rule for it matches no other operation).
+  ReplicatedWriteConflict,
 };
 
 struct FaultRule {

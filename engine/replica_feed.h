@@ -26,6 +26,9 @@ class ReplicaFeed {
   // under the table's exclusive lock, in commit order: it only takes note.
   virtual void committed(const TableDefinition& table, std::string_view storage_key,
                          std::optional<std::string_view> new_item, uint64_t order) = 0;
+  // Whether a change to `table`'s item `storage_key` made in another region of strong consistency
+  // is not yet in every replica (its write not yet answered): a write here now would conflict.
+  virtual bool changing_elsewhere(const TableDefinition& table, std::string_view storage_key) = 0;
 };
 
 }  // namespace minnow::engine

@@ -278,6 +278,12 @@ std::optional<model::IndexKeyViolation> Table::write_locked(const std::string& k
   return std::nullopt;
 }
 
+bool Table::written_in_another_region(const model::AttributeMap& key) const {
+  if (!feed_) return false;
+  std::shared_lock lock(mu_);
+  return definition_.strong_consistency && feed_->changing_elsewhere(definition_, model::storage_key(key, key_schema_));
+}
+
 bool Table::apply_replicated(const std::string& k, std::optional<std::string_view> new_item, uint64_t order,
                              std::string_view from_region) {
   std::unique_lock lock(mu_);

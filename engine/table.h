@@ -122,6 +122,9 @@ class Table {
   std::optional<model::IndexKeyViolation> write(const model::AttributeMap& key,
                                                 FunctionRef<WriteDecision(const model::Item* old)> decide,
                                                 bool decide_reads_old = true);
+  // Whether another region's write to the item at `key` is not yet in every replica, in a table of
+  // strong consistency: DynamoDB refuses a write to it (ReplicatedWriteConflictException).
+  bool written_in_another_region(const model::AttributeMap& key) const;
   // A change the replica in `from_region` made (engine/replica_feed.h), or an item of the
   // snapshot a new replica starts from: applied through the commit path (indexes, this table's
   // own stream) unless this table is no replica of that region's, or a later change of the item

@@ -35,6 +35,7 @@ enum class ValueType : uint8_t;
   X(LimitExceededException, "com.amazonaws.dynamodb.v20120810", 400)                   \
   X(TransactionCanceledException, "com.amazonaws.dynamodb.v20120810", 400)             \
   X(TransactionConflictException, "com.amazonaws.dynamodb.v20120810", 400)             \
+  X(ReplicatedWriteConflictException, "com.amazonaws.dynamodb.v20120810", 400)         \
   X(TransactionInProgressException, "com.amazonaws.dynamodb.v20120810", 400)           \
   X(IdempotentParameterMismatchException, "com.amazonaws.dynamodb.v20120810", 400)     \
   X(ItemCollectionSizeLimitExceededException, "com.amazonaws.dynamodb.v20120810", 400) \

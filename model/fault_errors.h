@@ -35,6 +35,13 @@ inline constexpr FixedError kRequestLimitExceeded{
     ErrorCode::RequestLimitExceeded,
     "Throughput exceeds the current throughput limit for your account. Please contact AWS Support at "
     "https://aws.amazon.com/support request a limit increase"};
+// com.amazonaws.dynamodb.v20120810#ReplicatedWriteConflictException, HTTP 400: a write to an item
+// of a global table of strong consistency that a write in another region is changing. The text
+// is the exception's description in AWS's API reference (no reference emulator has it).
+inline constexpr FixedError kReplicatedWriteConflict{
+    ErrorCode::ReplicatedWriteConflictException,
+    "The request was rejected because one or more items in the request are being modified by a request in another "
+    "Region."};
 // com.amazonaws.dynamodb.v20120810#ServiceUnavailable, HTTP 503.
 inline constexpr FixedError kServiceUnavailable{
     ErrorCode::ServiceUnavailable, "DynamoDB is currently unavailable. (This should be a temporary state.)"};

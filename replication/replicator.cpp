@@ -1,5 +1,7 @@
 #include "replication/replicator.h"
 
+#include <algorithm>
+
 #include "engine/database.h"
 #include "engine/table.h"
 
@@ -8,11 +10,25 @@ namespace minnow::replication {
 namespace {
 // The last synchronous change's ticket this thread noted (settle_this_thread waits for it).
 thread_local uint64_t last_ticket = 0;
+
+// One item of one access key's table, across its regions.
+std::string in_flight_key(std::string_view access_key, std::string_view table, std::string_view storage_key) {
+  std::string key;
+  key.reserve(access_key.size() + table.size() + storage_key.size() + 2);
+  key.append(access_key).push_back('\0');
+  key.append(table).push_back('\0');
+  key.append(storage_key);
+  return key;
+}
 }  // namespace
 
 class Replicator::Feed final : public engine::ReplicaFeed {
  public:
   Feed(Replicator& replicator, engine::NamespaceName name) : replicator_(replicator), name_(std::move(name)) {}
+
+  bool changing_elsewhere(const engine::TableDefinition& table, std::string_view storage_key) override {
+    return replicator_.in_flight_from_elsewhere(name_.access_key, name_.region, table.name, storage_key);
+  }
 
   void committed(const engine::TableDefinition& table, std::string_view storage_key,
                  std::optional<std::string_view> new_item, uint64_t order) override {
@@ -53,6 +69,7 @@ void Replicator::stop() {
     queue_.clear();
     synchronous_.clear();
     unsettled_.clear();
+    in_flight_.clear();
   }
   wake_.notify_all();
   drained_.notify_all();
@@ -74,12 +91,20 @@ void Replicator::note(Change change, bool synchronous) {
     if (synchronous) {
       change.ticket = last_ticket = ++tickets_;
       unsettled_.insert(change.ticket);
+      in_flight_.emplace(in_flight_key(change.access_key, change.table, change.storage_key), change.from_region);
       synchronous_.push_back(std::move(change));
     } else {
       queue_.push_back(std::move(change));
     }
   }
   wake_.notify_one();
+}
+
+bool Replicator::in_flight_from_elsewhere(const std::string& access_key, const std::string& region,
+                                          const std::string& table, std::string_view storage_key) {
+  std::lock_guard lock(mu_);
+  auto [first, last] = in_flight_.equal_range(in_flight_key(access_key, table, storage_key));
+  return std::any_of(first, last, [&](const auto& entry) { return entry.second != region; });
 }
 
 void Replicator::settle_this_thread() {
@@ -111,7 +136,15 @@ void Replicator::run() {
     deliver(change);
     lock.lock();
     ++delivered_;
-    if (change.ticket) unsettled_.erase(change.ticket);
+    if (change.ticket) {
+      unsettled_.erase(change.ticket);
+      auto [first, last] = in_flight_.equal_range(in_flight_key(change.access_key, change.table, change.storage_key));
+      for (auto it = first; it != last; ++it)
+        if (it->second == change.from_region) {
+          in_flight_.erase(it);
+          break;
+        }
+    }
     drained_.notify_all();
   }
 }

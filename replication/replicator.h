@@ -61,6 +61,8 @@ class Replicator {
   class Feed;
 
   void note(Change change, bool synchronous);
+  bool in_flight_from_elsewhere(const std::string& access_key, const std::string& region, const std::string& table,
+                                std::string_view storage_key);
   void run();
   void deliver(const Change& change);
 
@@ -71,6 +73,9 @@ class Replicator {
   std::deque<Change> queue_;                            // Protected by mu_; in commit order.
   std::deque<Change> synchronous_;                      // Protected by mu_; delivered first.
   std::set<uint64_t> unsettled_;                        // Protected by mu_: their tickets.
+  // Protected by mu_: the synchronous changes not yet delivered, by access key, table and item
+  // (in_flight_key), and the region each came from.
+  std::multimap<std::string, std::string> in_flight_;
   uint64_t tickets_ = 0;                                // Protected by mu_.
   uint64_t noted_ = 0, delivered_ = 0;                  // Protected by mu_.
   bool stopping_ = false;                               // Protected by mu_.

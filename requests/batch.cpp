@@ -1,6 +1,7 @@
 #include "requests/batch.h"
 
 #include "expressions/projection.h"
+#include "model/fault_errors.h"
 #include "requests/consistency.h"
 #include "requests/items.h"
 #include "requests/throttling.h"
@@ -20,6 +21,10 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
     result.conflict = true;
     return result;
   }
+  // The whole batch, before any of it is written (AWS's reference: "one or more items in the
+  // request are being modified by a request in another Region").
+  for (const TouchedItem& item : touched)
+    if (item.table->written_in_another_region(*item.key)) throw model::Error(model::kReplicatedWriteConflict);
   // Under --capacity-model a write its table (or a GSI it updates) cannot admit is left
   // unprocessed; when none is processed the batch is refused with the first refusal (DynamoDB's
   // rule for BatchWriteItem).

@@ -2,6 +2,7 @@
 
 #include <type_traits>
 
+#include "model/fault_errors.h"
 #include "model/key.h"
 #include "requests/throttling.h"
 
@@ -32,6 +33,7 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
     result.status = ItemWriteResult::Status::Conflict;
     return result;
   }
+  if (table.written_in_another_region(op.key)) throw model::Error(model::kReplicatedWriteConflict);
   const TableMeter meter(context, table);
   const model::AttributeValue* partition = meter.partition_of(op.key);
   meter.admit_write(partition);

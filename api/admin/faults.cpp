@@ -21,13 +21,14 @@ using engine::FaultError;
 
 // The names of "error", as DynamoDB spells them after '#' in __type (TransactionConflict is the
 // cancellation reason's code: it cancels transactions and fails single-item writes).
-constexpr std::array<std::pair<FaultError, std::string_view>, 6> kErrorNames{{
+constexpr std::array<std::pair<FaultError, std::string_view>, 7> kErrorNames{{
     {FaultError::TransactionConflict, "TransactionConflict"},
     {FaultError::ProvisionedThroughputExceeded, "ProvisionedThroughputExceededException"},
     {FaultError::Throttling, "ThrottlingException"},
     {FaultError::RequestLimitExceeded, "RequestLimitExceeded"},
     {FaultError::InternalServerError, "InternalServerError"},
     {FaultError::ServiceUnavailable, "ServiceUnavailable"},
+    {FaultError::ReplicatedWriteConflict, "ReplicatedWriteConflictException"},
 }};
 
 // Latency beyond this is surely a mistake (and would hold a connection for long).

@@ -102,6 +102,27 @@ for (const [error, status, space, message] of ERRORS) {
   });
 }
 
+// ReplicatedWriteConflictException (a global table of strong consistency's write meeting another
+// region's): only PutItem, UpdateItem, DeleteItem and BatchWriteItem can meet it (AWS's API
+// reference), so a rule for it matches no other operation. The SDK models it as retryable.
+test('injected ReplicatedWriteConflictException fails writes only, and the SDK retries it', { skip: MINNOW_ONLY }, async (t) => {
+  t.after(clearFaults);
+  await inject({ error: 'ReplicatedWriteConflictException', table: T });
+  assert.deepEqual((await client.send(new GetItemCommand({ TableName: T, Key: KEY }))).Item, KEY);
+  const e = await client.send(new PutItemCommand({ TableName: T, Item: { ...KEY, v: { S: 'x' } } }))
+    .then(() => null, (x) => x);
+  assert.ok(e, 'the write failed');
+  assert.equal(e.name, 'ReplicatedWriteConflictException');
+  assert.equal(e.message,
+    'The request was rejected because one or more items in the request are being modified by a request in another Region.');
+  assert.equal(e.$metadata.httpStatusCode, 400);
+  assert.deepEqual((await client.send(new GetItemCommand({ TableName: T, Key: KEY }))).Item, KEY, 'nothing written');
+
+  await inject({ error: 'ReplicatedWriteConflictException', operation: 'PutItem', table: T });
+  const out = await withDefaults.send(new PutItemCommand({ TableName: T, Item: KEY }));
+  assert.equal(out.$metadata.attempts, 2);
+});
+
 // boto3, with its defaults, against the same faults (a Python script; skipped without boto3).
 test('boto3\'s default retries get through injected throttling and 5xx', { skip: MINNOW_ONLY }, async (t) => {
   const script = new URL('../python/boto3_retries.py', import.meta.url).pathname;

@@ -154,4 +154,27 @@ TEST_CASE("replication: a table of strong consistency's write is in the other re
   CHECK(missing == 0);
 }
 
+// DynamoDB's ReplicatedWriteConflictException: while a strongly consistent write in one region
+// is not yet in every replica, a write to that item elsewhere conflicts; the writer's own region
+// and other items do not. (Nothing delivers here until start: the write stays in flight.)
+TEST_CASE("replication: another region's write in flight to a strong table's item conflicts", "[replication]") {
+  Regions r(/*deliver=*/false);
+  for (auto* table : {r.east.get(), r.west.get()})
+    table->update_definition([](engine::TableDefinition& d) { d.strong_consistency = true; });
+  put(*r.east, "a", "east");
+  CHECK(r.west->written_in_another_region(key("a")));
+  CHECK_FALSE(r.west->written_in_another_region(key("b")));
+  CHECK_FALSE(r.east->written_in_another_region(key("a")));
+  r.replicator.start(r.namespaces);
+  r.replicator.drain();
+  CHECK_FALSE(r.west->written_in_another_region(key("a")));
+  CHECK(value(*r.west, "a") == "east");
+}
+
+TEST_CASE("replication: a table of eventual consistency never reports a conflict", "[replication]") {
+  Regions r(/*deliver=*/false);
+  put(*r.east, "a", "east");
+  CHECK_FALSE(r.west->written_in_another_region(key("a")));
+}
+
 }  // namespace replicator_test

@@ -284,6 +284,11 @@ void write_table_description(const ActionContext& context, const engine::TableDe
     write_string(w, "LatestStreamLabel", def.stream_label);
     write_string(w, "LatestStreamArn", table_arn(context, def.name) + "/stream/" + def.stream_label);
   }
+  // A same-account global table's mode is ENABLED_WITH_OVERRIDES (AWS's TableDescription reference).
+  if (!def.settings_replication_mode.empty())
+    write_string(w, "GlobalTableSettingsReplicationMode", def.settings_replication_mode);
+  else if (!def.replicas.empty() && !def.global_table_2017_ms)
+    write_string(w, "GlobalTableSettingsReplicationMode", "ENABLED_WITH_OVERRIDES");
   if (def.global_table_2017_ms) {  // its group: DescribeGlobalTable's
     write_string(w, "GlobalTableVersion", "2017.11.29");
   } else if (!def.replicas.empty()) {  // a global table: its other regions' replicas
@@ -295,6 +300,7 @@ void write_table_description(const ActionContext& context, const engine::TableDe
       write_string(w, "RegionName", replica.region);
       write_string(w, "ReplicaStatus", replica.status);
       write_replica_overrides(w, replica.overrides);
+      if (!replica.access_key.empty()) write_string(w, "GlobalTableSettingsReplicationMode", "ENABLED");
       w.EndObject();
     }
     w.EndArray();

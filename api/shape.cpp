@@ -62,6 +62,9 @@ struct Shape::Rule {
   std::string subtype;  // the <...> part, e.g. "AttributeValue"
   bool required = false;
   bool table_name = false;
+  // A top-level member's "notNullUnless": its notNull holds only when the request lacks this
+  // member (CreateTable's KeySchema, which a GlobalTableSourceArn gives instead).
+  std::string not_null_unless;
   // Constraints in the order the spec lists them: DynamoDB reports them in that order.
   std::vector<Constraint> constraints;
   std::unique_ptr<Rule> element;                                       // List and Map elements
@@ -134,6 +137,8 @@ std::unique_ptr<Rule> parse_rule(const JsonValue& spec) {
         rule->required = it->value.GetBool();
       else if (key == "tableName")
         rule->table_name = it->value.GetBool();
+      else if (key == "notNullUnless")
+        rule->not_null_unless = it->value.GetString();
       else if (key == "children")
         children = &it->value;
       else if (key == "form")
@@ -490,7 +495,8 @@ struct MemberPath {
 // One stage of the constraint checks: the newer form's constraints, or the older form's.
 class ConstraintChecker {
  public:
-  explicit ConstraintChecker(bool newer_stage) : newer_stage_(newer_stage) {}
+  // `request`: the whole request, whose members a "notNullUnless" names.
+  ConstraintChecker(bool newer_stage, const JsonValue& request) : newer_stage_(newer_stage), request_(request) {}
 
   std::vector<std::string> errors;
 
@@ -509,6 +515,7 @@ class ConstraintChecker {
       if (errors.size() >= kMaxReportedErrors) return;
       if ((constraint.form == Form::kPath) != newer_stage_) continue;
       if (constraint.check != Check::NotNull && !v) continue;
+      if (!v && !rule.not_null_unless.empty() && member(request_, rule.not_null_unless.c_str())) continue;
       apply(constraint, v, rule, here);
     }
     if (errors.size() >= kMaxReportedErrors) return;
@@ -531,6 +538,7 @@ class ConstraintChecker {
 
  private:
   const bool newer_stage_;
+  const JsonValue& request_;
 
   void fail(const std::string& message, const Constraint& constraint, const JsonValue* v, const Rule& rule,
             const MemberPath& path) {
@@ -655,7 +663,7 @@ void Shape::check(const JsonValue& request) const {
       throw model::validation_errors({model::constraint_failure("'" + json_text(v) + "'", lower_first(name), *problem)});
   }
   for (const bool newer_stage : {true, false}) {
-    ConstraintChecker checker(newer_stage);
+    ConstraintChecker checker(newer_stage, request);
     checker.check_members(&request, members_, MemberPath{});
     if (!checker.errors.empty()) throw model::validation_errors(checker.errors);
   }

@@ -50,6 +50,7 @@ void drop_own_settings(TableDefinition& def) {
   def.disassociation_protection = true;
   def.replica_overrides = {};
   def.overridden_values = {};
+  def.settings_replication_mode.clear();
 }
 
 void merge_overrides(ReplicaOverrides& overrides, const ReplicaOverrides& update) {

@@ -139,7 +139,16 @@ struct ReplicaDefinition {
   std::string status = "ACTIVE";
   int64_t transient_until_ms = 0;
   ReplicaOverrides overrides = {};  // that region's, as its own table has them
+  // A multi-account global table's replica in another account (CreateTable's
+  // GlobalTableSourceArn): the access key of its namespace (Minnow's accounts are access keys).
+  // Empty: this table's own.
+  std::string access_key = {};
 };
+
+// The access key of `replica`'s namespace, for a table of access key `own`.
+inline const std::string& replica_access_key(const ReplicaDefinition& replica, const std::string& own) {
+  return replica.access_key.empty() ? own : replica.access_key;
+}
 
 struct TableDefinition {
   std::string name;
@@ -194,6 +203,11 @@ struct TableDefinition {
   // there (put back before a change to the shared settings, or when a new replica copies them).
   ReplicaOverrides replica_overrides;
   ReplicaOverrides overridden_values;
+  // GlobalTableSettingsReplicationMode as set: ENABLED or DISABLED by UpdateTable or CreateTable
+  // on a table of its own (ENABLED: it may be the source of a multi-account global table), ENABLED
+  // on a multi-account replica. Empty: not set (a same-account global table's is
+  // ENABLED_WITH_OVERRIDES).
+  std::string settings_replication_mode;
 };
 
 // Drops what belongs to one table alone when another is made from its definition (a restore, a

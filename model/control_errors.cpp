@@ -93,6 +93,21 @@ Error replica_in_own_region(const std::string& table, const std::string& region)
 Error replica_exists(const std::string& table, const std::string& region) {
   return validation(std::string(kInvalidParameters) + "Table " + table + " already has a replica in region " + region);
 }
+Error source_arn_invalid(const std::string& arn) {
+  return validation(std::string(kInvalidParameters) + "GlobalTableSourceArn is not the ARN of a table: " + arn);
+}
+Error member_with_source_arn(const std::string& member) {
+  return validation(std::string(kInvalidParameters) + member +
+                    " cannot be given with GlobalTableSourceArn: the new replica takes its source table's");
+}
+Error source_name_differs(const std::string& table, const std::string& source) {
+  return validation(std::string(kInvalidParameters) + "Table " + table +
+                    " must have the name of its GlobalTableSourceArn's table: " + source);
+}
+Error source_not_enabled(const std::string& table, const std::string& region) {
+  return validation(std::string(kInvalidParameters) + "Table " + table + " in region " + region +
+                    " does not have GlobalTableSettingsReplicationMode ENABLED");
+}
 Error replica_override_index_not_found(const std::string& table, const std::string& index) {
   return validation(std::string(kInvalidParameters) + "Table " + table + " has no global secondary index " + index);
 }

@@ -188,6 +188,21 @@ inline constexpr FixedError kReplicaNeedsStream{
 Error duplicate_replica_update(const std::string& region);  // two updates of one region in a request
 Error replica_in_own_region(const std::string& table, const std::string& region);
 Error replica_exists(const std::string& table, const std::string& region);
+// Multi-account global tables (CreateTable's GlobalTableSourceArn; UpdateTable's and CreateTable's
+// GlobalTableSettingsReplicationMode): AWS's reference states the rules, not their texts.
+inline constexpr FixedError kSourceNeedsEnabledMode{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "GlobalTableSettingsReplicationMode must be ENABLED to create a table from a GlobalTableSourceArn"};
+inline constexpr FixedError kSettingsReplicationModeValue{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "GlobalTableSettingsReplicationMode can only be set to ENABLED or DISABLED"};
+inline constexpr FixedError kSettingsReplicationModeOnGlobalTable{
+    ErrorCode::ValidationException, MINNOW_INVALID_PARAMETERS
+    "GlobalTableSettingsReplicationMode can only be changed on a table that is not a global table"};
+Error source_arn_invalid(const std::string& arn);            // not a table's ARN
+Error member_with_source_arn(const std::string& member);     // a setting the source table gives
+Error source_name_differs(const std::string& table, const std::string& source);
+Error source_not_enabled(const std::string& table, const std::string& region);  // its mode is not ENABLED
 // A replica's GlobalSecondaryIndexes override naming an index the table does not have
 Error replica_override_index_not_found(const std::string& table, const std::string& index);
 // A table of that name in the new replica's region; the text as DynamoDB's was reported

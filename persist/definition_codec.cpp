@@ -9,7 +9,7 @@ namespace minnow::persist {
 
 // A field added to a definition must be saved too: add it below (and to docs/persistence.md),
 // then update the size here.
-static_assert(sizeof(engine::TableDefinition) == 1224,
+static_assert(sizeof(engine::TableDefinition) == 1256,
               "engine::TableDefinition changed: persist every new field in persist/definition_codec.cpp");
 static_assert(sizeof(engine::IndexDefinition) == 264,
               "engine::IndexDefinition changed: persist every new field in persist/definition_codec.cpp");
@@ -551,7 +551,9 @@ engine::ReplicaOverrides read_overrides(ByteReader& r) {
 
 }  // namespace
 
-bool has_global_table(const engine::TableDefinition& d) { return !d.replicas.empty() || d.global_table_2017_ms; }
+bool has_global_table(const engine::TableDefinition& d) {
+  return !d.replicas.empty() || d.global_table_2017_ms || !d.settings_replication_mode.empty();
+}
 
 void write_global_table(ByteWriter& w, const engine::TableDefinition& d) {
   // A replica's status follows from its time: CREATING until then, else ACTIVE (DELETING is
@@ -565,10 +567,14 @@ void write_global_table(ByteWriter& w, const engine::TableDefinition& d) {
   w.bytes(d.witness_region);
   w.boolean(d.disassociation_protection);
   // Format 5: the replicas' overrides, this table's (and the values they replace), then each
-  // replica's in the order above.
+  // replica's in the order above with its access key; the settings replication mode.
   write_overrides(w, d.replica_overrides);
   write_overrides(w, d.overridden_values);
-  for (const engine::ReplicaDefinition& replica : d.replicas) write_overrides(w, replica.overrides);
+  for (const engine::ReplicaDefinition& replica : d.replicas) {
+    write_overrides(w, replica.overrides);
+    w.bytes(replica.access_key);
+  }
+  w.bytes(d.settings_replication_mode);
 }
 
 void read_global_table(ByteReader& r, engine::TableDefinition& d) {
@@ -585,7 +591,11 @@ void read_global_table(ByteReader& r, engine::TableDefinition& d) {
   if (r.done()) return;  // format 4: no overrides
   d.replica_overrides = read_overrides(r);
   d.overridden_values = read_overrides(r);
-  for (engine::ReplicaDefinition& replica : d.replicas) replica.overrides = read_overrides(r);
+  for (engine::ReplicaDefinition& replica : d.replicas) {
+    replica.overrides = read_overrides(r);
+    replica.access_key = r.string();
+  }
+  d.settings_replication_mode = r.string();
 }
 
 engine::Backup read_backup(ByteReader& r) {

@@ -34,7 +34,8 @@ class Replicator::Feed final : public engine::ReplicaFeed {
                  std::optional<std::string_view> new_item, uint64_t order) override {
     Change change{name_.access_key, name_.region, table.name, std::string(storage_key), std::nullopt, order, {}, {}};
     if (new_item) change.new_item.emplace(*new_item);
-    for (const engine::ReplicaDefinition& replica : table.replicas) change.regions.push_back(replica.region);
+    for (const engine::ReplicaDefinition& replica : table.replicas)
+      change.to.push_back({engine::replica_access_key(replica, name_.access_key), replica.region});
     replicator_.note(std::move(change), table.strong_consistency);
   }
 
@@ -150,8 +151,8 @@ void Replicator::run() {
 }
 
 void Replicator::deliver(const Change& change) {
-  for (const std::string& region : change.regions) {
-    engine::Database* database = namespaces_->find(namespaces_->id_for(change.access_key, region));
+  for (const engine::NamespaceName& replica : change.to) {
+    engine::Database* database = namespaces_->find(namespaces_->id_for(replica.access_key, replica.region));
     if (!database) continue;
     // A replica deleted meanwhile is no replica any more: apply_replicated declines then.
     if (std::shared_ptr<engine::Table> table = database->find(change.table))

@@ -54,7 +54,7 @@ class Replicator {
     std::string access_key, from_region, table, storage_key;
     std::optional<std::string> new_item;
     uint64_t order = 0;
-    std::vector<std::string> regions;
+    std::vector<engine::NamespaceName> to;  // the replicas' namespaces
     std::chrono::steady_clock::time_point due;
     uint64_t ticket = 0;  // a synchronous change's (strong consistency), else 0
   };

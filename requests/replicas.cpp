@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "model/control_errors.h"
+#include "model/errors.h"
 
 namespace minnow::requests {
 
@@ -21,15 +22,22 @@ std::shared_ptr<engine::Table> table_in(engine::Namespaces& spaces, const std::s
   return database ? database->find(table) : nullptr;
 }
 
-// `update`'s new replica: CREATING until `until_ms` (-delayTransientStatuses), else ACTIVE.
-engine::ReplicaDefinition new_replica(const ReplicaUpdate& update, int64_t until_ms) {
-  return {update.region, until_ms ? "CREATING" : "ACTIVE", until_ms, update.overrides};
+// The table of `peer`, a replica that a table of access key `own_key` lists, or null.
+std::shared_ptr<engine::Table> peer_table(engine::Namespaces& spaces, const std::string& own_key,
+                                          const engine::ReplicaDefinition& peer, const std::string& table) {
+  return table_in(spaces, engine::replica_access_key(peer, own_key), peer.region, table);
 }
 
-void add_replica(engine::Table& table, const ReplicaUpdate& update, int64_t until_ms) {
-  table.update_definition([&](engine::TableDefinition& def) {
-    if (!has_replica(def, update.region)) def.replicas.push_back(new_replica(update, until_ms));
-  });
+// A replica's access key as a table of `listing_key` lists it: empty when the same.
+std::string listed_key(const std::string& key, const std::string& listing_key) {
+  return key == listing_key ? std::string() : key;
+}
+
+// `update`'s new replica (in `key`'s namespace) as a table of `listing_key` lists it: CREATING
+// until `until_ms` (-delayTransientStatuses), else ACTIVE.
+engine::ReplicaDefinition new_replica(const ReplicaUpdate& update, const std::string& key,
+                                      const std::string& listing_key, int64_t until_ms) {
+  return {update.region, until_ms ? "CREATING" : "ACTIVE", until_ms, update.overrides, listed_key(key, listing_key)};
 }
 
 void remove_replica(engine::Table& table, const std::string& region) {
@@ -48,43 +56,53 @@ void remove_replica(engine::Table& table, const std::string& region) {
 // label); what is each replica's own (tags, policies, recovery, Kinesis, insights, auto scaling,
 // deletion protection) unset; the table and its other replicas as its replicas.
 engine::TableDefinition replica_definition(const engine::TableDefinition& source, const ReplicaUpdate& update,
-                                           const std::string& source_region, int64_t now_ms) {
+                                           const engine::NamespaceName& source_space, const std::string& key,
+                                           int64_t now_ms) {
   engine::TableDefinition def = source;
   engine::remove_replica_overrides(def);  // the global table's settings, not the source's own
   engine::drop_own_settings(def);
   def.id = update.table_id;
   def.creation_ms = now_ms;
   def.stream_label = update.stream_label;
-  def.replicas = {{source_region, "ACTIVE", 0, source.replica_overrides}};
+  def.replicas = {{source_space.region, "ACTIVE", 0, source.replica_overrides, listed_key(source_space.access_key, key)}};
   for (const engine::ReplicaDefinition& peer : source.replicas)
-    def.replicas.push_back({peer.region, "ACTIVE", 0, peer.overrides});
+    def.replicas.push_back({peer.region, "ACTIVE", 0, peer.overrides,
+                            listed_key(engine::replica_access_key(peer, source_space.access_key), key)});
   def.replica_overrides = update.overrides;
   engine::apply_replica_overrides(def);
   return def;
 }
 
-// `until_ms`: when the new replica is ACTIVE under -delayTransientStatuses (0: at once).
-void create_replica(engine::Namespaces& spaces, const engine::NamespaceName& own, engine::Table& source,
-                    const ReplicaUpdate& update, int64_t now_ms, int64_t until_ms) {
+// The new replica of `source` (in namespace `own`) that `update` makes, in the namespace of the
+// update's access key (empty: own's) and region. `until_ms`: when it is ACTIVE under
+// -delayTransientStatuses (0: at once).
+std::shared_ptr<engine::Table> create_replica(engine::Namespaces& spaces, const engine::NamespaceName& own,
+                                              engine::Table& source, const ReplicaUpdate& update, int64_t now_ms,
+                                              int64_t until_ms) {
   const engine::TableDefinition definition = source.definition();
-  std::shared_ptr<engine::Table> replica =
-      spaces.get(spaces.id_for(own.access_key, update.region))
-          .database.create(replica_definition(definition, update, own.region, now_ms));
+  const std::string& key = update.access_key.empty() ? own.access_key : update.access_key;
+  std::shared_ptr<engine::Table> replica = spaces.get(spaces.id_for(key, update.region))
+                                               .database.create(replica_definition(definition, update, own, key, now_ms));
   if (!replica) throw model::replica_table_exists(definition.name);
-  for (const engine::ReplicaDefinition& peer : definition.replicas)
-    if (auto table = table_in(spaces, own.access_key, peer.region, definition.name))
-      add_replica(*table, update, until_ms);
+  for (const engine::ReplicaDefinition& peer : definition.replicas) {
+    const std::string& peer_key = engine::replica_access_key(peer, own.access_key);
+    if (auto table = table_in(spaces, peer_key, peer.region, definition.name))
+      table->update_definition([&](engine::TableDefinition& def) {
+        if (!has_replica(def, update.region)) def.replicas.push_back(new_replica(update, key, peer_key, until_ms));
+      });
+  }
   // From this instant the table sends its changes to the replica too, and the copy is of this
   // instant: every change the replica gets is later than the copy's items.
   uint64_t as_of = 0;
   std::optional<engine::TableImage> image;
   source.update_definition([&](engine::TableDefinition& def) {
-    def.replicas.push_back(new_replica(update, until_ms));
+    def.replicas.push_back(new_replica(update, key, own.access_key, until_ms));
     as_of = engine::next_replication_order();
     image.emplace(source.image_locked());
   });
   for (const engine::StoredItem& stored : image->items)
     replica->apply_replicated(std::string(stored.key()), stored.encoded(), as_of, own.region);
+  return replica;
 }
 
 // "US", "EU" or "AP": AWS's region sets, within which a table of strong consistency must lie.
@@ -116,7 +134,9 @@ void check_strong_consistency(const engine::NamespaceName& own, engine::Table& t
 void update_overrides(engine::Namespaces& spaces, const engine::NamespaceName& own, engine::Table& source,
                       const ReplicaUpdate& update) {
   const engine::TableDefinition definition = source.definition();
-  std::shared_ptr<engine::Table> replica = table_in(spaces, own.access_key, update.region, definition.name);
+  std::shared_ptr<engine::Table> replica;
+  for (const engine::ReplicaDefinition& peer : definition.replicas)
+    if (peer.region == update.region) replica = peer_table(spaces, own.access_key, peer, definition.name);
   if (!replica) return;
   engine::ReplicaOverrides merged;
   replica->update_definition([&](engine::TableDefinition& def) {
@@ -133,7 +153,7 @@ void update_overrides(engine::Namespaces& spaces, const engine::NamespaceName& o
   list(source);
   for (const engine::ReplicaDefinition& peer : definition.replicas)
     if (peer.region != update.region)
-      if (auto table = table_in(spaces, own.access_key, peer.region, definition.name)) list(*table);
+      if (auto table = peer_table(spaces, own.access_key, peer, definition.name)) list(*table);
 }
 
 // Every index an override names is one of the table's GSIs.
@@ -166,10 +186,14 @@ void delete_replica(engine::Namespaces& spaces, const engine::NamespaceName& own
                     const std::string& region) {
   const engine::TableDefinition definition = source.definition();
   remove_replica(source, region);
-  for (const engine::ReplicaDefinition& peer : definition.replicas)
-    if (peer.region != region)
-      if (auto table = table_in(spaces, own.access_key, peer.region, definition.name)) remove_replica(*table, region);
-  if (engine::Database* database = spaces.find(spaces.id_for(own.access_key, region))) database->remove(definition.name);
+  for (const engine::ReplicaDefinition& peer : definition.replicas) {
+    const std::string& key = engine::replica_access_key(peer, own.access_key);
+    if (peer.region != region) {
+      if (auto table = table_in(spaces, key, peer.region, definition.name)) remove_replica(*table, region);
+    } else if (engine::Database* database = spaces.find(spaces.id_for(key, region))) {
+      database->remove(definition.name);
+    }
+  }
 }
 
 }  // namespace
@@ -230,8 +254,7 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
         break;
       case ReplicaUpdate::Kind::Disassociate:  // the others stop sending here; the table stays, on its own
         for (const engine::ReplicaDefinition& peer : current.replicas)
-          if (auto table = table_in(spaces, own->access_key, peer.region, current.name))
-            remove_replica(*table, own->region);
+          if (auto table = peer_table(spaces, own->access_key, peer, current.name)) remove_replica(*table, own->region);
         request.table->update_definition([](engine::TableDefinition& def) {
           def.replicas.clear();
           def.disassociation_protection = true;
@@ -256,18 +279,67 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
     };
     strengthen(*request.table);
     for (const engine::ReplicaDefinition& replica : made.replicas)
-      if (auto table = table_in(spaces, own->access_key, replica.region, made.name)) strengthen(*table);
+      if (auto table = peer_table(spaces, own->access_key, replica, made.name)) strengthen(*table);
     shown.strong_consistency = true;
     shown.witness_region = request.witness_region;
   }
   return shown;
 }
 
+std::shared_ptr<engine::Table> create_from_source(const Context& context, const engine::TableDefinition& own,
+                                                  const ReplicaSource& source) {
+  const engine::NamespaceName here = regional_namespace(context);
+  engine::Namespaces& spaces = *context.namespaces;
+  std::shared_ptr<engine::Table> found;
+  engine::NamespaceName found_in;
+  bool exists = false;
+  auto consider = [&](const std::string& key) {
+    std::shared_ptr<engine::Table> table = table_in(spaces, key, source.region, source.name);
+    exists = exists || table;
+    if (!table || table->definition().settings_replication_mode != "ENABLED") return false;
+    found = std::move(table);
+    found_in = {key, source.region};
+    return true;
+  };
+  if (!consider(here.access_key))
+    for (const auto& [id, database] : spaces.list()) {
+      const std::optional<engine::NamespaceName> name = engine::parse_namespace_id(id);
+      if (name && name->region == source.region && name->access_key != here.access_key && consider(name->access_key))
+        break;
+    }
+  if (!found) {
+    if (!exists) throw model::table_not_found(source.name);
+    throw model::source_not_enabled(source.name, source.region);
+  }
+  if (own.name != source.name) throw model::source_name_differs(own.name, source.name);
+  if (source.region == here.region) throw model::replica_in_own_region(source.name, here.region);
+  const engine::TableDefinition definition = found->definition();
+  if (has_replica(definition, here.region)) throw model::replica_exists(source.name, here.region);
+  if (!definition.stream.enabled || definition.stream.view_type != "NEW_AND_OLD_IMAGES")
+    throw model::Error(model::kReplicaNeedsStream);
+  if (definition.strong_consistency) throw model::Error(model::kStrongConsistencyShape);
+  if (context.database.find(own.name)) return nullptr;
+  const ReplicaUpdate update{ReplicaUpdate::Kind::Create, here.region, own.id, own.stream_label, {}, here.access_key};
+  const int64_t until_ms =
+      context.database.options().delay_transient_statuses ? context.now_ms + engine::kTransientPhaseMs : 0;
+  std::shared_ptr<engine::Table> replica = create_replica(spaces, found_in, *found, update, context.now_ms, until_ms);
+  replica->update_definition([&](engine::TableDefinition& def) {
+    def.creation_ms = own.creation_ms;
+    def.tags = own.tags;
+    def.deletion_protection = own.deletion_protection;
+    def.resource_policy = own.resource_policy;
+    if (own.sse) def.sse = own.sse;
+    def.settings_replication_mode = "ENABLED";
+  });
+  return replica;
+}
+
 void for_each_peer(const Context& context, const engine::TableDefinition& def,
                    engine::FunctionRef<void(engine::Table& peer)> visit) {
   if (def.replicas.empty() || def.global_table_2017_ms) return;
+  const std::string own_key = regional_namespace(context).access_key;
   for (const engine::ReplicaDefinition& peer : def.replicas)
-    if (std::shared_ptr<engine::Table> table = table_in_region(context, peer.region, def.name)) visit(*table);
+    if (auto table = peer_table(*context.namespaces, own_key, peer, def.name)) visit(*table);
 }
 
 engine::TableDefinition set_disassociation_protection(const Context& context, engine::Table& table, bool enabled) {
@@ -281,7 +353,7 @@ void forget_deleted_replica(const Context& context, const engine::TableDefinitio
   const std::optional<engine::NamespaceName> own = engine::parse_namespace_id(context.namespace_id);
   if (!context.namespaces || !own || deleted.replicas.empty()) return;
   for (const engine::ReplicaDefinition& peer : deleted.replicas)
-    if (auto table = table_in(*context.namespaces, own->access_key, peer.region, deleted.name))
+    if (auto table = peer_table(*context.namespaces, own->access_key, peer, deleted.name))
       remove_replica(*table, own->region);
 }
 

@@ -28,6 +28,9 @@ struct ReplicaUpdate {
   // Create's and Update's *Override members: that region's own settings (an Update's replace
   // those given, the rest stay).
   engine::ReplicaOverrides overrides = {};
+  // The new replica's namespace's access key when another account's (CreateTable's
+  // GlobalTableSourceArn, made from the source's side); empty: the table's own.
+  std::string access_key = {};
 };
 
 struct ReplicaUpdatesRequest {
@@ -57,6 +60,22 @@ std::shared_ptr<engine::Table> table_in_region(const Context& context, const std
 // global table of version 2019.11.21 (whose settings are the same in every region).
 void for_each_peer(const Context& context, const engine::TableDefinition& def,
                    engine::FunctionRef<void(engine::Table& peer)> visit);
+
+// CreateTable's GlobalTableSourceArn (multi-account global tables): the table named `name` in
+// `region`.
+struct ReplicaSource {
+  std::string region;
+  std::string name;
+};
+
+// A new table in the request's namespace that is a replica of `source`: the table of that name
+// and region, in the namespace of the request's access key or else of another (Minnow's
+// accounts are access keys; the first in order), whose GlobalTableSettingsReplicationMode is
+// ENABLED. It takes the source's settings and `own`'s id, creation time, stream label, tags,
+// deletion protection, resource policy and encryption; its mode is ENABLED. Null when the
+// namespace has a table of that name already.
+std::shared_ptr<engine::Table> create_from_source(const Context& context, const engine::TableDefinition& own,
+                                                  const ReplicaSource& source);
 
 // DisassociationProtectionEnabled: the table's definition once changed.
 engine::TableDefinition set_disassociation_protection(const Context& context, engine::Table& table, bool enabled);

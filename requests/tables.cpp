@@ -6,6 +6,7 @@
 namespace minnow::requests {
 
 CreateTableResult execute(const Context& context, const CreateTableRequest& request) {
+  if (request.source) return {create_from_source(context, request.definition, *request.source)};
   return {context.database.create(request.definition)};
 }
 

@@ -14,13 +14,17 @@
 #include "engine/table_definition.h"
 #include "requests/backups.h"
 #include "requests/context.h"
+#include "requests/replicas.h"
 
 namespace minnow::requests {
 
 struct CreateTableRequest {
   // The new table as checked (keys, indexes, vector indexes, stream, settings), with its TableId
-  // and creation time.
+  // and creation time. With a source: its name, id, creation time, stream label and what stays
+  // its own (tags, deletion protection, resource policy, encryption) only.
   engine::TableDefinition definition;
+  // GlobalTableSourceArn: the new table is a replica of that table (requests/replicas.h).
+  std::optional<ReplicaSource> source = {};
 };
 
 struct CreateTableResult {

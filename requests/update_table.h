@@ -88,6 +88,7 @@ struct UpdateTableRequest {
   std::optional<SseUpdate> sse;
   std::optional<std::string> table_class;
   std::optional<bool> deletion_protection;
+  std::optional<std::string> settings_replication_mode;  // ENABLED or DISABLED
   std::optional<OnDemandUpdate> on_demand_throughput;
   std::optional<engine::WarmThroughput> warm_throughput;  // 0: the rate not given
   // Global tables' replicas (requests/replicas.h): alone in their request, executed apart.

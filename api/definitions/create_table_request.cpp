@@ -22,7 +22,7 @@ namespace minnow::api {
 
 // dynalite's validations/createTable.js, then the parameters added to DynamoDB since.
 const Shape kCreateTableShape(R"({
-  "AttributeDefinitions": {"type": "List", "notNull": true, "children": {
+  "AttributeDefinitions": {"type": "List", "notNull": true, "notNullUnless": "GlobalTableSourceArn", "children": {
     "type": "ValueStruct<AttributeDefinition>", "children": {
       "AttributeName": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255},
       "AttributeType": {"type": "String", "notNull": true, "enum": ["B", "N", "S"]}}}},
@@ -31,8 +31,8 @@ const Shape kCreateTableShape(R"({
   "ProvisionedThroughput": {"type": "FieldStruct<ProvisionedThroughput>", "children": {
     "WriteCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1},
     "ReadCapacityUnits": {"type": "Long", "notNull": true, "greaterThanOrEqual": 1}}},
-  "KeySchema": {"type": "List", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 2,
-    "children": {"type": "ValueStruct<KeySchemaElement>", "children": {
+  "KeySchema": {"type": "List", "notNull": true, "notNullUnless": "GlobalTableSourceArn", "lengthGreaterThanOrEqual": 1,
+    "lengthLessThanOrEqual": 2, "children": {"type": "ValueStruct<KeySchemaElement>", "children": {
       "AttributeName": {"type": "String", "notNull": true, "lengthGreaterThanOrEqual": 1, "lengthLessThanOrEqual": 255},
       "KeyType": {"type": "String", "notNull": true, "enum": ["HASH", "RANGE"]}}}},
   "LocalSecondaryIndexes": {"type": "List", "children": {
@@ -81,6 +81,8 @@ const Shape kCreateTableShape(R"({
   "WarmThroughput": {"type": "FieldStruct<WarmThroughput>", "children": {
     "ReadUnitsPerSecond": "Long", "WriteUnitsPerSecond": "Long"}},
   "ResourcePolicy": "String",
+  "GlobalTableSourceArn": "String",
+  "GlobalTableSettingsReplicationMode": {"type": "String", "enum": ["ENABLED", "DISABLED", "ENABLED_WITH_OVERRIDES"]},
   )" MINNOW_SHAPE_VECTOR_INDEXES R"(
 })");
 
@@ -246,6 +248,16 @@ engine::IndexDefinition index_of(const JsonValue& index) {
   return definition;
 }
 
+// What a table has of its own, given or not a source: encryption, tags, deletion protection, policy.
+void read_own_settings(const ActionContext& context, const JsonValue& request, engine::TableDefinition& def) {
+  if (const JsonValue* sse = member(request, "SSESpecification")) def.sse = sse_of(*sse);
+  if (const JsonValue* tags = member(request, "Tags")) def.tags = decode_tags(*tags);
+  if (const JsonValue* protection = member(request, "DeletionProtectionEnabled"))
+    def.deletion_protection = coral_bool(*protection);
+  if (const JsonValue* policy = member(request, "ResourcePolicy"))
+    def.resource_policy = new_policy(context, std::string(view(*policy)));
+}
+
 engine::TableDefinition definition_of(const ActionContext& context, const JsonValue& request) {
   engine::TableDefinition def;
   def.name = table_name_of(view(request["TableName"]));
@@ -286,14 +298,52 @@ engine::TableDefinition definition_of(const ActionContext& context, const JsonVa
       def.stream_label = stream_label(context.now_ms);
     }
   }
-  if (const JsonValue* sse = member(request, "SSESpecification")) def.sse = sse_of(*sse);
-  if (const JsonValue* tags = member(request, "Tags")) def.tags = decode_tags(*tags);
   if (const JsonValue* table_class = member(request, "TableClass")) def.table_class = std::string(view(*table_class));
-  if (const JsonValue* protection = member(request, "DeletionProtectionEnabled"))
-    def.deletion_protection = coral_bool(*protection);
-  if (const JsonValue* policy = member(request, "ResourcePolicy"))
-    def.resource_policy = new_policy(context, std::string(view(*policy)));
+  if (const JsonValue* mode = member(request, "GlobalTableSettingsReplicationMode")) {
+    if (view(*mode) == "ENABLED_WITH_OVERRIDES") throw model::Error(model::kSettingsReplicationModeValue);
+    def.settings_replication_mode = std::string(view(*mode));
+  }
+  read_own_settings(context, request, def);
   return def;
+}
+
+// A table created from a GlobalTableSourceArn: the settings the source gives are not given.
+const char* const kSourceGivenMembers[] = {
+    "AttributeDefinitions", "KeySchema",      "LocalSecondaryIndexes", "GlobalSecondaryIndexes",
+    "BillingMode",          "ProvisionedThroughput", "OnDemandThroughput", "WarmThroughput",
+    "StreamSpecification",  "TableClass",     "VectorIndexes"};
+
+// "arn:PARTITION:dynamodb:REGION:ACCOUNT:table/NAME" as its region and name.
+requests::ReplicaSource source_of(std::string_view arn) {
+  std::vector<std::string_view> parts;
+  for (std::size_t from = 0; parts.size() < 5;) {
+    const std::size_t colon = arn.find(':', from);
+    if (colon == std::string_view::npos) break;
+    parts.push_back(arn.substr(from, colon - from));
+    from = colon + 1;
+    if (parts.size() == 5) parts.push_back(arn.substr(from));
+  }
+  constexpr std::string_view kTable = "table/";
+  if (parts.size() != 6 || parts[0] != "arn" || parts[2] != "dynamodb" || parts[3].empty() ||
+      !parts[5].starts_with(kTable) || parts[5].size() == kTable.size() ||
+      parts[5].find('/', kTable.size()) != std::string_view::npos)
+    throw model::source_arn_invalid(std::string(arn));
+  return {std::string(parts[3]), std::string(parts[5].substr(kTable.size()))};
+}
+
+requests::CreateTableRequest decode_from_source(const ActionContext& context, const JsonValue& request,
+                                                const JsonValue& arn) {
+  for (const char* name : kSourceGivenMembers)
+    if (member(request, name)) throw model::member_with_source_arn(name);
+  const JsonValue* mode = member(request, "GlobalTableSettingsReplicationMode");
+  if (!mode || view(*mode) != "ENABLED") throw model::Error(model::kSourceNeedsEnabledMode);
+  engine::TableDefinition def;
+  def.name = table_name_of(view(request["TableName"]));
+  def.id = new_table_id();
+  def.creation_ms = context.now_ms;
+  def.stream_label = stream_label(context.now_ms);
+  read_own_settings(context, request, def);
+  return {std::move(def), source_of(view(arn))};
 }
 
 // CreateTable's VectorIndexes, each checked against the table with the ones before it.
@@ -313,6 +363,7 @@ void add_vector_indexes(const JsonValue& request, engine::TableDefinition& def) 
 
 requests::CreateTableRequest decode_create_table(const ActionContext& context, const JsonValue& json) {
   using namespace create_table_request;
+  if (const JsonValue* source = member(json, "GlobalTableSourceArn")) return decode_from_source(context, json, *source);
   check_definition(json);
   requests::CreateTableRequest r{definition_of(context, json)};
   add_vector_indexes(json, r.definition);

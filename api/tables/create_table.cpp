@@ -11,10 +11,12 @@ namespace minnow::api::tables {
 namespace create_table {
 
 void create_table(const ActionContext& context, requests::CreateTableRequest request, JsonWriter& out) {
-  if (!requests::execute(context.requests(), request).table) throw model::table_in_use(request.definition.name);
+  const std::shared_ptr<engine::Table> table = requests::execute(context.requests(), request).table;
+  if (!table) throw model::table_in_use(request.definition.name);
 
   // DynamoDB answers before the table is ready: CREATING, GSIs CREATING, and no switch time yet.
-  engine::TableDefinition& def = request.definition;
+  // A replica made from a source has the source's settings: those of the table made.
+  engine::TableDefinition def = request.source ? table->definition() : std::move(request.definition);
   def.last_pay_per_request_ms = 0;
   for (auto& index : def.global_indexes) index.status = "CREATING";
   for (auto& index : def.vector_indexes) index.status = "CREATING";

@@ -126,6 +126,7 @@ const Shape kShape(R"({
         "RegionName": {"type": "String", "notNull": true},
         "DisassociationMode": {"type": "String", "notNull": true, "enum": ["WAIT_FOR_REPLICATION"]}}}}}},
   "DisassociationProtectionEnabled": "Boolean",
+  "GlobalTableSettingsReplicationMode": {"type": "String", "enum": ["ENABLED", "DISABLED", "ENABLED_WITH_OVERRIDES"]},
   "MultiRegionConsistency": {"type": "String", "enum": ["EVENTUAL", "STRONG"]},
   "GlobalTableWitnessUpdates": {"type": "List", "children": {
     "type": "ValueStruct<GlobalTableWitnessGroupUpdate>", "children": {
@@ -265,7 +266,8 @@ requests::UpdateTableRequest decode(const ActionContext& context, const JsonValu
   const JsonValue* replica_updates = member(json, "ReplicaUpdates");
   bool something = (index_updates && !index_updates->Empty()) || (vector_updates && !vector_updates->Empty());
   for (const char* name : {"ProvisionedThroughput", "BillingMode", "SSESpecification", "StreamSpecification",
-                           "TableClass", "DeletionProtectionEnabled", "OnDemandThroughput", "WarmThroughput"}) {
+                           "TableClass", "DeletionProtectionEnabled", "OnDemandThroughput", "WarmThroughput",
+                           "GlobalTableSettingsReplicationMode"}) {
     something = something || member(json, name);
   }
   const bool replicas = replica_updates && !replica_updates->Empty();
@@ -278,6 +280,10 @@ requests::UpdateTableRequest decode(const ActionContext& context, const JsonValu
   if (const JsonValue* v = member(json, "BillingMode"))
     r.billing_mode =
         view(*v) == "PAY_PER_REQUEST" ? engine::BillingMode::PayPerRequest : engine::BillingMode::Provisioned;
+  if (const JsonValue* mode = member(json, "GlobalTableSettingsReplicationMode")) {
+    if (view(*mode) == "ENABLED_WITH_OVERRIDES") throw model::Error(model::kSettingsReplicationModeValue);
+    r.settings_replication_mode = std::string(view(*mode));
+  }
   const JsonValue* throughput = member(json, "ProvisionedThroughput");
   if (r.billing_mode == engine::BillingMode::Provisioned && !throughput)
     throw model::Error(model::kThroughputRequiredForProvisionedUpdate);
@@ -596,6 +602,10 @@ requests::UpdateTablePlan plan_update(const ActionContext& context, const reques
     table_updating = true;
   }
   if (request.deletion_protection) next.deletion_protection = shown.deletion_protection = *request.deletion_protection;
+  if (request.settings_replication_mode) {  // a table of its own's (AWS's UpdateTable reference)
+    if (!current.replicas.empty()) throw model::Error(model::kSettingsReplicationModeOnGlobalTable);
+    next.settings_replication_mode = shown.settings_replication_mode = *request.settings_replication_mode;
+  }
   if (request.warm_throughput) {
     // Each rate given replaces the one the table had; the one not given stays.
     engine::WarmThroughput warm = next.warm_throughput.value_or(engine::WarmThroughput{});

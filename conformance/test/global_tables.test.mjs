@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import {
   UpdateTableCommand, DescribeTableCommand, PutItemCommand, GetItemCommand, UpdateItemCommand, DeleteItemCommand,
   DeleteTableCommand, ScanCommand, QueryCommand, UpdateTimeToLiveCommand, DescribeTimeToLiveCommand,
+  CreateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import {
   DynamoDBStreamsClient, DescribeStreamCommand, GetShardIteratorCommand, GetRecordsCommand,
@@ -394,4 +395,54 @@ test('strong consistency: the witness is deleted with the last other replica', {
   assert.equal(east.Replicas, undefined);
   assert.equal(east.MultiRegionConsistency, undefined);
   await rejects(OHIO.db.send(new DescribeTableCommand({ TableName: t })), 'ResourceNotFoundException');
+});
+
+// Multi-account global tables (CreateTable's GlobalTableSourceArn and
+// GlobalTableSettingsReplicationMode, AWS's CreateTable and UpdateTable references): a table set
+// to ENABLED in one account is the source of a replica another account creates, which takes the
+// source's settings. Minnow's accounts are access keys (one account id in every ARN).
+test('multi-account: a replica created from a GlobalTableSourceArn replicates both ways', { skip }, async () => {
+  const t = await table();
+  const otherCredentials = { accessKeyId: `${accessKeyId}B`, secretAccessKey: 'secret' };
+  const other = makeClient({ region: 'us-west-2', credentials: otherCredentials });
+  const invalid = 'One or more parameter values were invalid: ';
+  const TableArn = (await describe(EAST, t)).TableArn;
+  const fromSource = (extra = {}) => other.send(new CreateTableCommand({
+    TableName: t, GlobalTableSourceArn: TableArn, GlobalTableSettingsReplicationMode: 'ENABLED', ...extra,
+  }));
+  try {
+    await rejects(fromSource(), 'ValidationException',
+      `${invalid}Table ${t} in region us-east-1 does not have GlobalTableSettingsReplicationMode ENABLED`);
+    await EAST.db.send(new UpdateTableCommand({ TableName: t, GlobalTableSettingsReplicationMode: 'ENABLED' }));
+    assert.equal((await describe(EAST, t)).GlobalTableSettingsReplicationMode, 'ENABLED');
+    await rejects(fromSource({ KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }] }), 'ValidationException',
+      `${invalid}KeySchema cannot be given with GlobalTableSourceArn: the new replica takes its source table's`);
+    await rejects(other.send(new CreateTableCommand({ TableName: t, GlobalTableSourceArn: TableArn })),
+      'ValidationException',
+      `${invalid}GlobalTableSettingsReplicationMode must be ENABLED to create a table from a GlobalTableSourceArn`);
+    await rejects(fromSource({ GlobalTableSourceArn: 'arn:aws:dynamodb:us-east-1:000000000000:nope' }),
+      'ValidationException', `${invalid}GlobalTableSourceArn is not the ARN of a table: arn:aws:dynamodb:us-east-1:000000000000:nope`);
+
+    await EAST.db.send(new PutItemCommand({ TableName: t, Item: { pk: { S: 'before' } } }));
+    const made = (await fromSource({ DeletionProtectionEnabled: false })).TableDescription;
+    assert.deepEqual(made.KeySchema, [{ AttributeName: 'pk', KeyType: 'HASH' }]);
+    assert.equal(made.GlobalTableSettingsReplicationMode, 'ENABLED');
+    assert.deepEqual((await describe(EAST, t)).Replicas,
+      [{ RegionName: 'us-west-2', ReplicaStatus: 'ACTIVE', GlobalTableSettingsReplicationMode: 'ENABLED' }]);
+    await rejects(EAST.db.send(new UpdateTableCommand({ TableName: t, GlobalTableSettingsReplicationMode: 'DISABLED' })),
+      'ValidationException',
+      `${invalid}GlobalTableSettingsReplicationMode can only be changed on a table that is not a global table`);
+
+    const getOther = async (pk) =>
+      (await other.send(new GetItemCommand({ TableName: t, Key: { pk: { S: pk } }, ConsistentRead: true }))).Item;
+    assert.deepEqual(await getOther('before'), { pk: { S: 'before' } });  // the copy
+    await EAST.db.send(new PutItemCommand({ TableName: t, Item: { pk: { S: 'east' } } }));
+    await other.send(new PutItemCommand({ TableName: t, Item: { pk: { S: 'west' } } }));
+    await eventually(async () => (await getOther('east')) !== undefined, 'the first account\'s write in the second');
+    await eventually(async () => (await get(EAST, t, 'west')) !== undefined, 'the second account\'s write in the first');
+    // The first account has no table in us-west-2: the replica is the other account's.
+    await rejects(WEST.db.send(new DescribeTableCommand({ TableName: t })), 'ResourceNotFoundException');
+  } finally {
+    await dropTables(other, [t]);
+  }
 });

@@ -680,9 +680,14 @@ TEST_CASE("Store: a global table's replicas and a 2017 group survive a restart, 
     p.database.create(global(plain("replicated")));
     p.database.create(global(plain("grouped")));
     p.database.create(plain("alone"));
+    p.database.create(plain("source"));
+    p.database.find("source")->update_definition(
+        [](engine::TableDefinition& d) { d.settings_replication_mode = "ENABLED"; });
     p.database.find("replicated")->update_definition([](engine::TableDefinition& d) {
       d.replicas = {{"us-west-2"}, {"eu-west-1"}};
       d.replicas[1].overrides.indexes = {{"byG", 2, std::nullopt}};
+      d.replicas[1].access_key = "OTHERACCOUNT";
+      d.settings_replication_mode = "ENABLED";
       d.replica_overrides.read_capacity_units = 3;
       d.replica_overrides.table_class = "STANDARD_INFREQUENT_ACCESS";
       d.overridden_values.read_capacity_units = 5;
@@ -706,6 +711,11 @@ TEST_CASE("Store: a global table's replicas and a 2017 group survive a restart, 
     CHECK(replicated.replica_overrides.read_capacity_units == 3);
     CHECK(replicated.replica_overrides.table_class == "STANDARD_INFREQUENT_ACCESS");
     CHECK(replicated.overridden_values.read_capacity_units == 5);
+    CHECK(replicated.replicas[0].access_key.empty());
+    CHECK(replicated.replicas[1].access_key == "OTHERACCOUNT");
+    CHECK(replicated.settings_replication_mode == "ENABLED");
+    REQUIRE(database.find("source"));
+    CHECK(database.find("source")->definition().settings_replication_mode == "ENABLED");  // a table of its own
     CHECK(replicated.global_table_2017_ms == 0);
     const engine::TableDefinition grouped = database.find("grouped")->definition();
     REQUIRE(grouped.replicas.size() == 1);

@@ -187,6 +187,50 @@ TEST_CASE("ReplicaUpdates: a replica's overrides hold in its region, and the oth
   CHECK(eu->definition().replicas[0].overrides.read_capacity_units == 3);
 }
 
+TEST_CASE("CreateTable from a GlobalTableSourceArn: a replica in another account (access key)") {
+  Regions r;
+  auto source = r.create(kEast, "t");
+  put(*source, "a");
+  engine::TableDefinition own;
+  own.name = "t";
+  own.id = "id-b";
+  own.stream_label = "label-b";
+  own.deletion_protection = true;
+  const char* kOtherAccount = "BK/us-west-2";
+  const requests::ReplicaSource from{"us-east-1", "t"};
+  CHECK(testing::message_of([&] { requests::create_from_source(r.in(kOtherAccount), own, from); }) ==
+        "One or more parameter values were invalid: Table t in region us-east-1 does not have "
+        "GlobalTableSettingsReplicationMode ENABLED");
+  CHECK(testing::message_of([&] {
+          requests::create_from_source(r.in(kOtherAccount), own, requests::ReplicaSource{"us-east-1", "nope"});
+        }) == "Requested resource not found: Table: nope not found");
+  source->update_definition([](engine::TableDefinition& d) { d.settings_replication_mode = "ENABLED"; });
+
+  auto made = requests::create_from_source(r.in(kOtherAccount), own, from);
+  REQUIRE(made);
+  CHECK(r.namespaces.get(kOtherAccount).database.find("t") == made);
+  CHECK(r.namespaces.get(kWest).database.find("t") == nullptr);  // the source's account has no table there
+  const engine::TableDefinition def = made->definition();
+  CHECK(def.id == "id-b");
+  CHECK(def.deletion_protection);
+  CHECK(def.settings_replication_mode == "ENABLED");
+  CHECK(def.key_schema == source->definition().key_schema);
+  REQUIRE(def.replicas.size() == 1);
+  CHECK(def.replicas[0].region == "us-east-1");
+  CHECK(def.replicas[0].access_key == "AK");
+  REQUIRE(source->definition().replicas.size() == 1);
+  CHECK(source->definition().replicas[0].region == "us-west-2");
+  CHECK(source->definition().replicas[0].access_key == "BK");
+  CHECK(made->item_count() == 1);
+
+  CHECK(testing::message_of([&] { requests::create_from_source(r.in("CK/us-west-2"), own, from); }) ==
+        "One or more parameter values were invalid: Table t already has a replica in region us-west-2");
+  // Deleting it from the source's side takes the other account's table away.
+  requests::execute(r.in(kEast), replica_updates(source, {update(requests::ReplicaUpdate::Kind::Delete, "us-west-2")}));
+  CHECK(r.namespaces.get(kOtherAccount).database.find("t") == nullptr);
+  CHECK(source->definition().replicas.empty());
+}
+
 TEST_CASE("CreateGlobalTable joins empty tables; UpdateGlobalTable adds and removes members") {
   Regions r;
   auto east = r.create(kEast, "g");

@@ -6,6 +6,10 @@
 #include <cstring>
 #include <unordered_set>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "api/shape.h"
 #include "model/base64.h"
 #include "model/errors.h"
@@ -304,6 +308,22 @@ constexpr std::array<char, 256> kJsonEscapes = [] {
   return e;
 }();
 
+// The first byte from `in` on that needs an escape, or `end`. With SSE2 (every x86-64), 16 bytes
+// at a time: a 400 KB string's byte-at-a-time scan was most of a 400 KB GetItem's CPU.
+const unsigned char* next_escape(const unsigned char* in, const unsigned char* const end) {
+#if defined(__SSE2__)
+  const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), last_control = _mm_set1_epi8(0x1F);
+  for (; end - in >= 16; in += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
+    const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(v, last_control), last_control);  // v <= 0x1F
+    const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)), control);
+    if (const int mask = _mm_movemask_epi8(hit)) return in + __builtin_ctz(static_cast<unsigned>(mask));
+  }
+#endif
+  while (in != end && !kJsonEscapes[*in]) ++in;
+  return in;
+}
+
 class DynamoJsonCursor {
  public:
   explicit DynamoJsonCursor(char* at) : p_(at) {}
@@ -405,7 +425,7 @@ class DynamoJsonCursor {
     const auto* const end = in + s.size();
     while (in != end) {
       const auto* run = in;
-      while (in != end && !kJsonEscapes[*in]) ++in;
+      in = next_escape(in, end);
       std::memcpy(p_, run, static_cast<std::size_t>(in - run));
       p_ += in - run;
       if (in == end) break;

@@ -69,4 +69,25 @@ TEST_CASE("a stored item's DynamoDB JSON is RapidJSON's, byte for byte") {
   CHECK(by_hand.find(R"(\b\t\n\u000B\f\r\u000E)") != std::string::npos);
 }
 
+// Long strings are scanned 16 bytes at a time: an escape at every position of the first blocks
+// and of a tail, each kind of escape, and strings of every length around the block size.
+TEST_CASE("a stored item's long strings are escaped as RapidJSON escapes them, wherever the escape is") {
+  for (const char special : {'"', '\\', '\n', '\x01', '\x1f'}) {
+    for (std::size_t length : {15, 16, 17, 31, 32, 33, 47, 64, 100}) {
+      for (std::size_t at = 0; at <= length; ++at) {
+        std::string value(length, 'x');
+        value[length / 2] = '\x7f';  // not escaped, and above every control character
+        if (at < length) value[at] = special;
+        model::AttributeMap item;
+        item.emplace("pk", model::AttributeValue(value));
+        const std::string encoded = model::encode_item(item);
+        const std::string by_hand = page_of([&](api::JsonWriter& w) { api::write_encoded_item(w, encoded); });
+        const std::string by_rapidjson = page_of([&](api::JsonWriter& w) { api::write_attribute_map(w, item); });
+        INFO("escape " << int(special) << " at " << at << " of " << length);
+        REQUIRE(by_hand == by_rapidjson);
+      }
+    }
+  }
+}
+
 }  // namespace codec_test

@@ -81,7 +81,7 @@ void write_key(api::JsonWriter& out, const model::AttributeMap& key) {
   out.EndObject();
 }
 
-void write_item_answer(api::JsonWriter& out, const std::optional<std::string>& encoded) {
+void write_item_answer(api::JsonWriter& out, std::optional<std::string_view> encoded) {
   out.StartObject();
   out.Key("item");
   if (encoded) {

@@ -238,10 +238,10 @@ std::optional<model::Item> Table::get(const model::AttributeMap& key, ReadPoint 
   return get_locked(k, at);
 }
 
-std::optional<std::string> Table::get_encoded(const model::AttributeMap& key, ReadPoint at) const {
-  std::string k = model::storage_key(key, key_schema_);
+ItemRef Table::get_stored(const model::AttributeMap& key, ReadPoint at) const {
+  const std::string k = model::storage_key(key, key_schema_);
   std::shared_lock lock(mu_);
-  return get_encoded_locked(k, at);
+  return ItemRef::share(items_at(at).find(k));
 }
 
 std::optional<model::Item> Table::get_locked(const std::string& storage_key, ReadPoint at) const {

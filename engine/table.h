@@ -109,8 +109,10 @@ class Table {
   // A copy of the item with this (validated) key, if any, in the state `at` says (the latest,
   // or under a consistency lag one up to the lag ago: engine/table_versions.h).
   std::optional<model::Item> get(const model::AttributeMap& key, ReadPoint at = {}) const;
-  // The same item in its stored form (model/item_codec.h), for replies that need no decoding.
-  std::optional<std::string> get_encoded(const model::AttributeMap& key, ReadPoint at = {}) const;
+  // The same item as stored (its stored form, model/item_codec.h, for replies that need no
+  // decoding), held by a reference rather than copied: a 400 KB item's copy cost more than its
+  // answer's CRC. Null when there is none.
+  ItemRef get_stored(const model::AttributeMap& key, ReadPoint at = {}) const;
 
   // Looks up the item with this (validated) key and applies what `decide` returns, all under
   // the exclusive lock. `decide` says Keep when it declines (a failed condition); if it throws,

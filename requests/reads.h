@@ -33,8 +33,9 @@ struct GetItemRequest {
 };
 
 struct GetItemResult {
-  std::optional<std::string> encoded;  // the item in its stored form (model/item_codec.h), if any
-  double units = 0;                    // read units charged
+  engine::ItemRef stored;                   // the item, held rather than copied, if any
+  std::optional<std::string_view> encoded;  // its stored form (model/item_codec.h), in `stored`
+  double units = 0;                         // read units charged
 };
 
 GetItemResult execute(const Context& context, const GetItemRequest& request);

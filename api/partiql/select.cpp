@@ -134,7 +134,7 @@ std::optional<PagePosition> read_page(const requests::Context& context, BoundSel
   return next;
 }
 
-std::optional<model::Item> select_result_of(const BoundSelect& select, const std::optional<std::string>& encoded) {
+std::optional<model::Item> select_result_of(const BoundSelect& select, std::optional<std::string_view> encoded) {
   if (!encoded) return std::nullopt;
   model::Item item = model::decode_item(*encoded);
   if (select.filter && !expressions::evaluate(*select.filter, &item)) return std::nullopt;

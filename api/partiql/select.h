@@ -32,6 +32,6 @@ std::optional<model::Item> read_one(const requests::Context& context, const Boun
                                     std::shared_ptr<engine::Table> table, bool consistent, double& units);
 
 // The same for an item read by a transaction (the stored form, as TransactGetItems gives it).
-std::optional<model::Item> select_result_of(const BoundSelect& select, const std::optional<std::string>& encoded);
+std::optional<model::Item> select_result_of(const BoundSelect& select, std::optional<std::string_view> encoded);
 
 }  // namespace minnow::api::partiql

@@ -74,7 +74,7 @@ uint64_t total_size(const std::map<ModelKey, Item>& items) {
 }
 
 // "" when the table agrees with the model (count, size, every key's get() and, when asked,
-// get_encoded()), else what differs.
+// get_stored()), else what differs.
 // One Catch assertion per step keeps the test fast under the sanitizers.
 std::string difference(const engine::Table& table, const std::map<ModelKey, Item>& model_items, int partitions,
                        int sorts, bool check_encoded = true) {
@@ -92,10 +92,10 @@ std::string difference(const engine::Table& table, const std::map<ModelKey, Item
       if (got && !(*got == expected->second)) return where + "items differ";
       if (!check_encoded) continue;
       // The stored form decodes to the same item and knows its size.
-      std::optional<std::string> encoded = table.get_encoded(key_of({i, j}, i + j + 1));
-      if (encoded.has_value() != got.has_value()) return where + "get_encoded disagrees with get";
-      if (encoded && !(model::decode_item(*encoded) == expected->second)) return where + "encoded item differs";
-      if (encoded && model::encoded_item_size(*encoded) != model::item_size(expected->second))
+      const engine::ItemRef stored = table.get_stored(key_of({i, j}, i + j + 1));
+      if (static_cast<bool>(stored) != got.has_value()) return where + "get_stored disagrees with get";
+      if (stored && !(model::decode_item(stored->encoded()) == expected->second)) return where + "encoded item differs";
+      if (stored && model::encoded_item_size(stored->encoded()) != model::item_size(expected->second))
         return where + "encoded size differs";
     }
   }

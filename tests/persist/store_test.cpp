@@ -754,7 +754,7 @@ TEST_CASE("Store: format 2 files are read with today's partition hash", "[store]
   CHECK(items_of(*table) == items);  // the same storage keys as before the downgrade
   // and found by key, as a GetItem finds them
   for (int i = 0; i < 30; ++i)
-    CHECK(table->get_encoded({{"pk", S("k" + std::to_string(i))}}));
+    CHECK(table->get_stored({{"pk", S("k" + std::to_string(i))}}));
 }
 
 TEST_CASE("Store: format 1 files are read; recovery windows start again", "[store][format]") {

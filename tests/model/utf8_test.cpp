@@ -33,6 +33,19 @@ TEST_CASE("malformed UTF-8 is not valid") {
   }
 }
 
+// The ASCII fast paths take 32 bytes, then 8: a malformed byte at every position of a long text
+// is found, and a well-formed sequence there passes.
+TEST_CASE("a byte past the ASCII fast paths is checked wherever it is") {
+  for (std::size_t at = 0; at < 80; ++at) {
+    INFO("at " << at);
+    std::string text(80, 'a');
+    text[at] = '\xff';
+    CHECK_FALSE(is_valid_utf8(text));
+    text.replace(at, 1, "\xe2\x82\xac");
+    CHECK(is_valid_utf8(text));
+  }
+}
+
 TEST_CASE("valid_utf8 replaces each byte that starts no well-formed sequence") {
   using minnow::model::valid_utf8;
   CHECK(valid_utf8("plain") == "plain");

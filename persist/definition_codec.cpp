@@ -513,39 +513,30 @@ void write_backup(ByteWriter& w, const engine::Backup& backup) {
 
 namespace {
 
-void write_optional(ByteWriter& w, const std::optional<int64_t>& value) {
-  w.boolean(value.has_value());
-  if (value) w.svarint(*value);
-}
-
-std::optional<int64_t> read_optional(ByteReader& r) {
-  if (!r.boolean()) return std::nullopt;
-  return r.svarint();
-}
-
 void write_overrides(ByteWriter& w, const engine::ReplicaOverrides& o) {
-  write_optional(w, o.read_capacity_units);
-  write_optional(w, o.max_read_request_units);
+  auto units = [&](int64_t v) { w.svarint(v); };
+  write_optional(w, o.read_capacity_units, units);
+  write_optional(w, o.max_read_request_units, units);
   write_list(w, o.indexes, [&](const engine::ReplicaOverrides::Index& index) {
     w.bytes(index.name);
-    write_optional(w, index.read_capacity_units);
-    write_optional(w, index.max_read_request_units);
+    write_optional(w, index.read_capacity_units, units);
+    write_optional(w, index.max_read_request_units, units);
   });
-  w.boolean(o.table_class.has_value());
-  if (o.table_class) w.bytes(*o.table_class);
+  write_optional(w, o.table_class, [&](const std::string& v) { w.bytes(v); });
 }
 
 engine::ReplicaOverrides read_overrides(ByteReader& r) {
+  auto units = [&] { return r.svarint(); };
   engine::ReplicaOverrides o;
-  o.read_capacity_units = read_optional(r);
-  o.max_read_request_units = read_optional(r);
+  o.read_capacity_units = read_optional<int64_t>(r, units);
+  o.max_read_request_units = read_optional<int64_t>(r, units);
   o.indexes = read_list<engine::ReplicaOverrides::Index>(r, [&] {
     engine::ReplicaOverrides::Index index{r.string(), std::nullopt, std::nullopt};
-    index.read_capacity_units = read_optional(r);
-    index.max_read_request_units = read_optional(r);
+    index.read_capacity_units = read_optional<int64_t>(r, units);
+    index.max_read_request_units = read_optional<int64_t>(r, units);
     return index;
   });
-  if (r.boolean()) o.table_class = r.string();
+  o.table_class = read_optional<std::string>(r, [&] { return r.string(); });
   return o;
 }
 

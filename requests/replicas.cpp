@@ -105,6 +105,21 @@ std::shared_ptr<engine::Table> create_replica(engine::Namespaces& spaces, const 
   return replica;
 }
 
+// The checks of a new replica in `region` of `table` (whose own region is `table_region`): another
+// region, none there yet, and the stream replication reads.
+void check_new_replica(const engine::TableDefinition& table, const std::string& table_region,
+                       const std::string& region) {
+  if (region == table_region) throw model::replica_in_own_region(table.name, region);
+  if (has_replica(table, region)) throw model::replica_exists(table.name, region);
+  if (!table.stream.enabled || table.stream.view_type != "NEW_AND_OLD_IMAGES")
+    throw model::Error(model::kReplicaNeedsStream);
+}
+
+// When a replica made now is ACTIVE under -delayTransientStatuses (0: at once).
+int64_t replica_active_ms(const Context& context) {
+  return context.database.options().delay_transient_statuses ? context.now_ms + engine::kTransientPhaseMs : 0;
+}
+
 // "US", "EU" or "AP": AWS's region sets, within which a table of strong consistency must lie.
 std::string region_set(const std::string& region) {
   const std::string prefix = region.substr(0, region.find('-'));
@@ -215,7 +230,6 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
   const engine::TableDefinition current = request.table->definition();
   if (current.global_table_2017_ms) throw model::global_table_2017(current.name);
   for (const ReplicaUpdate& update : request.updates) {
-    const bool present = has_replica(current, update.region);
     if (update.kind == ReplicaUpdate::Kind::Disassociate) {
       if (update.region != own->region) throw model::Error(model::kDisassociateOwnRegion);
       if (current.replicas.empty() || current.strong_consistency) throw model::Error(model::kDisassociateNeedsEventualReplica);
@@ -224,21 +238,17 @@ engine::TableDefinition execute(const Context& context, const ReplicaUpdatesRequ
     }
     check_override_indexes(current, update);
     if (update.kind != ReplicaUpdate::Kind::Create) {
-      if (!present) throw model::replica_not_found(current.name, update.region);
+      if (!has_replica(current, update.region)) throw model::replica_not_found(current.name, update.region);
       continue;
     }
-    if (update.region == own->region) throw model::replica_in_own_region(current.name, update.region);
-    if (present) throw model::replica_exists(current.name, update.region);
-    if (!current.stream.enabled || current.stream.view_type != "NEW_AND_OLD_IMAGES")
-      throw model::Error(model::kReplicaNeedsStream);
+    check_new_replica(current, own->region, update.region);
     if (table_in(spaces, own->access_key, update.region, current.name))
       throw model::replica_table_exists(current.name);
   }
   if (request.strong_consistency) check_strong_consistency(*own, *request.table, current, request);
   if (current.strong_consistency || !request.witness_deleted.empty()) check_strong_deletes(current, request);
   engine::TableDefinition shown = current;
-  const int64_t until_ms =
-      context.database.options().delay_transient_statuses ? context.now_ms + engine::kTransientPhaseMs : 0;
+  const int64_t until_ms = replica_active_ms(context);
   for (const ReplicaUpdate& update : request.updates) {
     switch (update.kind) {
       case ReplicaUpdate::Kind::Create:
@@ -312,17 +322,13 @@ std::shared_ptr<engine::Table> create_from_source(const Context& context, const 
     throw model::source_not_enabled(source.name, source.region);
   }
   if (own.name != source.name) throw model::source_name_differs(own.name, source.name);
-  if (source.region == here.region) throw model::replica_in_own_region(source.name, here.region);
   const engine::TableDefinition definition = found->definition();
-  if (has_replica(definition, here.region)) throw model::replica_exists(source.name, here.region);
-  if (!definition.stream.enabled || definition.stream.view_type != "NEW_AND_OLD_IMAGES")
-    throw model::Error(model::kReplicaNeedsStream);
+  check_new_replica(definition, source.region, here.region);
   if (definition.strong_consistency) throw model::Error(model::kStrongConsistencyShape);
   if (context.database.find(own.name)) return nullptr;
   const ReplicaUpdate update{ReplicaUpdate::Kind::Create, here.region, own.id, own.stream_label, {}, here.access_key};
-  const int64_t until_ms =
-      context.database.options().delay_transient_statuses ? context.now_ms + engine::kTransientPhaseMs : 0;
-  std::shared_ptr<engine::Table> replica = create_replica(spaces, found_in, *found, update, context.now_ms, until_ms);
+  std::shared_ptr<engine::Table> replica =
+      create_replica(spaces, found_in, *found, update, context.now_ms, replica_active_ms(context));
   replica->update_definition([&](engine::TableDefinition& def) {
     def.creation_ms = own.creation_ms;
     def.tags = own.tags;

@@ -178,7 +178,7 @@ void get_item(Call& call) {
   NamedItem named = named_item(call);
   const requests::GetItemResult result =
       execute(call, "GetItem", requests::GetItemRequest{std::move(named.table), std::move(named.key), std::nullopt});
-  write_item_answer(call.out, result.encoded);
+  write_item_answer(call.out, result.encoded());
 }
 
 void put_item(Call& call) {

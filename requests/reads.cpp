@@ -88,8 +88,8 @@ GetItemResult execute(const Context& context, const GetItemRequest& request) {
   meter.admit_read(nullptr, partition, read_units(0, request.consistent_read));
   GetItemResult result;
   result.stored = request.table->get_stored(request.key, read_point(context, *request.table, request.consistent_read));
-  if (result.stored) result.encoded = result.stored->encoded();
-  result.units = read_units(result.encoded ? model::encoded_item_size(*result.encoded) : 0, request.consistent_read);
+  result.units = read_units(result.stored ? model::encoded_item_size(result.stored->encoded()) : 0,
+                            request.consistent_read);
   meter.charge(engine::ThroughputKind::Read, table_capacity(result.units), partition);
   return result;
 }

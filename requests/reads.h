@@ -33,9 +33,12 @@ struct GetItemRequest {
 };
 
 struct GetItemResult {
-  engine::ItemRef stored;                   // the item, held rather than copied, if any
-  std::optional<std::string_view> encoded;  // its stored form (model/item_codec.h), in `stored`
-  double units = 0;                         // read units charged
+  engine::ItemRef stored;  // the item, held rather than copied, if any
+  double units = 0;        // read units charged
+  // Its stored form (model/item_codec.h), if any.
+  std::optional<std::string_view> encoded() const {
+    return stored ? std::optional<std::string_view>(stored->encoded()) : std::nullopt;
+  }
 };
 
 GetItemResult execute(const Context& context, const GetItemRequest& request);

@@ -97,10 +97,10 @@ std::optional<PagePosition> read_page(const requests::Context& context, BoundSel
       }
       get.key = std::move(select.keys[r]);
       requests::GetItemResult result = budget.read(context, get);
-      if (result.encoded) {
+      if (const std::optional<std::string_view> encoded = result.encoded()) {
         if (!plan.filter) {
-          write.encoded(*result.encoded);
-        } else if (model::Item item = model::decode_item(*result.encoded); expressions::evaluate(*plan.filter, &item)) {
+          write.encoded(*encoded);
+        } else if (model::Item item = model::decode_item(*encoded); expressions::evaluate(*plan.filter, &item)) {
           write.item(item);
         }
       }
@@ -149,7 +149,7 @@ std::optional<model::Item> read_one(const requests::Context& context, const Boun
   get.consistent_read = consistent;
   requests::GetItemResult result = requests::execute(context, get);
   units += result.units;
-  return select_result_of(select, result.encoded);
+  return select_result_of(select, result.encoded());
 }
 
 }  // namespace minnow::api::partiql

@@ -62,13 +62,13 @@ requests::GetItemRequest decode(const ActionContext& context, const JsonValue& j
 void get_item(const ActionContext& context, requests::GetItemRequest request, JsonWriter& out) {
   requests::GetItemResult result = requests::execute(context.requests(), request);
   out.StartObject();
-  if (result.encoded) {
+  if (const std::optional<std::string_view> encoded = result.encoded()) {
     out.Key("Item");
     // The stored form is written as JSON directly unless a projection needs the decoded item.
     if (request.projection) {
-      write_attribute_map(out, requests::projected_item(request.projection, *result.encoded));
+      write_attribute_map(out, requests::projected_item(request.projection, *encoded));
     } else {
-      write_encoded_item(out, *result.encoded);
+      write_encoded_item(out, *encoded);
     }
   }
   write_consumed_capacity(out, request.return_consumed_capacity, request.table->name(), result.units);

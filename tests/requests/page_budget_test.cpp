@@ -80,10 +80,10 @@ TEST_CASE("PageBudget: a key read is one item read, found or not, charged as its
   f.put("a", 1, 5000);  // 2 strong read units
   requests::PageBudget budget(2);
   requests::GetItemRequest get{f.table, {{"pk", S("a")}, {"sk", N("1")}}, std::nullopt, true};
-  CHECK(budget.read(f.context(), get).encoded);
+  CHECK(budget.read(f.context(), get).encoded().has_value());
   CHECK_FALSE(budget.limit_reached());
   requests::GetItemRequest absent{f.table, {{"pk", S("a")}, {"sk", N("9")}}, std::nullopt, true};
-  CHECK_FALSE(budget.read(f.context(), absent).encoded);
+  CHECK_FALSE(budget.read(f.context(), absent).encoded().has_value());
   CHECK(budget.limit_reached());
   requests::ReadPlan plan;
   plan.consistent_read = true;

@@ -13,11 +13,12 @@
 #include <vector>
 
 #include "api/service.h"
+#include "server/request_body.h"
 
 namespace minnow::server {
 
 namespace http = boost::beast::http;
-using HttpRequest = http::request<http::string_body>;
+using HttpRequest = http::request<RequestBody>;
 
 // Beast 1.81 has its own string_view type; the api speaks std::string_view.
 template <typename View>

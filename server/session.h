@@ -123,7 +123,7 @@ class Session : public std::enable_shared_from_this<Session> {
   std::chrono::steady_clock::rep idle_until() const { return idle_until_.load(std::memory_order_relaxed); }
 
  private:
-  using Parser = http::request_parser<http::string_body>;
+  using Parser = http::request_parser<RequestBody>;
   using Clock = std::chrono::steady_clock;
 
   // Serves requests from the buffer and the socket until it must wait for the socket.

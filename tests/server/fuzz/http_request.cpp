@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   const std::size_t total = size - 1;
   minnow::fuzz::FuzzService minnow;
   boost::beast::flat_buffer buffer;
-  std::optional<http::request_parser<http::string_body>> parser;
+  std::optional<http::request_parser<minnow::server::RequestBody>> parser;
   std::size_t fed = 0;
   for (;;) {  // the loop of Session::serve
     if (!parser) {

@@ -4,7 +4,9 @@
 #include <array>
 #include <cstdlib>
 #include <cstring>
+#include <tuple>
 #include <unordered_set>
+#include <utility>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -308,20 +310,29 @@ constexpr std::array<char, 256> kJsonEscapes = [] {
   return e;
 }();
 
-// The first byte from `in` on that needs an escape, or `end`. With SSE2 (every x86-64), 16 bytes
-// at a time: a 400 KB string's byte-at-a-time scan was most of a 400 KB GetItem's CPU.
-const unsigned char* next_escape(const unsigned char* in, const unsigned char* const end) {
+// Copies the bytes from `in` to `out` up to the first that needs an escape (or `end`), and
+// returns where both stopped. With SSE2 (every x86-64), 16 bytes at a time, each block stored as
+// it is scanned: one pass where a scan and then a memcpy were two (a 400 KB string's byte-at-a-
+// time scan was most of a 400 KB GetItem's CPU; the second pass 7 % of it). A block is stored
+// whole only when 16 bytes of the string remain, which become at least 16 bytes of the answer:
+// the store never passes the end of what the item writes.
+std::pair<const unsigned char*, char*> copy_to_escape(const unsigned char* in, const unsigned char* const end,
+                                                      char* out) {
 #if defined(__SSE2__)
   const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), last_control = _mm_set1_epi8(0x1F);
-  for (; end - in >= 16; in += 16) {
+  for (; end - in >= 16; in += 16, out += 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v);
     const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(v, last_control), last_control);  // v <= 0x1F
     const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)), control);
-    if (const int mask = _mm_movemask_epi8(hit)) return in + __builtin_ctz(static_cast<unsigned>(mask));
+    if (const int mask = _mm_movemask_epi8(hit)) {
+      const int clean = __builtin_ctz(static_cast<unsigned>(mask));
+      return {in + clean, out + clean};
+    }
   }
 #endif
-  while (in != end && !kJsonEscapes[*in]) ++in;
-  return in;
+  while (in != end && !kJsonEscapes[*in]) *out++ = static_cast<char>(*in++);
+  return {in, out};
 }
 
 class DynamoJsonCursor {
@@ -424,10 +435,7 @@ class DynamoJsonCursor {
     const auto* in = reinterpret_cast<const unsigned char*>(s.data());
     const auto* const end = in + s.size();
     while (in != end) {
-      const auto* run = in;
-      in = next_escape(in, end);
-      std::memcpy(p_, run, static_cast<std::size_t>(in - run));
-      p_ += in - run;
+      std::tie(in, p_) = copy_to_escape(in, end, p_);
       if (in == end) break;
       const unsigned char c = *in++;
       put('\\');

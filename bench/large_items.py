@@ -7,8 +7,9 @@ body of the same size (issue 37, item 6: Minnow at least 70 % of nginx's through
 
 Each size is an item's size by DynamoDB's rules (its key `pk` and one string attribute `data`;
 409,600 bytes is DynamoDB's largest). Minnow gets KEYS such items per size; nginx answers a
-GetItem with the very bytes Minnow answered for one of them (a file it serves for every GetItem)
-and a PutItem with {} after reading its body, as Minnow does. wrk (bench/lua/large_get.lua,
+GetItem with the very bytes Minnow answered for that key (a file a key, named by the request's
+X-Bench-Key header) and a PutItem with {} after reading its body, as Minnow does. Each PutItem
+changes its item (random digits at the start of its data). wrk (bench/lua/large_get.lua,
 large_put.lua) runs each workload at CONNS connections for DURATION seconds on Minnow, then on
 nginx, REPEAT times interleaved; the table shows the medians of throughput and of the server's
 CPU per request (nginx's workers included). Loopback only; every server started is stopped.
@@ -23,7 +24,7 @@ from procs import HOST, cpu_seconds, started, wait_port  # noqa: E402
 KEY_BYTES = len("pk") + len("k0000000") + len("data")  # an item's size besides its data
 
 
-def nginx_conf(d, port, canned):
+def nginx_conf(d, port):
     temps = "\n".join("  %s_temp_path %s/%s;" % (k, d, k) for k in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     return """pid {d}/nginx.pid;
 error_log {d}/error.log warn;
@@ -39,13 +40,13 @@ http {{
     listen {host}:{port} reuseport;
     default_type application/x-amz-json-1.0;
     location / {{
-      if ($http_x_amz_target = "DynamoDB_20120810.GetItem") {{ rewrite ^ /canned/{canned} last; }}
+      if ($http_x_amz_target = "DynamoDB_20120810.GetItem") {{ rewrite ^ /canned/$http_x_bench_key.json last; }}
       return 200 '{{}}';
     }}
     location /canned/ {{ internal; alias {d}/; error_page 405 =200 $uri; }}
   }}
 }}
-""".format(d=d, temps=temps, host=HOST, port=port, canned=canned)
+""".format(d=d, temps=temps, host=HOST, port=port)
 
 
 def run_wrk(port, workload, table, size, keys, conns, seconds):
@@ -92,16 +93,18 @@ def main():
                 {"TableName": table, "Item": {"pk": {"S": "k%07d" % k}, "data": {"S": data}}}))
             if status != 200:
                 sys.exit("PutItem of a %d-byte item answered %d: %s" % (size, status, text[:300]))
-        status, canned = conn.call("GetItem", json.dumps({"TableName": table, "Key": {"pk": {"S": "k0000000"}}}))
         d = os.path.join(tmp, "nginx-%d" % size)
         os.makedirs(d)
-        with open(os.path.join(d, "get.json"), "w") as f:
-            f.write(canned)
         os.chmod(d, 0o755)
-        os.chmod(os.path.join(d, "get.json"), 0o644)
+        for k in range(args.keys):
+            key = "k%07d" % k
+            status, canned = conn.call("GetItem", json.dumps({"TableName": table, "Key": {"pk": {"S": key}}}))
+            with open(os.path.join(d, key + ".json"), "w") as f:
+                f.write(canned)
+            os.chmod(os.path.join(d, key + ".json"), 0o644)
         port = args.port + 1 + i
         with open(os.path.join(d, "nginx.conf"), "w") as f:
-            f.write(nginx_conf(d, port, "get.json"))
+            f.write(nginx_conf(d, port))
         p = subprocess.Popen(["nginx", "-p", d + "/", "-e", os.path.join(d, "error.log"), "-c",
                               os.path.join(d, "nginx.conf"), "-g", "daemon off;"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -214,8 +214,10 @@ void Session::serve() {
 }
 
 void Session::start_read() {
-  // Asio tries the read at once only when the last one did not drain the socket, so a reply
-  // followed by a wait for the next request costs no failed recv.
+  // Asio tries the recv at once after every read that returned data, so waiting for the next
+  // request on a keep-alive connection usually costs a failed recv (EAGAIN): `perf stat` counts
+  // 1.94 recvfrom a GetItem at 64 connections, where nginx makes 1.00. Waiting for readiness
+  // first (async_wait) trades it for an epoll_ctl each time (measured: 1.00 and 1.00), no gain.
   socket_.async_read_some(buffer_.prepare(kFirstReadBytes),
                           [self = shared_from_this()](error_code ec, std::size_t bytes) { self->on_read(ec, bytes); });
 }

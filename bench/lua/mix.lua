@@ -17,6 +17,7 @@ C.install {
       puts = puts + 1
       return wrk.format("POST", "/", HP, C.put_body(C.args.table, n))
     end
+    HG["X-Bench-Key"] = C.key_string(n)
     return wrk.format("POST", "/", HG, C.get_body(C.args.table, n))
   end,
   check = function(status, body)

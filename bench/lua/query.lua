@@ -9,6 +9,7 @@ C.install {
   request = function()
     local p = math.random(0, C.qparts - 1)
     local lo = math.random(0, C.qrows - 10)
+    H["X-Bench-Key"] = C.part_string(p)
     return wrk.format("POST", "/", H, C.query_body(C.args.qtable, p, lo))
   end,
   check = function(status, body) return C.has_count10(body) end,

@@ -6,7 +6,9 @@ local H
 C.install {
   init = function() H = C.headers("ExecuteStatement") end,
   request = function()
-    return wrk.format("POST", "/", H, C.select_body(C.args.table, math.random(0, C.keys - 1)))
+    local n = math.random(0, C.keys - 1)
+    H["X-Bench-Key"] = C.key_string(n)
+    return wrk.format("POST", "/", H, C.select_body(C.args.table, n))
   end,
   check = function(status, body) return C.has_items(body) end,
 }

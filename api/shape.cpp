@@ -492,13 +492,16 @@ struct MemberPath {
   }
 };
 
-// One stage of the constraint checks: the newer form's constraints, or the older form's.
+// The constraint checks, in one walk of the request: the newer form's failures and the older
+// form's, each list in the walk's order and capped on its own, as two walks (one a form) found
+// them. DynamoDB reports the newer form's alone when there are any (Shape::check).
 class ConstraintChecker {
  public:
   // `request`: the whole request, whose members a "notNullUnless" names.
-  ConstraintChecker(bool newer_stage, const JsonValue& request) : newer_stage_(newer_stage), request_(request) {}
+  explicit ConstraintChecker(const JsonValue& request) : request_(request) {}
 
-  std::vector<std::string> errors;
+  std::vector<std::string> newer_errors;
+  std::vector<std::string> older_errors;
 
   void check_members(const JsonValue* object, const std::vector<std::pair<std::string, std::unique_ptr<Rule>>>& members,
                      const MemberPath& parent) {
@@ -512,13 +515,12 @@ class ConstraintChecker {
              bool map_entry = false) {
     const MemberPath here = parent.then(name, true);
     for (const Constraint& constraint : rule.constraints) {
-      if (errors.size() >= kMaxReportedErrors) return;
-      if ((constraint.form == Form::kPath) != newer_stage_) continue;
+      if (errors_of(constraint).size() >= kMaxReportedErrors) continue;
       if (constraint.check != Check::NotNull && !v) continue;
       if (!v && !rule.not_null_unless.empty() && member(request_, rule.not_null_unless.c_str())) continue;
       apply(constraint, v, rule, here);
     }
-    if (errors.size() >= kMaxReportedErrors) return;
+    if (newer_errors.size() >= kMaxReportedErrors && older_errors.size() >= kMaxReportedErrors) return;
     // A null map entry where a structure belongs has none of the structure's members: those that
     // must not be null are reported, so that nothing after the checks meets a null entry.
     if (!v && map_entry && !rule.members.empty() && rule.subtype != "AttributeValue")
@@ -537,18 +539,21 @@ class ConstraintChecker {
   }
 
  private:
-  const bool newer_stage_;
   const JsonValue& request_;
+
+  std::vector<std::string>& errors_of(const Constraint& constraint) {
+    return constraint.form == Form::kPath ? newer_errors : older_errors;
+  }
 
   void fail(const std::string& message, const Constraint& constraint, const JsonValue* v, const Rule& rule,
             const MemberPath& path) {
     if (constraint.form == Form::kPath) {
-      errors.push_back(model::constraint_failure_at(path.text(/*camel=*/false), message));
+      newer_errors.push_back(model::constraint_failure_at(path.text(/*camel=*/false), message));
       return;
     }
     std::string value = constraint.form == Form::kJson ? json_text(v) : java_text(v, &rule);
     if (v) value = "'" + value + "'";
-    errors.push_back(model::constraint_failure(value, path.text(/*camel=*/true), message));
+    older_errors.push_back(model::constraint_failure(value, path.text(/*camel=*/true), message));
   }
 
   static std::string bound_text(const JsonValue& arg) { return number_text(arg); }
@@ -662,11 +667,10 @@ void Shape::check(const JsonValue& request) const {
     if (auto problem = table_name_problem(*v))
       throw model::validation_errors({model::constraint_failure("'" + json_text(v) + "'", lower_first(name), *problem)});
   }
-  for (const bool newer_stage : {true, false}) {
-    ConstraintChecker checker(newer_stage, request);
-    checker.check_members(&request, members_, MemberPath{});
-    if (!checker.errors.empty()) throw model::validation_errors(checker.errors);
-  }
+  ConstraintChecker checker(request);
+  checker.check_members(&request, members_, MemberPath{});
+  if (!checker.newer_errors.empty()) throw model::validation_errors(checker.newer_errors);
+  if (!checker.older_errors.empty()) throw model::validation_errors(checker.older_errors);
 }
 
 bool coral_bool(const JsonValue& v) {

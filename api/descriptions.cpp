@@ -105,23 +105,21 @@ void write_warm_throughput(JsonWriter& w, const std::optional<engine::WarmThroug
   w.EndObject();
 }
 
+// `"override": {"member": units}`, when the override is given.
+void write_override(JsonWriter& w, const char* override_key, const char* member, const std::optional<int64_t>& units) {
+  if (!units) return;
+  w.Key(override_key);
+  w.StartObject();
+  w.Key(member);
+  w.Int64(*units);
+  w.EndObject();
+}
+
 // A replica's read overrides, as its ReplicaDescription (or one of its GSIs') shows them.
 template <typename Units>
 void write_read_overrides(JsonWriter& w, const Units& units) {
-  if (units.read_capacity_units) {
-    w.Key("ProvisionedThroughputOverride");
-    w.StartObject();
-    w.Key("ReadCapacityUnits");
-    w.Int64(*units.read_capacity_units);
-    w.EndObject();
-  }
-  if (units.max_read_request_units) {
-    w.Key("OnDemandThroughputOverride");
-    w.StartObject();
-    w.Key("MaxReadRequestUnits");
-    w.Int64(*units.max_read_request_units);
-    w.EndObject();
-  }
+  write_override(w, "ProvisionedThroughputOverride", "ReadCapacityUnits", units.read_capacity_units);
+  write_override(w, "OnDemandThroughputOverride", "MaxReadRequestUnits", units.max_read_request_units);
 }
 
 // The members of a ReplicaDescription that say what the replica has of its own.

@@ -4,6 +4,7 @@
 // bench/lua/large_put.lua). Server-private: includes Beast.
 #pragma once
 
+#include <boost/beast/core/buffer_traits.hpp>
 #include <boost/beast/core/buffers_range.hpp>
 #include <boost/beast/core/error.hpp>
 #include <boost/beast/http/error.hpp>
@@ -37,8 +38,7 @@ struct RequestBody {
 
     template <class ConstBufferSequence>
     std::size_t put(const ConstBufferSequence& buffers, boost::beast::error_code& ec) {
-      std::size_t bytes = 0;
-      for (const auto b : boost::beast::buffers_range_ref(buffers)) bytes += b.size();
+      const std::size_t bytes = boost::beast::buffer_bytes(buffers);
       if (bytes > body_.max_size() - body_.size()) {
         ec = boost::beast::http::error::buffer_overflow;
         return 0;

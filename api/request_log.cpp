@@ -48,11 +48,24 @@ std::string to_json(const RequestLogEntry& entry, bool with_sequence) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-void RequestLog::add(RequestLogEntry entry) {
-  std::lock_guard lock(mu_);
-  entry.sequence = next_sequence_++;
-  if (entries_.size() == capacity_) entries_.pop_front();
-  entries_.push_back(std::move(entry));
+RequestLogEntry& RequestLog::next_entry() {
+  RequestLogEntry* entry = nullptr;
+  if (entries_.size() < capacity_) {
+    entry = &entries_.emplace_back();
+  } else {
+    entry = &entries_[oldest_];
+    oldest_ = (oldest_ + 1) % entries_.size();
+  }
+  entry->sequence = next_sequence_++;
+  entry->time_ms = 0;
+  entry->request_id.clear();
+  entry->namespace_id.clear();
+  entry->operation.clear();
+  entry->table.clear();
+  entry->status = 0;
+  entry->error_type.clear();
+  entry->duration_us = 0;
+  return *entry;
 }
 
 RequestLogPage RequestLog::since(std::uint64_t after, std::size_t limit,
@@ -61,12 +74,13 @@ RequestLogPage RequestLog::since(std::uint64_t after, std::size_t limit,
   RequestLogPage page;
   page.last = std::min(after, next_sequence_ - 1);
   // Sequences are consecutive: the first one wanted is at a known offset.
-  const std::uint64_t first = entries_.empty() ? 0 : entries_.front().sequence;
+  const std::uint64_t first = entries_.empty() ? 0 : entry(0).sequence;
   std::size_t i =
       after < first ? 0 : static_cast<std::size_t>(std::min<std::uint64_t>(after - first + 1, entries_.size()));
   for (; i < entries_.size() && page.entries.size() < limit; ++i) {
-    page.last = entries_[i].sequence;
-    if (!namespace_id || entries_[i].namespace_id == *namespace_id) page.entries.push_back(entries_[i]);
+    const RequestLogEntry& e = entry(i);
+    page.last = e.sequence;
+    if (!namespace_id || e.namespace_id == *namespace_id) page.entries.push_back(e);
   }
   return page;
 }

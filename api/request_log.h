@@ -6,7 +6,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -44,19 +43,31 @@ struct RequestLogPage {
 class RequestLog {
  public:
   static constexpr std::size_t kDefaultCapacity = 1000;
-  explicit RequestLog(std::size_t capacity = kDefaultCapacity) : capacity_(capacity) {}
+  explicit RequestLog(std::size_t capacity = kDefaultCapacity) : capacity_(capacity ? capacity : 1) {}
 
-  void add(RequestLogEntry entry);
+  // Records one request: `fill(entry)` writes its fields into the ring's next entry, under the
+  // log's lock. The entry comes cleared (its sequence set); once the ring is full it is the
+  // oldest one's, whose strings keep their capacity, so that recording allocates nothing.
+  template <class Fill>
+  void add(Fill&& fill) {
+    std::lock_guard lock(mu_);
+    fill(next_entry());
+  }
   // The entries with a sequence above `after`, oldest first, at most `limit` of them; only
   // those of namespace `namespace_id` when given.
   RequestLogPage since(std::uint64_t after, std::size_t limit,
                        const std::optional<std::string>& namespace_id = std::nullopt) const;
 
  private:
+  RequestLogEntry& next_entry();  // mu_ held
+  // The i-th entry, oldest first.
+  const RequestLogEntry& entry(std::size_t i) const { return entries_[(oldest_ + i) % entries_.size()]; }
+
   const std::size_t capacity_;
   mutable std::mutex mu_;
-  std::deque<RequestLogEntry> entries_;  // Protected by mu_.
-  std::uint64_t next_sequence_ = 1;      // Protected by mu_.
+  std::vector<RequestLogEntry> entries_;  // Protected by mu_: a ring of up to capacity_ entries
+  std::size_t oldest_ = 0;                // Protected by mu_: its oldest entry, once full
+  std::uint64_t next_sequence_ = 1;       // Protected by mu_.
 };
 
 }  // namespace minnow::api

@@ -28,26 +28,28 @@ std::string format_log_line(const api::RequestLogEntry& entry, LogFormat format)
 }
 
 void RequestLogger::record(std::string_view method, std::string_view path, std::string_view request_id,
-                           api::Reply& reply, std::chrono::microseconds elapsed) {
-  api::RequestLogEntry entry;
-  entry.time_ms = unix_ms_now() - elapsed.count() / 1000;
-  entry.request_id = std::string(request_id);
-  api::RequestSummary& summary = reply.summary;
-  entry.operation =
-      summary.operation.empty() ? std::string(method) + " " + std::string(path) : std::string(summary.operation);
-  entry.namespace_id = std::move(summary.namespace_id);
-  entry.table = std::move(summary.table);
-  entry.status = reply.status;
-  entry.error_type = std::string(summary.error_type);
-  entry.duration_us = elapsed.count();
-  if (out_) {
-    std::string line = format_log_line(entry, format_);
-    line.push_back('\n');
-    std::lock_guard lock(mu_);
-    std::fwrite(line.data(), 1, line.size(), out_);
-    std::fflush(out_);
-  }
-  ring_.add(std::move(entry));
+                           const api::Reply& reply, std::chrono::microseconds elapsed) {
+  const api::RequestSummary& summary = reply.summary;
+  std::string line;
+  ring_.add([&](api::RequestLogEntry& entry) {
+    entry.time_ms = unix_ms_now() - elapsed.count() / 1000;
+    entry.request_id.assign(request_id);
+    if (summary.operation.empty()) {
+      entry.operation.append(method).append(" ").append(path);
+    } else {
+      entry.operation.assign(summary.operation);
+    }
+    entry.namespace_id.assign(summary.namespace_id);
+    entry.table.assign(summary.table);
+    entry.status = reply.status;
+    entry.error_type.assign(summary.error_type);
+    entry.duration_us = elapsed.count();
+    if (out_) line = format_log_line(entry, format_) + '\n';
+  });
+  if (!out_) return;
+  std::lock_guard lock(mu_);
+  std::fwrite(line.data(), 1, line.size(), out_);
+  std::fflush(out_);
 }
 
 }  // namespace minnow::server

@@ -28,8 +28,7 @@ class RequestLogger {
 
   // `method` and `path` name requests that are no operation ("GET /console/"); `elapsed` is
   // from the request's last byte to its reply.
-  // The summary's strings are moved out of `reply`.
-  void record(std::string_view method, std::string_view path, std::string_view request_id, api::Reply& reply,
+  void record(std::string_view method, std::string_view path, std::string_view request_id, const api::Reply& reply,
               std::chrono::microseconds elapsed);
 
  private:

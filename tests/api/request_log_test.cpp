@@ -10,11 +10,12 @@ using minnow::api::RequestLogEntry;
 
 namespace {
 
-RequestLogEntry entry(const std::string& operation, const std::string& namespace_id = "") {
-  RequestLogEntry e;
-  e.operation = operation;
-  e.namespace_id = namespace_id;
-  return e;
+// What RequestLog::add writes into an entry.
+auto entry(const std::string& operation, const std::string& namespace_id = "") {
+  return [=](RequestLogEntry& e) {
+    e.operation = operation;
+    e.namespace_id = namespace_id;
+  };
 }
 
 }  // namespace
@@ -58,8 +59,29 @@ TEST_CASE("request log: one namespace's entries; `last` moves past the others") 
   CHECK(rest.last == 4);
 }
 
+TEST_CASE("request log: a reused entry keeps nothing of the one it replaces") {
+  RequestLog log(1);
+  log.add([](RequestLogEntry& e) {
+    e.operation = "PutItem";
+    e.table = "Music";
+    e.status = 400;
+    e.error_type = "ValidationException";
+    e.duration_us = 81;
+  });
+  log.add(entry("ListTables"));
+  const auto page = log.since(0, 10);
+  REQUIRE(page.entries.size() == 1);
+  CHECK(page.entries[0].sequence == 2);
+  CHECK(page.entries[0].operation == "ListTables");
+  CHECK(page.entries[0].table.empty());
+  CHECK(page.entries[0].status == 0);
+  CHECK(page.entries[0].error_type.empty());
+  CHECK(page.entries[0].duration_us == 0);
+}
+
 TEST_CASE("request log: an entry as JSON") {
-  RequestLogEntry e = entry("PutItem", "K1/us-east-1");
+  RequestLogEntry e;
+  entry("PutItem", "K1/us-east-1")(e);
   e.sequence = 7;
   e.time_ms = 1764599400123;  // 2025-12-01T14:30:00.123Z
   e.request_id = "RID";

@@ -155,8 +155,15 @@ std::optional<int> digits(std::string_view text) {
 std::string_view SignatureParams::access_key() const { return credential.substr(0, credential.find('/')); }
 
 std::string_view SignatureParams::region() const {
-  const auto parts = split(credential, '/');
-  return parts.size() >= 3 ? parts[2] : std::string_view();
+  // keyid/date/region/service/aws4_request: the third element, found without split's vector
+  // (every request asks).
+  std::string_view rest = credential;
+  for (int skipped = 0; skipped < 2; ++skipped) {
+    const std::size_t slash = rest.find('/');
+    if (slash == std::string_view::npos) return {};
+    rest.remove_prefix(slash + 1);
+  }
+  return rest.substr(0, rest.find('/'));
 }
 
 SignatureParams read_signature(const HttpRequestView& request) {

@@ -26,7 +26,8 @@ std::string to_hex(std::span<const unsigned char> bytes) {
   return out;
 }
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+// ASCII only, as header names are, and what std::tolower is in the C locale without its call.
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 bool iequals(std::string_view a, std::string_view b) {
   return a.size() == b.size() &&

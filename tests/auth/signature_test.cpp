@@ -84,6 +84,20 @@ TEST_CASE("signature: a right signature passes; the access key and region are re
   CHECK_FALSE(verify(request, kNow - 15 * 60).has_value());
 }
 
+TEST_CASE("signature: the region is the credential scope's third element, or empty") {
+  SignatureParams params;
+  params.credential = "AKID/20150830/eu-west-2/dynamodb/aws4_request";
+  CHECK(params.region() == "eu-west-2");
+  params.credential = "AKID/20150830/local";
+  CHECK(params.region() == "local");
+  params.credential = "AKID/20150830//dynamodb";
+  CHECK(params.region().empty());
+  params.credential = "AKID/20150830";
+  CHECK(params.region().empty());
+  params.credential = "";
+  CHECK(params.region().empty());
+}
+
 TEST_CASE("signature: a wrong secret, body or header is InvalidSignatureException with the strings to compare") {
   SignedRequest request;
   request.secret = "wrong";

@@ -1,5 +1,6 @@
 #include "server/http_adapter.h"
 
+#include <boost/beast/core/string.hpp>
 #include <charconv>
 #include <utility>
 
@@ -16,14 +17,29 @@ api::Request to_api_request(HttpRequest& request, std::string_view request_id, s
   const std::size_t question = target.find('?');
   out.path = target.substr(0, question);
   if (question != std::string_view::npos) out.query = target.substr(question + 1);
-  out.target = std_view(request["X-Amz-Target"]);
-  out.content_type = std_view(request[http::field::content_type]);
-  out.authorization = std_view(request[http::field::authorization]);
-  out.host = std_view(request[http::field::host]);
-  out.admin_header = std_view(request["X-Minnow-Admin"]);
   out.request_id = request_id;
+  // One pass over the fields, where a lookup of each one wanted walked Beast's tree five times;
+  // a field named twice is its first value, as request[name] gives.
+  bool seen_target = false, seen_content_type = false, seen_authorization = false, seen_host = false,
+       seen_admin_header = false;
+  const auto first = [](bool& seen, std::string_view& member, std::string_view value) {
+    if (!std::exchange(seen, true)) member = value;
+  };
   headers.clear();
-  for (const auto& field : request) headers.push_back({std_view(field.name_string()), std_view(field.value())});
+  for (const auto& field : request) {
+    const std::string_view name = std_view(field.name_string()), value = std_view(field.value());
+    headers.push_back({name, value});
+    switch (field.name()) {
+      case http::field::content_type: first(seen_content_type, out.content_type, value); break;
+      case http::field::authorization: first(seen_authorization, out.authorization, value); break;
+      case http::field::host: first(seen_host, out.host, value); break;
+      case http::field::unknown:
+        if (boost::beast::iequals(name, "X-Amz-Target")) first(seen_target, out.target, value);
+        else if (boost::beast::iequals(name, "X-Minnow-Admin")) first(seen_admin_header, out.admin_header, value);
+        break;
+      default: break;
+    }
+  }
   out.headers = headers;
   out.body = std::move(request.body());
   return out;

@@ -89,6 +89,26 @@ TEST_CASE("Beast request to api::Request: views into the headers, body moved") {
   CHECK(api.target.data() == request["X-Amz-Target"].data());
 }
 
+TEST_CASE("Beast request to api::Request: names in any case; a field named twice is its first value") {
+  minnow::server::HttpRequest request{minnow::server::http::verb::post, "/", 11};
+  request.insert("x-amz-TARGET", "DynamoDB_20120810.PutItem");
+  request.insert("X-Amz-Target", "DynamoDB_20120810.DeleteTable");
+  request.insert("CONTENT-type", "application/json");
+  request.insert("content-type", "text/plain");
+  request.insert("x-minnow-admin", "");
+  request.insert("X-Minnow-Admin", "token");
+  request.insert("AUTHORIZATION", "AWS4-HMAC-SHA256 x");
+  request.insert("HOST", "h:1");
+  std::vector<minnow::auth::Header> headers;
+  const minnow::api::Request api = minnow::server::to_api_request(request, "", headers);
+  CHECK(api.target == "DynamoDB_20120810.PutItem");
+  CHECK(api.content_type == "application/json");
+  CHECK(api.admin_header.empty());
+  CHECK(api.authorization == "AWS4-HMAC-SHA256 x");
+  CHECK(api.host == "h:1");
+  CHECK(api.headers.size() == 8);
+}
+
 TEST_CASE("absent headers become empty views") {
   minnow::server::HttpRequest request{minnow::server::http::verb::get, "/", 11};
   std::vector<minnow::auth::Header> headers;

@@ -62,7 +62,8 @@ Table::Table(TableDefinition definition, StreamRegistry* streams, CommitLog* log
       streams_(streams),
       log_(log),
       clock_(clock),
-      feed_(feed) {
+      feed_(feed),
+      strong_consistency_(definition_.strong_consistency) {
   sync_indexes();
   sync_stream();
   sync_recovery();
@@ -76,6 +77,7 @@ TableDefinition Table::definition() const {
 void Table::update_definition(FunctionRef<void(TableDefinition&)> change) {
   std::unique_lock lock(mu_);
   change(definition_);
+  strong_consistency_.store(definition_.strong_consistency, std::memory_order_relaxed);
   if (definition_.replicas.empty()) replica_orders_.clear();
   sync_indexes();
   const Stream* before = stream_.get();
@@ -87,6 +89,7 @@ void Table::update_definition(FunctionRef<void(TableDefinition&)> change) {
 void Table::restore_definition(TableDefinition definition) {
   std::unique_lock lock(mu_);
   definition_ = std::move(definition);
+  strong_consistency_.store(definition_.strong_consistency, std::memory_order_relaxed);
   sync_indexes();
   sync_recovery();
 }
@@ -102,6 +105,7 @@ TableImage Table::image_locked() const {
 void Table::restore_image(const TableImage& image) {
   std::unique_lock lock(mu_);
   definition_ = image.definition;
+  strong_consistency_.store(definition_.strong_consistency, std::memory_order_relaxed);
   items_ = image.items;
   size_bytes_ = image.size_bytes;
   vector_billing_ = image.vector_billing;
@@ -279,7 +283,9 @@ std::optional<model::IndexKeyViolation> Table::write_locked(const std::string& k
 }
 
 bool Table::written_in_another_region(const model::AttributeMap& key) const {
-  if (!feed_) return false;
+  // Without the lock first: most tables are not strongly consistent global tables, and every
+  // write asks.
+  if (!feed_ || !strong_consistency_.load(std::memory_order_relaxed)) return false;
   std::shared_lock lock(mu_);
   return definition_.strong_consistency && feed_->changing_elsewhere(definition_, model::storage_key(key, key_schema_));
 }

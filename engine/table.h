@@ -317,6 +317,7 @@ class Table {
   RecoveryLog recovery_;                             // Protected by mu_.
   mutable ThroughputBuckets throughput_;             // Its own lock.
   std::atomic<int64_t> consistency_lag_ms_{0};       // Changed under mu_ exclusive.
+  std::atomic<bool> strong_consistency_;             // definition_.strong_consistency. Changed under mu_ exclusive.
   TableVersions versions_;                           // Protected by mu_.
 };
 

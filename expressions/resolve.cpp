@@ -6,6 +6,7 @@
 
 #include "expressions/functions.h"
 #include "expressions/key_condition.h"
+#include "expressions/parse_cache.h"
 #include "expressions/reserved_words.h"
 #include "model/base64.h"
 #include "model/expression_errors.h"
@@ -574,19 +575,19 @@ void resolve(Projection& p, Placeholders& ph) {
 }
 
 Condition compile_condition(std::string_view text, ExpressionKind kind, Placeholders& ph) {
-  Condition c = parse_condition(text, kind);
+  Condition c = parse_condition_cached(text, kind);
   resolve(c, kind, ph);
   return c;
 }
 
 Update compile_update(std::string_view text, Placeholders& ph) {
-  Update u = parse_update(text);
+  Update u = parse_update_cached(text);
   resolve(u, ph);
   return u;
 }
 
 Projection compile_projection(std::string_view text, Placeholders& ph) {
-  Projection p = parse_projection(text);
+  Projection p = parse_projection_cached(text);
   resolve(p, ph);
   return p;
 }

@@ -262,23 +262,27 @@ std::optional<std::string> Table::get_encoded_locked(const std::string& storage_
 
 std::optional<model::IndexKeyViolation> Table::write(const model::AttributeMap& key,
                                                      FunctionRef<WriteDecision(const model::Item* old)> decide,
-                                                     bool decide_reads_old) {
+                                                     bool decide_reads_old, const model::Item* likely_put) {
   const std::string k = model::storage_key(key, key_schema_);
+  ItemRef prepared = likely_put ? StoredItem::make(k, model::encode_item_scratch(*likely_put)) : nullptr;
   std::unique_lock lock(mu_);
-  return write_locked(k, decide, decide_reads_old);
+  return write_locked(k, decide, decide_reads_old, likely_put, std::move(prepared));
 }
 
 std::optional<model::IndexKeyViolation> Table::write_locked(const std::string& k,
                                                             FunctionRef<WriteDecision(const model::Item* old)> decide,
-                                                            bool decide_reads_old) {
+                                                            bool decide_reads_old, const model::Item* likely_put,
+                                                            ItemRef prepared) {
   // One lookup for the read and the commit (`decide` does not touch the table: `current` stays).
   const StoredItem* current = items_.find(k);
   std::optional<model::Item> old;
   if (current && (decide_reads_old || !indexes_.empty())) old = model::decode_item(current->encoded());
   WriteDecision decision = decide(old && decide_reads_old ? &*old : nullptr);
   if (auto violation = check_write_locked(decision)) return violation;
+  const bool puts_likely =
+      decision.action == WriteDecision::Action::Put && likely_put && &decision.new_item() == likely_put;
   ItemRecord record(log_);
-  commit_at(current, k, old ? &*old : nullptr, std::move(decision));
+  commit_at(current, k, old ? &*old : nullptr, std::move(decision), puts_likely ? std::move(prepared) : ItemRef());
   return std::nullopt;
 }
 
@@ -336,14 +340,15 @@ void Table::commit(const std::string& k, const model::Item* old, WriteDecision d
 }
 
 void Table::commit_at(const StoredItem* current, const std::string& k, const model::Item* old,
-                      WriteDecision decision) {
+                      WriteDecision decision, ItemRef prepared) {
   switch (decision.action) {
     case WriteDecision::Action::Keep:
       return;
     case WriteDecision::Action::Put: {
-      const std::string_view encoded = model::encode_item_scratch(decision.new_item());
+      const std::string_view encoded =
+          prepared ? prepared->encoded() : model::encode_item_scratch(decision.new_item());
       if (current && current->encoded() == encoded) return;  // nothing changes: no record
-      ItemRef fresh = StoredItem::make(k, encoded);
+      ItemRef fresh = prepared ? std::move(prepared) : StoredItem::make(k, encoded);
       const StoredItem& stored = *fresh;
       if (!definition_.vector_indexes.empty())
         vector_billing_ += vector_billing_adjustment(definition_.vector_indexes, decision.new_item()) -

@@ -120,10 +120,13 @@ class Table {
   // an empty one, a malformed vector) is not written: the violation is returned, and nothing
   // changes. `decide` must not touch this table. `decide_reads_old` false: `decide` does not
   // look at the current item (an unconditional PutItem), which then is not decoded unless an
-  // index needs it; `decide` gets null.
+  // index needs it; `decide` gets null. `likely_put`: the item `decide` will most likely put
+  // (put_borrowed, that same object), whose stored form is then made before the lock is taken,
+  // so that the lock is held for less; made for nothing when `decide` says otherwise.
   std::optional<model::IndexKeyViolation> write(const model::AttributeMap& key,
                                                 FunctionRef<WriteDecision(const model::Item* old)> decide,
-                                                bool decide_reads_old = true);
+                                                bool decide_reads_old = true,
+                                                const model::Item* likely_put = nullptr);
   // Whether another region's write to the item at `key` is not yet in every replica, in a table of
   // strong consistency: DynamoDB refuses a write to it (ReplicatedWriteConflictException).
   bool written_in_another_region(const model::AttributeMap& key) const;
@@ -258,15 +261,17 @@ class Table {
   // changed item, none when nothing changes. Requires mu_ exclusive.
   void commit(const std::string& storage_key, const model::Item* old, WriteDecision decision);
   // The same with `current` = items_.find(storage_key), already looked up.
+  // `prepared`: the new item's StoredItem, when made before (see write's `likely_put`).
   void commit_at(const StoredItem* current, const std::string& storage_key, const model::Item* old,
-                 WriteDecision decision);
+                 WriteDecision decision, ItemRef prepared = nullptr);
   // The vector billing adjustment of `current` (null: none); `old` is it decoded, or null.
   int64_t stored_vector_billing(const StoredItem* current, const model::Item* old) const;
   uint64_t billed_size_bytes() const;  // mu_ held
-  // write() with mu_ held exclusive, at `storage_key`.
+  // write() with mu_ held exclusive, at `storage_key`; `prepared` is `likely_put` stored.
   std::optional<model::IndexKeyViolation> write_locked(const std::string& storage_key,
                                                        FunctionRef<WriteDecision(const model::Item* old)> decide,
-                                                       bool decide_reads_old);
+                                                       bool decide_reads_old, const model::Item* likely_put = nullptr,
+                                                       ItemRef prepared = nullptr);
   // Tells a change of the item at `storage_key` to the stream and the log (nullopt: absent), and
   // to the replicas unless it came from one.
   void tell(const std::string& storage_key, std::optional<std::string_view> old_item,

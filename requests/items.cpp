@@ -69,7 +69,7 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
         }
         return engine_decision(outcome, put_item);
       },
-      reads_old);
+      reads_old, put_item);
 
   if (outcome.failed()) {
     // A refused condition consumes a write of the stored item (DynamoDB charges it).

@@ -339,14 +339,13 @@ void Table::commit(const std::string& k, const model::Item* old, WriteDecision d
   commit_at(items_.find(k), k, old, std::move(decision));
 }
 
-void Table::commit_at(const StoredItem* current, const std::string& k, const model::Item* old,
-                      WriteDecision decision, ItemRef prepared) {
+void Table::commit_at(const StoredItem* current, const std::string& k, const model::Item* old, WriteDecision decision,
+                      ItemRef prepared) {
   switch (decision.action) {
     case WriteDecision::Action::Keep:
       return;
     case WriteDecision::Action::Put: {
-      const std::string_view encoded =
-          prepared ? prepared->encoded() : model::encode_item_scratch(decision.new_item());
+      const std::string_view encoded = prepared ? prepared->encoded() : model::encode_item_scratch(decision.new_item());
       if (current && current->encoded() == encoded) return;  // nothing changes: no record
       ItemRef fresh = prepared ? std::move(prepared) : StoredItem::make(k, encoded);
       const StoredItem& stored = *fresh;

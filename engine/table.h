@@ -125,8 +125,7 @@ class Table {
   // so that the lock is held for less; made for nothing when `decide` says otherwise.
   std::optional<model::IndexKeyViolation> write(const model::AttributeMap& key,
                                                 FunctionRef<WriteDecision(const model::Item* old)> decide,
-                                                bool decide_reads_old = true,
-                                                const model::Item* likely_put = nullptr);
+                                                bool decide_reads_old = true, const model::Item* likely_put = nullptr);
   // Whether another region's write to the item at `key` is not yet in every replica, in a table of
   // strong consistency: DynamoDB refuses a write to it (ReplicatedWriteConflictException).
   bool written_in_another_region(const model::AttributeMap& key) const;

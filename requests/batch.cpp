@@ -50,16 +50,19 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
         continue;
       }
       charges.start_write();
-      auto violation = t.table->write(key_of(w), [&](const model::Item* old) {
-        if (old) old_size = model::item_size(*old);
-        if (put || old) {
-          charges.note(old, put ? &put->item : nullptr);
-          refused = meter.index_refusal(charges);
-          if (refused) return engine::WriteDecision::keep();
-        }
-        if (put) return engine::WriteDecision::put_borrowed(put->item);
-        return old ? engine::WriteDecision::remove() : engine::WriteDecision::keep();
-      });
+      auto violation = t.table->write(
+          key_of(w),
+          [&](const model::Item* old) {
+            if (old) old_size = model::item_size(*old);
+            if (put || old) {
+              charges.note(old, put ? &put->item : nullptr);
+              refused = meter.index_refusal(charges);
+              if (refused) return engine::WriteDecision::keep();
+            }
+            if (put) return engine::WriteDecision::put_borrowed(put->item);
+            return old ? engine::WriteDecision::remove() : engine::WriteDecision::keep();
+          },
+          /*decide_reads_old=*/true, put ? &put->item : nullptr);
       if (violation) {
         result.index_key = std::move(violation);
         return result;

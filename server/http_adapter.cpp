@@ -30,14 +30,23 @@ api::Request to_api_request(HttpRequest& request, std::string_view request_id, s
     const std::string_view name = std_view(field.name_string()), value = std_view(field.value());
     headers.push_back({name, value});
     switch (field.name()) {
-      case http::field::content_type: first(seen_content_type, out.content_type, value); break;
-      case http::field::authorization: first(seen_authorization, out.authorization, value); break;
-      case http::field::host: first(seen_host, out.host, value); break;
-      case http::field::unknown:
-        if (boost::beast::iequals(name, "X-Amz-Target")) first(seen_target, out.target, value);
-        else if (boost::beast::iequals(name, "X-Minnow-Admin")) first(seen_admin_header, out.admin_header, value);
+      case http::field::content_type:
+        first(seen_content_type, out.content_type, value);
         break;
-      default: break;
+      case http::field::authorization:
+        first(seen_authorization, out.authorization, value);
+        break;
+      case http::field::host:
+        first(seen_host, out.host, value);
+        break;
+      case http::field::unknown:
+        if (boost::beast::iequals(name, "X-Amz-Target"))
+          first(seen_target, out.target, value);
+        else if (boost::beast::iequals(name, "X-Minnow-Admin"))
+          first(seen_admin_header, out.admin_header, value);
+        break;
+      default:
+        break;
     }
   }
   out.headers = headers;

@@ -33,8 +33,9 @@ void check_offsets(const Node& a, const Node& b) {
 }  // namespace
 
 TEST_CASE("parse cache: the parser's trees, again and again") {
-  const std::string texts[] = {"pk = :p AND sk BETWEEN :lo AND :hi", "attribute_not_exists(pk) OR (#s = :s AND size(#l) < :n)",
-                               "a IN (:a, :b)", std::string(600, ' ') + "a = :v"};  // the last one too long to keep
+  const std::string texts[] = {"pk = :p AND sk BETWEEN :lo AND :hi",
+                               "attribute_not_exists(pk) OR (#s = :s AND size(#l) < :n)", "a IN (:a, :b)",
+                               std::string(600, ' ') + "a = :v"};  // the last one too long to keep
   for (int round = 0; round < 3; ++round) {
     for (const std::string& text : texts) {
       CAPTURE(text, round);
@@ -55,8 +56,9 @@ TEST_CASE("parse cache: a text that fails fails every time, in its kind's words"
   const std::string filter = error_of([] { parse_condition_cached("a = ", ExpressionKind::Filter); });
   CHECK(filter.starts_with("Invalid FilterExpression: "));
   CHECK(error_of([] { parse_condition_cached("a = ", ExpressionKind::Filter); }) == filter);
-  CHECK(error_of([] { parse_condition_cached("a = ", ExpressionKind::KeyCondition); })
-            .starts_with("Invalid KeyConditionExpression: "));
+  CHECK(error_of([] {
+          parse_condition_cached("a = ", ExpressionKind::KeyCondition);
+        }).starts_with("Invalid KeyConditionExpression: "));
   // A text kept for one kind is not answered for another.
   CHECK(error_of([] { parse_condition_cached("a = :v", ExpressionKind::Condition); }).empty());
   CHECK(error_of([] { parse_condition_cached("a = :v", ExpressionKind::KeyCondition); }).empty());

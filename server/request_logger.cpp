@@ -30,9 +30,10 @@ std::string format_log_line(const api::RequestLogEntry& entry, LogFormat format)
 void RequestLogger::record(std::string_view method, std::string_view path, std::string_view request_id,
                            const api::Reply& reply, std::chrono::microseconds elapsed) {
   const api::RequestSummary& summary = reply.summary;
+  const std::int64_t time_ms = unix_ms_now() - elapsed.count() / 1000;  // the clock read before the lock
   std::string line;
   ring_.add([&](api::RequestLogEntry& entry) {
-    entry.time_ms = unix_ms_now() - elapsed.count() / 1000;
+    entry.time_ms = time_ms;
     entry.request_id.assign(request_id);
     if (summary.operation.empty()) {
       entry.operation.append(method).append(" ").append(path);

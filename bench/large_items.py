@@ -19,34 +19,20 @@ import argparse, atexit, json, os, re, shutil, statistics, subprocess, sys, temp
 BENCH = os.path.dirname(os.path.realpath(__file__))
 sys.path.insert(0, BENCH)
 import load  # noqa: E402
+import procs  # noqa: E402
 from procs import HOST, cpu_seconds, started, wait_port  # noqa: E402
 
 KEY_BYTES = len("pk") + len("k0000000") + len("data")  # an item's size besides its data
 
 
 def nginx_conf(d, port):
-    temps = "\n".join("  %s_temp_path %s/%s;" % (k, d, k) for k in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    return """pid {d}/nginx.pid;
-error_log {d}/error.log warn;
-events {{ worker_connections 4096; }}
-http {{
-  access_log off;
-{temps}
-  keepalive_requests 1000000000;
-  keepalive_timeout 300s;
-  client_max_body_size 2m;
-  client_body_buffer_size 1m;
-  server {{
-    listen {host}:{port} reuseport;
-    default_type application/x-amz-json-1.0;
-    location / {{
-      if ($http_x_amz_target = "DynamoDB_20120810.GetItem") {{ rewrite ^ /canned/$http_x_bench_key.json last; }}
-      return 200 '{{}}';
-    }}
-    location /canned/ {{ internal; alias {d}/; error_page 405 =200 $uri; }}
-  }}
-}}
-""".format(d=d, temps=temps, host=HOST, port=port)
+    # One worker, as measured so far; GetItem's canned answer is the file the key names.
+    return procs.nginx_conf(d, port, workers=1, http="  client_max_body_size 2m;\n  client_body_buffer_size 1m;",
+                            server="""    location / {
+      if ($http_x_amz_target = "DynamoDB_20120810.GetItem") { rewrite ^ /canned/$http_x_bench_key.json last; }
+      return 200 '{}';
+    }
+    location /canned/ { internal; alias %s/; error_page 405 =200 $uri; }""" % d)
 
 
 def run_wrk(port, workload, table, size, keys, conns, seconds):
@@ -103,11 +89,8 @@ def main():
                 f.write(canned)
             os.chmod(os.path.join(d, key + ".json"), 0o644)
         port = args.port + 1 + i
-        with open(os.path.join(d, "nginx.conf"), "w") as f:
-            f.write(nginx_conf(d, port))
-        p = subprocess.Popen(["nginx", "-p", d + "/", "-e", os.path.join(d, "error.log"), "-c",
-                              os.path.join(d, "nginx.conf"), "-g", "daemon off;"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        p = subprocess.Popen(procs.nginx_command(d, nginx_conf(d, port)), stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
         started.append(p)
         wait_port(port, p)
         nginx[size] = (p, port)

@@ -5,7 +5,7 @@ wall time and the server's own CPU seconds.
 
     sdk_workload.py [--bin build/release/minnow] [--repeat 3] [--items 10000] [--sdks boto3,js]
                     [--servers minnow,dynamodb-local] [--files 50] [--parallel 4] [--skip-files]
-                    [--json FILE]
+                    [--skip-floor] [--json FILE]
 
 The suite at 10,000 items: CreateTable (pk S, sk N, a GSI on g) and its waiter, 10,000 items of
 ~200 bytes (load.py's shape) by 25-item BatchWriteItem, 1,000 GetItem, 1,000 PutItem of new
@@ -23,6 +23,11 @@ each. The files runs: the suite scaled down by 50 (200 items, 20 GetItem, ..., 1
 FILES processes, PARALLEL at once, from the first start to the last exit (start-up and SDK import
 included, as a test runner pays them). Prints a Markdown table of medians and a JSON line.
 
+The floor (unless --skip-floor, or without nginx): after each suite, the same SDK makes as many
+calls as the suite made, one at a time, each a ListTables, to Minnow and to an nginx answering
+them canned (bench/procs.py), interleaved. What nginx spends on them is the part of a suite's
+server CPU that any server pays on this machine for taking that many calls one at a time.
+
 Minnow runs as BIN --host 127.0.0.1 --port 0, DynamoDB Local as ../shared/reference/dynamodb-local
 --background PORT; both are stopped by PID at the end. Issue 37's targets: DynamoDB Local's CPU
 at least 20x Minnow's, Minnow's CPU under 5 % of the wall time, with either SDK. Loopback only.
@@ -31,6 +36,8 @@ import argparse, atexit, json, os, re, shutil, signal, socket, statistics, subpr
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 
+import procs  # the canned-response nginx of the floor
+
 BENCH = os.path.dirname(os.path.realpath(__file__))
 REPO = os.path.dirname(BENCH)
 HOST = "127.0.0.1"
@@ -38,7 +45,10 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 DDB_LOCAL = os.path.join(os.path.dirname(REPO), "shared", "reference", "dynamodb-local")
 NODE_SCRIPT = os.path.join(BENCH, "sdk", "workload.mjs")
 SDKS, SERVERS = ("boto3", "js"), ("minnow", "dynamodb-local")
-LABEL = {"minnow": "Minnow", "dynamodb-local": "DynamoDB Local", "boto3": "boto3", "js": "JS SDK v3"}
+FLOOR = "floor: as many ListTables"
+FLOOR_SERVERS = ("minnow", "nginx")
+LABEL = {"minnow": "Minnow", "dynamodb-local": "DynamoDB Local", "nginx": "nginx, canned", "boto3": "boto3",
+         "js": "JS SDK v3"}
 started = []  # (pid, Popen or None): the servers this script started
 
 
@@ -99,6 +109,11 @@ def boto3_suite(endpoint, table, p, handshake):
     if handshake:
         print("ready", flush=True)
         sys.stdin.readline()
+    if p.get("floor"):
+        for _ in range(p["floor"]):
+            c.list_tables()
+        print(json.dumps({"calls": calls[0]}), flush=True)
+        return
     n, t = p["items"], table
     c.create_table(TableName=t, BillingMode="PAY_PER_REQUEST",
                    AttributeDefinitions=[{"AttributeName": a, "AttributeType": y} for a, y in
@@ -228,6 +243,17 @@ def start_minnow(binary, tmp):
     sys.exit("minnow did not start: " + open(out.name).read()[-300:])
 
 
+def start_nginx(tmp):
+    """The floor's nginx: every call answered {"TableNames":[]}, a ListTables the SDKs accept."""
+    port, d = free_port(), os.path.join(tmp, "nginx")
+    conf = procs.nginx_conf(d, port, server="""    location / { return 200 '{"TableNames":[]}'; }""")
+    proc = subprocess.Popen(procs.nginx_command(d, conf), stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL)
+    started.append((proc.pid, proc))
+    procs.wait_port(port, proc)
+    return proc.pid, port
+
+
 def free_port():
     with socket.socket() as s:
         s.bind((HOST, 0))
@@ -294,37 +320,49 @@ def report(runs, sdks, servers):
           "| DynamoDB Local CPU / Minnow CPU |")
     print("|---|---|---|---:|---:|---:|---:|---:|")
     medians = {}
-    for variant in sorted({r["run"] for r in runs}, key=lambda v: v != "suite"):
+    order = lambda v: (v != "suite", v == FLOOR)
+    for variant in sorted({r["run"] for r in runs}, key=order):
+        names = FLOOR_SERVERS if variant == FLOOR else servers
         for sdk in sdks:
-            for server in servers:
+            for server in names:
                 rs = [r for r in runs if (r["run"], r["sdk"], r["server"]) == (variant, sdk, server)]
                 medians[(variant, sdk, server)] = m = {
                     "wall": statistics.median(r["wall"] for r in rs), "cpu": statistics.median(r["cpu"] for r in rs),
                     "share": statistics.median(r["cpu"] / r["wall"] for r in rs), "calls": rs[0]["calls"]}
-            for server in servers:
+            for server in names:
                 m, ratio = medians[(variant, sdk, server)], ""
-                if server == "minnow" and "dynamodb-local" in servers:
+                if variant != FLOOR and server == "minnow" and "dynamodb-local" in servers:
                     ddb = medians[(variant, sdk, "dynamodb-local")]["cpu"]
                     ratio = "%.0fx" % (ddb / m["cpu"]) if m["cpu"] else "> %.0fx (Minnow < 1 tick)" % (ddb * CLK_TCK)
                 print("| {} | {} | {} | {:,} | {:.2f} | {:.2f} | {:.1f} % | {} |".format(
                     variant, LABEL[sdk], LABEL[server], m["calls"], m["wall"], m["cpu"], 100 * m["share"], ratio))
+    for sdk in sdks:
+        floor, suite = medians.get((FLOOR, sdk, "nginx")), medians.get(("suite", sdk, "minnow"))
+        if floor and suite:
+            print("\n%s: nginx spends %.2f s of CPU answering as many calls, %.1f %% of the suite's wall time on "
+                  "Minnow; Minnow's suite CPU less that is %.2f s." % (
+                      LABEL[sdk], floor["cpu"], 100 * floor["cpu"] / suite["wall"], suite["cpu"] - floor["cpu"]))
     return {" ".join(k): v for k, v in medians.items()}
 
 
 def run_all(args, sdks, servers, where):
     """Every run, interleaved: repetition, then variant, SDK and server."""
-    runs, n = [], 0
-    variants = ["suite"] + ([] if args.skip_files else ["%d files, %d at a time" % (args.files, args.parallel)])
+    runs, n, suite_calls = [], 0, {}
+    variants = ["suite"] + ([FLOOR] if "nginx" in where else []) + (
+        [] if args.skip_files else ["%d files, %d at a time" % (args.files, args.parallel)])
     for rep in range(args.repeat):
-        order = servers if rep % 2 == 0 else servers[::-1]  # neither server always runs first
         for variant in variants:
             for sdk in sdks:
-                for server in order:
+                names = list(FLOOR_SERVERS) if variant == FLOOR else servers
+                for server in names if rep % 2 == 0 else names[::-1]:  # neither server always first
                     pid, port = where[server]
                     endpoint, n = "http://%s:%d" % (HOST, port), n + 1
                     table = "sdkbench-%d-%s" % (n, sdk)
                     if variant == "suite":
                         wall, cpu, calls = run_suite(sdk, pid, endpoint, table, plan(args.items))
+                        suite_calls[sdk] = calls
+                    elif variant == FLOOR:
+                        wall, cpu, calls = run_suite(sdk, pid, endpoint, table, {"floor": suite_calls[sdk]})
                     else:
                         wall, cpu, calls = run_files(sdk, pid, endpoint, table, args.files, args.parallel)
                     runs.append({"rep": rep, "run": variant, "sdk": sdk, "server": server, "wall": round(wall, 3),
@@ -332,7 +370,6 @@ def run_all(args, sdks, servers, where):
                     print("rep %d %s %s %s: wall %.2f s, server CPU %.2f s, %d calls" % (
                         rep, variant, sdk, server, wall, cpu, calls), file=sys.stderr, flush=True)
     return runs
-
 
 
 def main():
@@ -348,6 +385,7 @@ def main():
     ap.add_argument("--files", type=int, default=50)
     ap.add_argument("--parallel", type=int, default=4)
     ap.add_argument("--skip-files", action="store_true")
+    ap.add_argument("--skip-floor", action="store_true")
     ap.add_argument("--json")
     args = ap.parse_args()
     sdks, servers = args.sdks.split(","), args.servers.split(",")
@@ -360,6 +398,11 @@ def main():
     where = {"minnow": start_minnow(args.bin, tmp)} if "minnow" in servers else {}
     if "dynamodb-local" in servers:
         where["dynamodb-local"] = start_dynamodb_local()
+    if "minnow" in servers and not args.skip_floor:
+        if shutil.which("nginx"):
+            where["nginx"] = start_nginx(tmp)
+        else:
+            print("no nginx (Debian: nginx-light): no floor runs", file=sys.stderr)
     loadavg = [open("/proc/loadavg").read().split()[:3]]
     runs = run_all(args, sdks, servers, where)
     loadavg.append(open("/proc/loadavg").read().split()[:3])

@@ -4,14 +4,15 @@
 //
 //   node bench/sdk/workload.mjs ENDPOINT TABLE PLAN_JSON [--handshake]
 //
-// PLAN_JSON is sdk_workload.py's plan() (how many calls of each kind). With --handshake it prints
-// "ready" once the SDK is loaded and the client built, and starts on the next line of stdin, so
-// that the parent times the suite alone. Prints {"calls": N} at the end; exits 1 on any error.
+// PLAN_JSON is sdk_workload.py's plan() (how many calls of each kind), or {"floor": N} for its
+// floor: N ListTables. With --handshake it prints "ready" once the SDK is loaded and the client
+// built, and starts on the next line of stdin, so that the parent times the suite alone. Prints
+// {"calls": N} at the end; exits 1 on any error.
 import { createRequire } from "node:module";
 
 // The SDK is conformance/'s (its package.json pins it): no node_modules of our own.
 const require = createRequire(new URL("../../conformance/package.json", import.meta.url));
-const { DynamoDBClient, CreateTableCommand, DeleteTableCommand, waitUntilTableExists } =
+const { DynamoDBClient, CreateTableCommand, DeleteTableCommand, ListTablesCommand, waitUntilTableExists } =
   require("@aws-sdk/client-dynamodb");
 const { DynamoDBDocumentClient, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand,
   UpdateCommand, TransactWriteCommand, BatchGetCommand, DeleteCommand } = require("@aws-sdk/lib-dynamodb");
@@ -60,6 +61,12 @@ async function suite() {
   client.middlewareStack.add((next) => (args) => { calls += 1; return next(args); }, { step: "initialize" });
   const doc = DynamoDBDocumentClient.from(client);
   if (flags.includes("--handshake")) await waitForGo();
+  if (p.floor) {  // sdk_workload.py's floor: as many calls as the suite, each a ListTables
+    for (let k = 0; k < p.floor; k++) await client.send(new ListTablesCommand({}));
+    client.destroy();
+    process.stdout.write(JSON.stringify({ calls }) + "\n");
+    return;
+  }
   const t = table;
   await client.send(new CreateTableCommand({ TableName: t, BillingMode: "PAY_PER_REQUEST",
     AttributeDefinitions: [["pk", "S"], ["sk", "N"], ["g", "S"]]

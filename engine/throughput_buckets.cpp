@@ -25,9 +25,9 @@ std::string key_id(PartitionKey key) {
   std::string id = key.index;
   id.push_back('\0');
   if (key.value.type() == model::ValueType::L) {
-    for (const model::AttributeValue& v : key.value.as<model::AttributeList>()) id += model::partition_prefix(v);
+    for (const model::AttributeValue& v : key.value.as<model::AttributeList>()) id += model::partition_identity(v);
   } else {
-    id += model::partition_prefix(key.value);
+    id += model::partition_identity(key.value);
   }
   return id;
 }

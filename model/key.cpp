@@ -150,14 +150,33 @@ uint64_t mix_hash(uint64_t h) {
   return h;
 }
 
-std::string partition_prefix(const AttributeValue& hash_value) {
-  std::string bytes = key_value_bytes(hash_value);
-  std::string out;
-  out.reserve(12 + bytes.size() + 16);
-  append_be64(out, partition_hash(hash_value));
-  uint32_t n = static_cast<uint32_t>(bytes.size());
+namespace {
+// The partition key's length (4 bytes, big-endian) and key_value_bytes.
+void append_partition_identity(std::string& out, const AttributeValue& hash_value) {
+  const std::string bytes = key_value_bytes(hash_value);
+  const auto n = static_cast<uint32_t>(bytes.size());
   for (int shift = 24; shift >= 0; shift -= 8) out += static_cast<char>((n >> shift) & 0xff);
   out += bytes;
+}
+}  // namespace
+
+std::string partition_prefix(const AttributeValue& hash_value) {
+  std::string out;
+  out.reserve(12 + 32);
+  append_be64(out, partition_hash(hash_value));
+  append_partition_identity(out, hash_value);
+  return out;
+}
+
+std::string partition_identity(const AttributeValue& hash_value) {
+  std::string out;
+  append_partition_identity(out, hash_value);
+  return out;
+}
+
+std::string key_identity(const AttributeMap& item_or_key, const KeySchema& schema) {
+  std::string out = partition_identity(item_or_key.at(schema.hash.name));
+  if (schema.range) out += key_value_bytes(item_or_key.at(schema.range->name));
   return out;
 }
 

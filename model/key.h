@@ -88,4 +88,9 @@ std::string partition_prefix(const AttributeValue& hash_value);
 std::string_view partition_prefix_of(std::string_view storage_key);
 std::string_view partition_key_bytes(std::string_view storage_key);
 
+// A partition prefix and a storage key without their hash: as distinct as they are, without the
+// cost of the digest. For telling keys apart (a set of keys, a map by partition).
+std::string partition_identity(const AttributeValue& hash_value);
+std::string key_identity(const AttributeMap& item_or_key, const KeySchema& schema);
+
 }  // namespace minnow::model

@@ -92,6 +92,10 @@ ExchangeResult exchange(const ExchangeSettings& settings, HttpRequest& request, 
     api::Request api_request = to_api_request(request, request_id, buffers.headers);
     if (state == Body::kDecoded) api_request.encoded_body = &buffers.encoded_body;
     reply = call_service(settings.service, api_request);
+    if (api_request.body.capacity() <= kSpareBodyBytes) {
+      buffers.spare_body = std::move(api_request.body);
+      buffers.spare_body.clear();
+    }
   }
   if (!origin.empty() && !preflight) settings.cors.append_response_headers(origin, reply.headers);
   result.delay = std::chrono::milliseconds(reply.delay_ms);

@@ -172,6 +172,7 @@ void Session::serve() {
       idle_until_.store(0, std::memory_order_relaxed);
       state_ = State::kRead;
       parser_.emplace();
+      parser_->get().body() = std::move(buffers_.spare_body);
       parser_->eager(true);
       parser_->header_limit(kHeaderLimit);
       parser_->body_limit(registry_->limits().max_body_bytes);

@@ -58,6 +58,7 @@ requests::BatchWriteItemRequest decode(const ActionContext& context, const JsonV
   for (auto t = m.request_items->MemberBegin(); t != m.request_items->MemberEnd(); ++t) {
     requests::BatchWriteTable writes;
     writes.name = table_name_of(view(t->name));
+    writes.writes.reserve(std::min<std::size_t>(t->value.Size(), kMaxRequests));
     // A request with neither PutRequest nor DeleteRequest is reported before the table's values
     // (dynalite); "more than one datatypes" is DynamoDB's wording for it.
     for (const auto& w : t->value.GetArray())
@@ -91,7 +92,7 @@ requests::BatchWriteItemRequest decode(const ActionContext& context, const JsonV
       } else {
         model::validate_key(requests::key_of(w), schema);
       }
-      if (!seen.insert(model::storage_key(requests::key_of(w), schema)).second)
+      if (!seen.insert(model::key_identity(requests::key_of(w), schema)).second)
         throw model::Error(model::kBatchDuplicateKeys);
     }
   }

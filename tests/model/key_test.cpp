@@ -344,6 +344,24 @@ TEST_CASE("A hash-only key is its partition prefix; numeric partition keys are c
   CHECK(a.compare(0, ab.size(), ab) != 0);
 }
 
+TEST_CASE("A key's identity tells keys apart as its storage key does", "[key]") {
+  const std::vector<AttributeMap> keys = {
+      {{"pk", S("a")}, {"sk", N("1")}},  {{"pk", S("a")}, {"sk", N("1.0")}}, {{"pk", S("a")}, {"sk", N("10")}},
+      {{"pk", S("a1")}, {"sk", N("0")}}, {{"pk", S("ab")}, {"sk", N("1")}},  {{"pk", S("")}, {"sk", N("-1")}},
+      {{"pk", S("b")}, {"sk", N("1")}}};
+  for (const auto& a : keys)
+    for (const auto& b : keys) {
+      INFO(model::storage_key(a, kStringNumber) << " / " << model::storage_key(b, kStringNumber));
+      CHECK((model::key_identity(a, kStringNumber) == model::key_identity(b, kStringNumber)) ==
+            (model::storage_key(a, kStringNumber) == model::storage_key(b, kStringNumber)));
+    }
+  // The storage key is the hash, then the identity.
+  CHECK(model::storage_key(keys[0], kStringNumber).substr(8) == model::key_identity(keys[0], kStringNumber));
+  CHECK(model::partition_prefix(S("ab")).substr(8) == model::partition_identity(S("ab")));
+  CHECK(model::partition_identity(N("1.0")) == model::partition_identity(N("1")));
+  CHECK(model::partition_identity(S("a")) != model::partition_identity(S("ab")));
+}
+
 TEST_CASE("Property: one partition's items are contiguous and in sort-key order", "[key][order][property]") {
   // Random keys in a std::map, the table's storage structure: walking it must visit each
   // partition exactly once, as one run of keys starting with its partition_prefix, with sort

@@ -6,6 +6,7 @@ wall time and the server's own CPU seconds.
     sdk_workload.py [--bin build/release/minnow] [--repeat 3] [--items 10000] [--sdks boto3,js]
                     [--servers minnow,dynamodb-local] [--files 50] [--parallel 4] [--skip-files]
                     [--skip-floor] [--json FILE]
+    sdk_workload.py --phases [--bin ...] [--items 10000]
 
 The suite at 10,000 items: CreateTable (pk S, sk N, a GSI on g) and its waiter, 10,000 items of
 ~200 bytes (load.py's shape) by 25-item BatchWriteItem, 1,000 GetItem, 1,000 PutItem of new
@@ -27,6 +28,9 @@ The floor (unless --skip-floor, or without nginx): after each suite, the same SD
 calls as the suite made, one at a time, each a ListTables, to Minnow and to an nginx answering
 them canned (bench/procs.py), interleaved. What nginx spends on them is the part of a suite's
 server CPU that any server pays on this machine for taking that many calls one at a time.
+
+--phases runs one boto3 suite on Minnow alone and prints the server's CPU over each part of it
+(the batch writes, the gets, ...), per call.
 
 Minnow runs as BIN --host 127.0.0.1 --port 0, DynamoDB Local as ../shared/reference/dynamodb-local
 --background PORT; both are stopped by PID at the end. Issue 37's targets: DynamoDB Local's CPU
@@ -101,6 +105,30 @@ def pages(call, **kw):
         kw["ExclusiveStartKey"] = r["LastEvaluatedKey"]
 
 
+class Phases:
+    """--phases: the server's CPU (all its threads, /proc/PID/task/*/schedstat, nanoseconds) over
+    each part of the suite, to stderr; does nothing without a PID."""
+    def __init__(self, pid, calls):
+        self.pid, self.calls = pid, calls
+        self.last = (self.cpu_ns(), 0) if pid else None
+
+    def cpu_ns(self):
+        total = 0
+        for task in os.listdir("/proc/%d/task" % self.pid):
+            with open("/proc/%d/task/%s/schedstat" % (self.pid, task)) as f:
+                total += int(f.read().split()[0])
+        return total
+
+    def __call__(self, name):
+        if not self.pid:
+            return
+        now, calls = self.cpu_ns(), self.calls[0]
+        n, ns = calls - self.last[1], now - self.last[0]
+        print("phase %-16s %5d calls  server CPU %7.1f ms  %6.0f us a call" % (name, n, ns / 1e6, ns / 1e3 / max(n, 1)),
+              file=sys.stderr, flush=True)
+        self.last = (now, calls)
+
+
 def boto3_suite(endpoint, table, p, handshake):
     import boto3
     c = boto3.resource("dynamodb", endpoint_url=endpoint).meta.client  # takes plain Python values
@@ -115,6 +143,7 @@ def boto3_suite(endpoint, table, p, handshake):
         print(json.dumps({"calls": calls[0]}), flush=True)
         return
     n, t = p["items"], table
+    phase = Phases(p.get("phases_pid"), calls)
     c.create_table(TableName=t, BillingMode="PAY_PER_REQUEST",
                    AttributeDefinitions=[{"AttributeName": a, "AttributeType": y} for a, y in
                                          (("pk", "S"), ("sk", "N"), ("g", "S"))],
@@ -123,16 +152,20 @@ def boto3_suite(endpoint, table, p, handshake):
                                             "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"},
                                                           {"AttributeName": "sk", "KeyType": "RANGE"}]}])
     c.get_waiter("table_exists").wait(TableName=t)
+    phase("create")
     for start in range(0, n, 25):
         req = {t: [{"PutRequest": {"Item": item(i)}} for i in range(start, min(n, start + 25))]}
         while req:
             req = c.batch_write_item(RequestItems=req).get("UnprocessedItems")
+    phase("batch writes")
     for k in range(p["gets"]):
         i = k * 7 % n
         got = c.get_item(TableName=t, Key=key(i)).get("Item")
         check(got is not None and got["email"] == item(i)["email"], "GetItem of item %d" % i)
+    phase("gets")
     for k in range(p["puts"]):
         c.put_item(TableName=t, Item=item(k, "n", "gnew"))
+    phase("puts")
     q = dict(TableName=t, KeyConditionExpression="pk = :p")
     check(pages(c.query, **q, ExpressionAttributeValues={":p": "p0000"}) == (100, 1), "Query of p0000")
     count, _ = pages(c.query, TableName=t, IndexName="by_g", KeyConditionExpression="g = :g",
@@ -142,12 +175,14 @@ def boto3_suite(endpoint, table, p, handshake):
     check(count == 100 and npages >= 100 // p["page"], "paginated Query: %d items, %d pages" % (count, npages))
     count, _ = pages(c.scan, TableName=t)
     check(count == n + p["puts"], "Scan: %d items" % count)
+    phase("queries and scan")
     step = n // p["updates"]
     for k in range(p["updates"]):
         r = c.update_item(TableName=t, Key=key(k * step), UpdateExpression="SET #s = :s ADD visits :one",
                           ExpressionAttributeNames={"#s": "status"}, ReturnValues="UPDATED_NEW",
                           ExpressionAttributeValues={":s": "seen", ":one": 1})
         check(r["Attributes"]["visits"] == 1, "UpdateItem of item %d" % (k * step))
+    phase("updates")
     step, exists = n // p["transacts"], "attribute_exists(pk)"
     for k in range(p["transacts"]):
         c.transact_write_items(TransactItems=[
@@ -156,17 +191,21 @@ def boto3_suite(endpoint, table, p, handshake):
                         "ConditionExpression": exists, "ExpressionAttributeValues": {":one": 1}}},
             {"ConditionCheck": {"TableName": t, "Key": key(k * step + 2), "ConditionExpression": exists}},
             {"Delete": {"TableName": t, "Key": key(k, "n"), "ConditionExpression": exists}}])
+    phase("transactions")
     for b in range(p["batchgets"]):
         req, got = {t: {"Keys": [key((b * 100 + j) % n) for j in range(100)]}}, 0
         while req:
             r = c.batch_get_item(RequestItems=req)
             got, req = got + len(r["Responses"].get(t, [])), r.get("UnprocessedKeys")
         check(got == 100, "BatchGetItem %d: %d items" % (b, got))
+    phase("batch gets")
     step = n // p["deletes"]
     for k in range(p["deletes"]):
         r = c.delete_item(TableName=t, Key=key(k * step + 3), ReturnValues="ALL_OLD")
         check("Attributes" in r, "DeleteItem of item %d" % (k * step + 3))
+    phase("deletes")
     c.delete_table(TableName=t)
+    phase("delete table")
     print(json.dumps({"calls": calls[0]}), flush=True)
 
 
@@ -386,6 +425,7 @@ def main():
     ap.add_argument("--parallel", type=int, default=4)
     ap.add_argument("--skip-files", action="store_true")
     ap.add_argument("--skip-floor", action="store_true")
+    ap.add_argument("--phases", action="store_true")
     ap.add_argument("--json")
     args = ap.parse_args()
     sdks, servers = args.sdks.split(","), args.servers.split(",")
@@ -393,6 +433,15 @@ def main():
         ap.error("--items: a multiple of 100, at least 200; --sdks boto3,js; --servers minnow,dynamodb-local")
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: sys.exit(130))  # so that atexit stops the servers
+    if args.phases:  # one boto3 suite on Minnow, its server CPU by part (Phases)
+        tmp = tempfile.mkdtemp(prefix="minnow-sdk-")
+        atexit.register(shutil.rmtree, tmp, True)
+        pid, port = start_minnow(args.bin, tmp)
+        env = sdk_env()  # boto3 in this process: the children's environment
+        os.environ.clear()
+        os.environ.update(env)
+        return boto3_suite("http://%s:%d" % (HOST, port), "sdkbench-phases", dict(plan(args.items), phases_pid=pid),
+                           False)
     tmp = tempfile.mkdtemp(prefix="minnow-sdk-")
     atexit.register(shutil.rmtree, tmp, True)
     where = {"minnow": start_minnow(args.bin, tmp)} if "minnow" in servers else {}

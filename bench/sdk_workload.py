@@ -33,7 +33,8 @@ server CPU that any server pays on this machine for taking that many calls one a
 (the batch writes, the gets, ...), per call.
 
 Minnow runs as BIN --host 127.0.0.1 --port 0, DynamoDB Local as ../shared/reference/dynamodb-local
---background PORT; both are stopped by PID at the end. Issue 37's targets: DynamoDB Local's CPU
+--background PORT; both are stopped by PID at the end. Before and after a change, in one run:
+MINNOW_BASELINE_BIN=OLDER --servers minnow-baseline,minnow (the baseline gets no floor runs). Issue 37's targets: DynamoDB Local's CPU
 at least 20x Minnow's, Minnow's CPU under 5 % of the wall time, with either SDK. Loopback only.
 """
 import argparse, atexit, json, os, re, shutil, signal, socket, statistics, subprocess, sys, tempfile, time
@@ -48,10 +49,10 @@ HOST = "127.0.0.1"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 DDB_LOCAL = os.path.join(os.path.dirname(REPO), "shared", "reference", "dynamodb-local")
 NODE_SCRIPT = os.path.join(BENCH, "sdk", "workload.mjs")
-SDKS, SERVERS = ("boto3", "js"), ("minnow", "dynamodb-local")
+SDKS, SERVERS = ("boto3", "js"), ("minnow-baseline", "minnow", "dynamodb-local")
 FLOOR = "floor: as many ListTables"
 FLOOR_SERVERS = ("minnow", "nginx")
-LABEL = {"minnow": "Minnow", "dynamodb-local": "DynamoDB Local", "nginx": "nginx, canned", "boto3": "boto3",
+LABEL = {"minnow-baseline": "Minnow baseline", "minnow": "Minnow", "dynamodb-local": "DynamoDB Local", "nginx": "nginx, canned", "boto3": "boto3",
          "js": "JS SDK v3"}
 started = []  # (pid, Popen or None): the servers this script started
 
@@ -268,8 +269,8 @@ def stop_all():
         stop(*started.pop())
 
 
-def start_minnow(binary, tmp):
-    out = open(os.path.join(tmp, "minnow.log"), "w")
+def start_minnow(binary, tmp, log="minnow.log"):
+    out = open(os.path.join(tmp, log), "w")
     proc = subprocess.Popen([binary, "--host", HOST, "--port", "0"], stdout=out, stderr=subprocess.STDOUT,
                             stdin=subprocess.DEVNULL)
     started.append((proc.pid, proc))
@@ -370,7 +371,7 @@ def report(runs, sdks, servers):
                     "share": statistics.median(r["cpu"] / r["wall"] for r in rs), "calls": rs[0]["calls"]}
             for server in names:
                 m, ratio = medians[(variant, sdk, server)], ""
-                if variant != FLOOR and server == "minnow" and "dynamodb-local" in servers:
+                if variant != FLOOR and server.startswith("minnow") and "dynamodb-local" in servers:
                     ddb = medians[(variant, sdk, "dynamodb-local")]["cpu"]
                     ratio = "%.0fx" % (ddb / m["cpu"]) if m["cpu"] else "> %.0fx (Minnow < 1 tick)" % (ddb * CLK_TCK)
                 print("| {} | {} | {} | {:,} | {:.2f} | {:.2f} | {:.1f} % | {} |".format(
@@ -430,7 +431,10 @@ def main():
     args = ap.parse_args()
     sdks, servers = args.sdks.split(","), args.servers.split(",")
     if args.items < 200 or args.items % 100 or set(sdks) - set(SDKS) or set(servers) - set(SERVERS):
-        ap.error("--items: a multiple of 100, at least 200; --sdks boto3,js; --servers minnow,dynamodb-local")
+        ap.error("--items: a multiple of 100, at least 200; --sdks boto3,js; "
+                 "--servers minnow-baseline,minnow,dynamodb-local")
+    if "minnow-baseline" in servers and not os.environ.get("MINNOW_BASELINE_BIN"):
+        ap.error("--servers minnow-baseline: MINNOW_BASELINE_BIN names the older build")
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: sys.exit(130))  # so that atexit stops the servers
     if args.phases:  # one boto3 suite on Minnow, its server CPU by part (Phases)
@@ -445,6 +449,8 @@ def main():
     tmp = tempfile.mkdtemp(prefix="minnow-sdk-")
     atexit.register(shutil.rmtree, tmp, True)
     where = {"minnow": start_minnow(args.bin, tmp)} if "minnow" in servers else {}
+    if "minnow-baseline" in servers:
+        where["minnow-baseline"] = start_minnow(os.environ["MINNOW_BASELINE_BIN"], tmp, "minnow-baseline.log")
     if "dynamodb-local" in servers:
         where["dynamodb-local"] = start_dynamodb_local()
     if "minnow" in servers and not args.skip_floor:

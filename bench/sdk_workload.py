@@ -34,8 +34,9 @@ server CPU that any server pays on this machine for taking that many calls one a
 
 Minnow runs as BIN --host 127.0.0.1 --port 0, DynamoDB Local as ../shared/reference/dynamodb-local
 --background PORT; both are stopped by PID at the end. Before and after a change, in one run:
-MINNOW_BASELINE_BIN=OLDER --servers minnow-baseline,minnow (the baseline gets no floor runs). Issue 37's targets: DynamoDB Local's CPU
-at least 20x Minnow's, Minnow's CPU under 5 % of the wall time, with either SDK. Loopback only.
+MINNOW_BASELINE_BIN=OLDER --servers minnow-baseline,minnow (the baseline gets no floor runs).
+Issue 37's targets: DynamoDB Local's CPU at least 20x Minnow's, Minnow's CPU under 5 % of the wall
+time, with either SDK. Loopback only.
 """
 import argparse, atexit, json, os, re, shutil, signal, socket, statistics, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
@@ -52,8 +53,8 @@ NODE_SCRIPT = os.path.join(BENCH, "sdk", "workload.mjs")
 SDKS, SERVERS = ("boto3", "js"), ("minnow-baseline", "minnow", "dynamodb-local")
 FLOOR = "floor: as many ListTables"
 FLOOR_SERVERS = ("minnow", "nginx")
-LABEL = {"minnow-baseline": "Minnow baseline", "minnow": "Minnow", "dynamodb-local": "DynamoDB Local", "nginx": "nginx, canned", "boto3": "boto3",
-         "js": "JS SDK v3"}
+LABEL = {"minnow-baseline": "Minnow baseline", "minnow": "Minnow", "dynamodb-local": "DynamoDB Local",
+         "nginx": "nginx, canned", "boto3": "boto3", "js": "JS SDK v3"}
 started = []  # (pid, Popen or None): the servers this script started
 
 
@@ -393,7 +394,7 @@ def run_all(args, sdks, servers, where):
     for rep in range(args.repeat):
         for variant in variants:
             for sdk in sdks:
-                names = list(FLOOR_SERVERS) if variant == FLOOR else servers
+                names = FLOOR_SERVERS if variant == FLOOR else servers
                 for server in names if rep % 2 == 0 else names[::-1]:  # neither server always first
                     pid, port = where[server]
                     endpoint, n = "http://%s:%d" % (HOST, port), n + 1

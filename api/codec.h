@@ -13,6 +13,9 @@ namespace minnow::api {
 model::AttributeValue decode_value(const JsonValue& json);
 // A JSON object of name -> AttributeValue (Item, Key, ExpressionAttributeValues).
 model::AttributeMap decode_attribute_map(const JsonValue& json);
+// The same map in its stored form (model/item_codec.h: encode_item of decode_attribute_map's
+// result, byte for byte, and the same errors), without building the map: a PutItem's item.
+std::string encode_attribute_map(const JsonValue& json);
 
 void write_value(JsonWriter& w, const model::AttributeValue& value);
 void write_attribute_map(JsonWriter& w, const model::AttributeMap& map);

@@ -11,6 +11,7 @@
 #include "api/table_lookup.h"
 #include "model/errors.h"
 #include "model/index_key_violation.h"
+#include "model/item_codec.h"
 #include "model/key.h"
 #include "model/limits.h"
 #include "requests/key_checks.h"
@@ -125,8 +126,8 @@ ItemWrite decode_item_write(const ActionContext& context, const JsonValue& json,
   w.table = find_table_named(context, *m.table_name, /*table_operation=*/false);
   const model::KeySchema& schema = w.table->key_schema();
   if (auto* put = std::get_if<requests::Put>(&body.operation)) {
-    model::validate_item_key(put->item, schema);
-    put->key = model::key_of(put->item, schema);
+    put->key = key_attributes(put->stored, schema);
+    model::validate_item_key(put->key, schema);
   } else {
     model::validate_key(requests::key_of(body.operation), schema);
   }
@@ -153,6 +154,11 @@ Request item_request(ItemWrite w, Operation Request::*operation) {
 
 }  // namespace
 
+model::AttributeMap key_attributes(std::string_view stored, const model::KeySchema& schema) {
+  if (!schema.range) return model::decode_attributes(stored, {schema.hash.name});
+  return model::decode_attributes(stored, {schema.hash.name, schema.range->name});
+}
+
 WriteBody decode_write_body(const JsonValue& json, ItemWriteKind kind, bool return_values) {
   WriteBody w;
   w.m = read_write_members(json);
@@ -162,9 +168,9 @@ WriteBody decode_write_body(const JsonValue& json, ItemWriteKind kind, bool retu
   model::AttributeMap key;
   std::vector<expressions::AttributeUpdate> attribute_updates;
   if (kind == ItemWriteKind::Put) {
-    put.item = decode_attribute_map(*m.item);
+    put.stored = encode_attribute_map(*m.item);
     if (return_values) w.return_values = decode_return_values(m.return_values, /*put_or_delete=*/true);
-    put.size = model::item_size(put.item);
+    put.size = model::encoded_item_size(put.stored);
     if (put.size > model::kMaxItemBytes) throw model::Error(model::kItemTooLarge);
   } else {
     key = decode_attribute_map(*m.key);

@@ -43,6 +43,9 @@ struct WriteBody {
   requests::ReturnValues return_values = requests::ReturnValues::None;
 };
 WriteBody decode_write_body(const JsonValue& json, ItemWriteKind kind, bool return_values);
+// The attributes of a stored item (a Put's) that `schema` names, absent ones left out: the Put's
+// key once model::validate_item_key has passed it.
+model::AttributeMap key_attributes(std::string_view stored, const model::KeySchema& schema);
 
 // PutItem, UpdateItem and DeleteItem decoded, after the Shape: decode_write_body, then the table;
 // the key against its schema; ConditionalOperator without Expected; an update's key and index key

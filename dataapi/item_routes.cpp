@@ -209,12 +209,12 @@ void put_item(Call& call) {
   } catch (const model::Error& error) {
     throw model::data_api_item_invalid(error.message());
   }
-  request.put.key = model::key_of(item, request.table->key_schema());
-  request.put.size = model::item_size(item);
+  const model::AttributeMap key = model::key_of(item, request.table->key_schema());
+  request.put = requests::Put::of(item);
+  request.put.key = key;
   if (request.put.size > model::kMaxItemBytes) throw model::data_api_item_invalid(model::kItemTooLarge.message);
-  request.put.item = std::move(item);
   throw_if_failed(execute(call, "PutItem", request));
-  write_item_answer(call.out, model::encode_item(request.put.item));
+  write_item_answer(call.out, request.put.stored);
 }
 
 void delete_item(Call& call) {

@@ -262,16 +262,16 @@ std::optional<std::string> Table::get_encoded_locked(const std::string& storage_
 
 std::optional<model::IndexKeyViolation> Table::write(const model::AttributeMap& key,
                                                      FunctionRef<WriteDecision(const model::Item* old)> decide,
-                                                     bool decide_reads_old, const model::Item* likely_put) {
+                                                     bool decide_reads_old, std::string_view likely_put) {
   const std::string k = model::storage_key(key, key_schema_);
-  ItemRef prepared = likely_put ? StoredItem::make(k, model::encode_item_scratch(*likely_put)) : nullptr;
+  ItemRef prepared = likely_put.empty() ? nullptr : StoredItem::make(k, likely_put);
   std::unique_lock lock(mu_);
   return write_locked(k, decide, decide_reads_old, likely_put, std::move(prepared));
 }
 
 std::optional<model::IndexKeyViolation> Table::write_locked(const std::string& k,
                                                             FunctionRef<WriteDecision(const model::Item* old)> decide,
-                                                            bool decide_reads_old, const model::Item* likely_put,
+                                                            bool decide_reads_old, std::string_view likely_put,
                                                             ItemRef prepared) {
   // One lookup for the read and the commit (`decide` does not touch the table: `current` stays).
   const StoredItem* current = items_.find(k);
@@ -279,8 +279,8 @@ std::optional<model::IndexKeyViolation> Table::write_locked(const std::string& k
   if (current && (decide_reads_old || !indexes_.empty())) old = model::decode_item(current->encoded());
   WriteDecision decision = decide(old && decide_reads_old ? &*old : nullptr);
   if (auto violation = check_write_locked(decision)) return violation;
-  const bool puts_likely =
-      decision.action == WriteDecision::Action::Put && likely_put && &decision.new_item() == likely_put;
+  const bool puts_likely = decision.action == WriteDecision::Action::Put && !likely_put.empty() &&
+                           decision.stored.data() == likely_put.data();
   ItemRecord record(log_);
   commit_at(current, k, old ? &*old : nullptr, std::move(decision), puts_likely ? std::move(prepared) : ItemRef());
   return std::nullopt;
@@ -315,15 +315,26 @@ bool Table::apply_replicated(const std::string& k, std::optional<std::string_vie
       /*decide_reads_old=*/false);
 }
 
-std::optional<model::IndexKeyViolation> Table::check_put(const model::Item& item) const {
+std::optional<model::IndexKeyViolation> Table::check_put(std::string_view stored) const {
   std::shared_lock lock(mu_);
+  if (indexes_.empty()) return std::nullopt;
+  const model::Item item = model::decode_item(stored);
   for (const auto& index : indexes_)
     if (auto violation = index->check_item(item)) return violation;
   return std::nullopt;
 }
 
-std::optional<model::IndexKeyViolation> Table::check_write_locked(const WriteDecision& decision) const {
+void Table::decode_for_indexes(WriteDecision& decision) const {
+  if (decision.action != WriteDecision::Action::Put || decision.stored.empty() || decision.borrowed ||
+      !decision.item.empty())
+    return;
+  if (indexes_.empty() && vector_indexes_.empty() && definition_.vector_indexes.empty()) return;
+  decision.item = model::decode_item(decision.stored);
+}
+
+std::optional<model::IndexKeyViolation> Table::check_write_locked(WriteDecision& decision) const {
   if (decision.action != WriteDecision::Action::Put) return std::nullopt;
+  decode_for_indexes(decision);
   for (const auto& index : indexes_)
     if (auto violation = index->check_item(decision.new_item())) return violation;
   for (const auto& index : vector_indexes_)
@@ -345,7 +356,10 @@ void Table::commit_at(const StoredItem* current, const std::string& k, const mod
     case WriteDecision::Action::Keep:
       return;
     case WriteDecision::Action::Put: {
-      const std::string_view encoded = prepared ? prepared->encoded() : model::encode_item_scratch(decision.new_item());
+      decode_for_indexes(decision);
+      const std::string_view encoded = prepared            ? prepared->encoded()
+                                       : !decision.stored.empty() ? decision.stored
+                                                         : model::encode_item_scratch(decision.new_item());
       if (current && current->encoded() == encoded) return;  // nothing changes: no record
       ItemRef fresh = prepared ? std::move(prepared) : StoredItem::make(k, encoded);
       const StoredItem& stored = *fresh;

@@ -48,6 +48,10 @@ struct WriteDecision {
   Action action = Action::Keep;
   model::Item item;                       // the new item, for Put ...
   const model::Item* borrowed = nullptr;  // ... or the caller's, which outlives the write call
+  // The new item in its stored form (the caller's, outliving the write call), for a Put that has
+  // it: then `item` or `borrowed` is the same item decoded, when the caller has it or an index
+  // reads it (Table decodes it then), and is otherwise empty.
+  std::string_view stored;
   // Set by the TTL sweeper: the stream record says the DynamoDB service deleted the item.
   bool by_ttl = false;
   // A change another replica of a global table made (apply_replicated): not sent back.
@@ -56,10 +60,35 @@ struct WriteDecision {
   const model::Item& new_item() const { return borrowed ? *borrowed : item; }
 
   static WriteDecision keep() { return {}; }
-  static WriteDecision put(model::Item item) { return {Action::Put, std::move(item)}; }
-  static WriteDecision put_borrowed(const model::Item& item) { return {Action::Put, {}, &item}; }
-  static WriteDecision remove() { return {Action::Delete, {}}; }
-  static WriteDecision expire() { return {Action::Delete, {}, nullptr, true}; }
+  static WriteDecision put(model::Item item) {
+    WriteDecision d = of(Action::Put);
+    d.item = std::move(item);
+    return d;
+  }
+  static WriteDecision put_borrowed(const model::Item& item) {
+    WriteDecision d = of(Action::Put);
+    d.borrowed = &item;
+    return d;
+  }
+  static WriteDecision put_stored(std::string_view stored, const model::Item* decoded = nullptr) {
+    WriteDecision d = of(Action::Put);
+    d.borrowed = decoded;
+    d.stored = stored;
+    return d;
+  }
+  static WriteDecision remove() { return of(Action::Delete); }
+  static WriteDecision expire() {
+    WriteDecision d = of(Action::Delete);
+    d.by_ttl = true;
+    return d;
+  }
+
+ private:
+  static WriteDecision of(Action action) {
+    WriteDecision d;
+    d.action = action;
+    return d;
+  }
 };
 
 struct IndexStats {
@@ -120,12 +149,12 @@ class Table {
   // an empty one, a malformed vector) is not written: the violation is returned, and nothing
   // changes. `decide` must not touch this table. `decide_reads_old` false: `decide` does not
   // look at the current item (an unconditional PutItem), which then is not decoded unless an
-  // index needs it; `decide` gets null. `likely_put`: the item `decide` will most likely put
-  // (put_borrowed, that same object), whose stored form is then made before the lock is taken,
+  // index needs it; `decide` gets null. `likely_put`: the stored item `decide` will most likely
+  // put (put_stored, those same bytes), whose StoredItem is then made before the lock is taken,
   // so that the lock is held for less; made for nothing when `decide` says otherwise.
   std::optional<model::IndexKeyViolation> write(const model::AttributeMap& key,
                                                 FunctionRef<WriteDecision(const model::Item* old)> decide,
-                                                bool decide_reads_old = true, const model::Item* likely_put = nullptr);
+                                                bool decide_reads_old = true, std::string_view likely_put = {});
   // Whether another region's write to the item at `key` is not yet in every replica, in a table of
   // strong consistency: DynamoDB refuses a write to it (ReplicatedWriteConflictException).
   bool written_in_another_region(const model::AttributeMap& key) const;
@@ -135,9 +164,10 @@ class Table {
   // (by `order`) is here already. Returns whether it was applied.
   bool apply_replicated(const std::string& storage_key, std::optional<std::string_view> new_item, uint64_t order,
                         std::string_view from_region);
-  // What write() would refuse in putting `item` (a secondary index key of the wrong type, or an
-  // empty one), changing nothing: BatchWriteItem checks every item before writing any.
-  std::optional<model::IndexKeyViolation> check_put(const model::Item& item) const;
+  // What write() would refuse in putting `stored` (an item in its stored form: a secondary index
+  // key of the wrong type, or an empty one), changing nothing: BatchWriteItem checks every item
+  // before writing any. Decoded only when the table has an index.
+  std::optional<model::IndexKeyViolation> check_put(std::string_view stored) const;
 
   uint64_t item_count() const;
   // TableSizeBytes: the items' billed size (engine/billed_size.h).
@@ -209,8 +239,9 @@ class Table {
   // (`at`: as get's; transactions read the latest.)
   std::optional<model::Item> get_locked(const std::string& storage_key, ReadPoint at = {}) const;
   std::optional<std::string> get_encoded_locked(const std::string& storage_key, ReadPoint at = {}) const;
-  // What write() would refuse in this decision (index keys), changing nothing.
-  std::optional<model::IndexKeyViolation> check_write_locked(const WriteDecision& decision) const;
+  // What write() would refuse in this decision (index keys), changing nothing but the decision:
+  // a stored-form put is decoded when an index reads it (decode_for_indexes).
+  std::optional<model::IndexKeyViolation> check_write_locked(WriteDecision& decision) const;
   void commit_write_locked(const std::string& storage_key, const model::Item* old, WriteDecision decision);
   CommitLog* commit_log() const { return log_; }  // constant while the table is in use
 
@@ -263,13 +294,16 @@ class Table {
   // `prepared`: the new item's StoredItem, when made before (see write's `likely_put`).
   void commit_at(const StoredItem* current, const std::string& storage_key, const model::Item* old,
                  WriteDecision decision, ItemRef prepared = nullptr);
+  // A put given in its stored form only: its item decoded into `decision.item` when an index or a
+  // vector billing reads it. Requires mu_.
+  void decode_for_indexes(WriteDecision& decision) const;
   // The vector billing adjustment of `current` (null: none); `old` is it decoded, or null.
   int64_t stored_vector_billing(const StoredItem* current, const model::Item* old) const;
   uint64_t billed_size_bytes() const;  // mu_ held
   // write() with mu_ held exclusive, at `storage_key`; `prepared` is `likely_put` stored.
   std::optional<model::IndexKeyViolation> write_locked(const std::string& storage_key,
                                                        FunctionRef<WriteDecision(const model::Item* old)> decide,
-                                                       bool decide_reads_old, const model::Item* likely_put = nullptr,
+                                                       bool decide_reads_old, std::string_view likely_put = {},
                                                        ItemRef prepared = nullptr);
   // Tells a change of the item at `storage_key` to the stream and the log (nullopt: absent), and
   // to the replicas unless it came from one.

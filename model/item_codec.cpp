@@ -1,10 +1,10 @@
 #include "model/item_codec.h"
 
+#include <algorithm>
+
 namespace minnow::model {
 
-namespace {
-
-void put_varint(std::string& out, uint64_t v) {
+void append_varint(std::string& out, uint64_t v) {
   while (v >= 0x80) {
     out += static_cast<char>((v & 0x7f) | 0x80);
     v >>= 7;
@@ -12,11 +12,15 @@ void put_varint(std::string& out, uint64_t v) {
   out += static_cast<char>(v);
 }
 
-void put_bytes(std::string& out, std::string_view bytes) {
-  put_varint(out, bytes.size());
+void append_bytes(std::string& out, std::string_view bytes) {
+  append_varint(out, bytes.size());
   out.append(bytes);
 }
 
+namespace {
+
+void put_varint(std::string& out, uint64_t v) { append_varint(out, v); }
+void put_bytes(std::string& out, std::string_view bytes) { append_bytes(out, bytes); }
 void put_tag(std::string& out, EncodedTag tag) { out += static_cast<char>(tag); }
 
 void encode_map(std::string& out, const AttributeMap& map);
@@ -124,6 +128,34 @@ AttributeValue decode_value(EncodedReader& r) {
   return AttributeValue();
 }
 
+void skip_value(EncodedReader& r) {
+  switch (r.tag()) {
+    case EncodedTag::S:
+    case EncodedTag::N:
+    case EncodedTag::B:
+      r.bytes();
+      return;
+    case EncodedTag::SS:
+    case EncodedTag::NS:
+    case EncodedTag::BS:
+      for (uint64_t n = r.varint(); n > 0; --n) r.bytes();
+      return;
+    case EncodedTag::M:
+      for (uint64_t n = r.varint(); n > 0; --n) {
+        r.bytes();
+        skip_value(r);
+      }
+      return;
+    case EncodedTag::L:
+      for (uint64_t n = r.varint(); n > 0; --n) skip_value(r);
+      return;
+    case EncodedTag::Null:
+    case EncodedTag::False:
+    case EncodedTag::True:
+      return;
+  }
+}
+
 AttributeMap decode_map(EncodedReader& r) {
   AttributeMap map;
   std::size_t n = r.varint();
@@ -135,6 +167,23 @@ AttributeMap decode_map(EncodedReader& r) {
 }
 
 }  // namespace
+
+void append_value(std::string& out, const AttributeValue& value) { encode_value(out, value); }
+
+AttributeMap decode_attributes(std::string_view encoded, std::initializer_list<std::string_view> names) {
+  AttributeMap found;
+  EncodedReader r(encoded);
+  r.varint();  // size
+  for (uint64_t n = r.varint(); n > 0 && found.size() < names.size(); --n) {
+    const std::string_view name = r.bytes();
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      skip_value(r);
+      continue;
+    }
+    found.emplace(std::string(name), decode_value(r));
+  }
+  return found;
+}
 
 uint64_t EncodedReader::varint() {
   uint64_t v = 0;

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -23,6 +24,13 @@ namespace minnow::model {
 enum class EncodedTag : uint8_t { S, N, B, SS, NS, BS, M, L, Null, False, True };
 
 std::string encode_item(const Item& item);
+// The form's pieces, for a decoder that writes it straight from another form (api/codec's from
+// a request's JSON) rather than through an Item: the bytes are the same as encode_item's.
+void append_varint(std::string& out, uint64_t v);
+void append_bytes(std::string& out, std::string_view bytes);  // varint(len) then the bytes
+void append_value(std::string& out, const AttributeValue& value);
+// The top-level attributes named `names` (absent ones left out), decoded; the rest skipped.
+AttributeMap decode_attributes(std::string_view encoded, std::initializer_list<std::string_view> names);
 // The same bytes in this thread's scratch buffer, valid until its next encode_item or
 // encode_item_scratch: for a caller that copies them into storage of its own (engine::StoredItem).
 std::string_view encode_item_scratch(const Item& item);

@@ -2,6 +2,7 @@
 
 #include "expressions/projection.h"
 #include "model/fault_errors.h"
+#include "model/item_codec.h"
 #include "requests/consistency.h"
 #include "requests/items.h"
 #include "requests/throttling.h"
@@ -50,19 +51,21 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
         continue;
       }
       charges.start_write();
+      std::optional<model::Item> put_decoded;  // the put's item, when an index charge reads it
       auto violation = t.table->write(
           key_of(w),
           [&](const model::Item* old) {
             if (old) old_size = model::item_size(*old);
-            if (put || old) {
-              charges.note(old, put ? &put->item : nullptr);
+            if ((put || old) && charges.reads_items()) {
+              if (put) put_decoded = model::decode_item(put->stored);
+              charges.note(old, put_decoded ? &*put_decoded : nullptr);
               refused = meter.index_refusal(charges);
               if (refused) return engine::WriteDecision::keep();
             }
-            if (put) return engine::WriteDecision::put_borrowed(put->item);
+            if (put) return engine::WriteDecision::put_stored(put->stored, put_decoded ? &*put_decoded : nullptr);
             return old ? engine::WriteDecision::remove() : engine::WriteDecision::keep();
           },
-          /*decide_reads_old=*/true, put ? &put->item : nullptr);
+          /*decide_reads_old=*/true, put ? std::string_view(put->stored) : std::string_view());
       if (violation) {
         result.index_key = std::move(violation);
         return result;

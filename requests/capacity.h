@@ -121,6 +121,9 @@ class IndexWriteCharges {
   void start_write();
   // One write, as VectorWriteCharges::note.
   void note(const model::Item* old, const model::Item* written);
+  // Whether note() reads the items (the table has an index): a put's item need not be decoded
+  // for it otherwise.
+  bool reads_items() const { return !index_keys_.empty() || !vectors_.empty(); }
   // The write's charge, the table's part for items of these stored sizes (0: none) with vector
   // attributes billed as VectorWriteCharges bills them.
   CapacityBreakdown breakdown(std::size_t old_size, std::size_t new_size) const;

@@ -48,8 +48,9 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
   std::optional<model::Error> index_refusal;  // GSI back-pressure: the write was not made
   std::optional<model::Item> old_item;
   std::size_t old_size = 0;
-  const model::Item* put_item = nullptr;
-  if constexpr (kPut) put_item = &op.item;
+  const Put* put = nullptr;
+  if constexpr (kPut) put = &op;
+  std::optional<model::Item> put_decoded;  // the Put's item, when an index charge reads it
   std::optional<model::IndexKeyViolation> violation = table.write(
       op.key,
       [&](const model::Item* old) {
@@ -62,14 +63,14 @@ ItemWriteResult execute_write(const Context& context, engine::Table& table, cons
           old_size = model::item_size(*old);
           if (keep_old) old_item = *old;
         }
-        if (outcome.kind != WriteOutcome::Kind::Keep) {
-          index_charges.note(old, written_item(outcome, put_item));
+        if (outcome.kind != WriteOutcome::Kind::Keep && index_charges.reads_items()) {
+          index_charges.note(old, written_item(outcome, put, put_decoded));
           index_refusal = meter.index_refusal(index_charges);
           if (index_refusal) return engine::WriteDecision::keep();
         }
-        return engine_decision(outcome, put_item);
+        return engine_decision(outcome, put, put_decoded ? &*put_decoded : nullptr);
       },
-      reads_old, put_item);
+      reads_old, put ? std::string_view(put->stored) : std::string_view());
 
   if (outcome.failed()) {
     // A refused condition consumes a write of the stored item (DynamoDB charges it).

@@ -27,6 +27,7 @@ struct Decided {
   VectorWriteCharges vectors;  // loaded when ReturnConsumedCapacity asks
   IndexWriteCharges indexes;   // loaded under --capacity-model
   std::optional<model::Error> index_refusal;  // GSI back-pressure refused the action
+  std::optional<model::Item> put_decoded;     // a Put's item, when a charge reads it
 };
 
 // The size of the item an applied action leaves.
@@ -129,14 +130,16 @@ TransactWriteItemsResult execute(const Context& context, const TransactWriteItem
                                 d->outcome = decide(*op, old);
                                 if (d->outcome.failed()) return std::nullopt;
                                 if (old) d->old_size = model::item_size(*old);
-                                if (d->outcome.kind != WriteOutcome::Kind::Keep) {  // a ConditionCheck
-                                  const model::Item* written = written_item(*op, d->outcome);
+                                const Put* put = std::get_if<Put>(op);
+                                if (d->outcome.kind != WriteOutcome::Kind::Keep &&  // a ConditionCheck
+                                    (!d->vectors.empty() || d->indexes.reads_items())) {
+                                  const model::Item* written = written_item(d->outcome, put, d->put_decoded);
                                   d->vectors.note(old, written);
                                   d->indexes.note(old, written);
                                   d->index_refusal = meter->index_refusal(d->indexes);
                                   if (d->index_refusal) return std::nullopt;
                                 }
-                                return engine_decision(*op, d->outcome);
+                                return engine_decision(d->outcome, put, d->put_decoded ? &*d->put_decoded : nullptr);
                               }});
     engine_index.push_back(i);
   }

@@ -3,6 +3,7 @@
 #include "expressions/evaluate.h"
 #include "expressions/projection.h"
 #include "expressions/update.h"
+#include "model/item_codec.h"
 #include "model/limits.h"
 
 namespace minnow::requests {
@@ -29,6 +30,13 @@ WriteOutcome of_kind(Kind kind) {
 
 bool WriteCondition::holds(const model::Item* old) const {
   return !expression || expressions::evaluate(*expression, old);
+}
+
+Put Put::of(const model::Item& item) {
+  Put put;
+  put.stored = model::encode_item(item);
+  put.size = model::encoded_item_size(put.stored);
+  return put;
 }
 
 WriteOutcome Put::decide(const model::Item* old) const {
@@ -113,30 +121,23 @@ WriteOutcome decide(const WriteOperation& operation, const model::Item* old) {
   return std::visit([old](const auto& op) { return op.decide(old); }, operation);
 }
 
-const model::Item* written_item(const WriteOutcome& outcome, const model::Item* put_item) {
+const model::Item* written_item(const WriteOutcome& outcome, const Put* put, std::optional<model::Item>& decoded) {
   if (outcome.kind != Kind::Put) return nullptr;
-  return outcome.new_item ? &*outcome.new_item : put_item;
+  if (outcome.new_item) return &*outcome.new_item;
+  if (!decoded) decoded = model::decode_item(put->stored);
+  return &*decoded;
 }
 
-const model::Item* written_item(const WriteOperation& operation, const WriteOutcome& outcome) {
-  const Put* put = std::get_if<Put>(&operation);
-  return written_item(outcome, put ? &put->item : nullptr);
-}
-
-engine::WriteDecision engine_decision(const WriteOutcome& outcome, const model::Item* put_item) {
+engine::WriteDecision engine_decision(const WriteOutcome& outcome, const Put* put, const model::Item* decoded) {
   switch (outcome.kind) {
     case Kind::Put:
-      return engine::WriteDecision::put_borrowed(*written_item(outcome, put_item));
+      if (outcome.new_item) return engine::WriteDecision::put_borrowed(*outcome.new_item);
+      return engine::WriteDecision::put_stored(put->stored, decoded);
     case Kind::Delete:
       return engine::WriteDecision::remove();
     default:
       return engine::WriteDecision::keep();
   }
-}
-
-engine::WriteDecision engine_decision(const WriteOperation& operation, const WriteOutcome& outcome) {
-  const Put* put = std::get_if<Put>(&operation);
-  return engine_decision(outcome, put ? &put->item : nullptr);
 }
 
 }  // namespace minnow::requests

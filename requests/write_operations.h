@@ -56,11 +56,16 @@ struct WriteOutcome {
 };
 
 struct Put {
-  model::Item item;
+  // The item in the form the table stores it (model/item_codec.h), made from the request's JSON
+  // without an Item between (api/codec.h encode_attribute_map); decoded only where an index reads it.
+  std::string stored;
   model::AttributeMap key;  // the item's primary key
-  std::size_t size = 0;     // model::item_size(item)
+  std::size_t size = 0;     // the item's DynamoDB size (model::item_size)
   WriteCondition condition;
 
+  // A Put of an item held decoded (a PartiQL INSERT's, the data API's): `stored` and `size` made
+  // from it; the key is the caller's to set.
+  static Put of(const model::Item& item);
   WriteOutcome decide(const model::Item* old) const;
 };
 
@@ -102,13 +107,14 @@ using WriteOperation = std::variant<Put, Update, Delete, ConditionCheck>;
 const model::AttributeMap& key_of(const WriteOperation& operation);
 WriteOutcome decide(const WriteOperation& operation, const model::Item* old);
 
-// The engine's decision for an outcome: store (the Put's item, or the Update's new item, both
-// borrowed: `put_item` and `outcome` must outlive the engine call), remove, or keep.
-engine::WriteDecision engine_decision(const WriteOutcome& outcome, const model::Item* put_item);
-engine::WriteDecision engine_decision(const WriteOperation& operation, const WriteOutcome& outcome);
-// The item an outcome stores (the Put's item or the Update's new item); null when it removes or
-// keeps the stored one.
-const model::Item* written_item(const WriteOutcome& outcome, const model::Item* put_item);
-const model::Item* written_item(const WriteOperation& operation, const WriteOutcome& outcome);
+// The engine's decision for an outcome: store (the Put's stored item, or the Update's new item,
+// both borrowed: `put` and `outcome` must outlive the engine call; `decoded`, the Put's item
+// decoded when the caller has it, spares the engine decoding it again), remove, or keep.
+engine::WriteDecision engine_decision(const WriteOutcome& outcome, const Put* put,
+                                      const model::Item* decoded = nullptr);
+// The item an outcome stores, decoded (the Update's new item, or the Put's item decoded into
+// `decoded`), for what reads an item (an index's charge); null when it removes or keeps the
+// stored one.
+const model::Item* written_item(const WriteOutcome& outcome, const Put* put, std::optional<model::Item>& decoded);
 
 }  // namespace minnow::requests

@@ -16,6 +16,7 @@
 #include "api/write_parts.h"
 #include "model/errors.h"
 #include "model/index_key_violation.h"
+#include "model/item_codec.h"
 #include "model/key.h"
 #include "model/limits.h"
 #include "requests/batch.h"
@@ -70,8 +71,8 @@ requests::BatchWriteItemRequest decode(const ActionContext& context, const JsonV
       const JsonValue* del = member(w, "DeleteRequest");
       if (put) {
         requests::Put p;
-        p.item = decode_attribute_map((*put)["Item"]);
-        p.size = model::item_size(p.item);
+        p.stored = encode_attribute_map((*put)["Item"]);
+        p.size = model::encoded_item_size(p.stored);
         if (p.size > model::kMaxItemBytes) throw model::Error(model::kItemTooLarge);
         writes.writes.emplace_back(std::move(p));
       } else {
@@ -87,8 +88,8 @@ requests::BatchWriteItemRequest decode(const ActionContext& context, const JsonV
     std::set<std::string> seen;
     for (auto& w : writes.writes) {
       if (auto* put = std::get_if<requests::Put>(&w)) {
-        model::validate_item_key(put->item, schema, model::ItemKeyWording::SchemaMismatch);
-        put->key = model::key_of(put->item, schema);
+        put->key = key_attributes(put->stored, schema);
+        model::validate_item_key(put->key, schema, model::ItemKeyWording::SchemaMismatch);
       } else {
         model::validate_key(requests::key_of(w), schema);
       }
@@ -100,7 +101,7 @@ requests::BatchWriteItemRequest decode(const ActionContext& context, const JsonV
   for (const auto& writes : r.tables)
     for (const auto& w : writes.writes)
       if (const auto* put = std::get_if<requests::Put>(&w))
-        if (auto violation = writes.table->check_put(put->item)) throw model::index_key_error(*violation, false);
+        if (auto violation = writes.table->check_put(put->stored)) throw model::index_key_error(*violation, false);
   r.return_consumed_capacity = return_consumed_capacity(m.return_consumed_capacity);
   r.return_item_collection_metrics = item_collection_metrics_wanted(m.return_item_collection_metrics);
   return r;
@@ -123,7 +124,7 @@ void write_response(JsonWriter& out, const requests::BatchWriteItemRequest& requ
         out.Key("PutRequest");
         out.StartObject();
         out.Key("Item");
-        write_attribute_map(out, put->item);
+        write_encoded_item(out, put->stored);
       } else {
         out.Key("DeleteRequest");
         out.StartObject();

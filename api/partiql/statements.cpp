@@ -249,10 +249,8 @@ requests::WriteOperation write_operation(BoundWrite write, const engine::Table& 
   requests::WriteCondition condition{std::move(write.condition), return_old_on_failure};
   switch (write.kind) {
     case minnow::partiql::WriteKind::Insert: {
-      requests::Put put;
-      put.size = model::item_size(write.item);
+      requests::Put put = requests::Put::of(write.item);
       if (put.size > model::kMaxItemBytes) throw model::Error(model::kItemTooLarge);
-      put.item = std::move(write.item);
       put.key = std::move(write.key);
       put.condition = std::move(condition);
       return put;

@@ -89,9 +89,9 @@ DecodedAction decode_action(ItemWriteKind kind, const JsonValue& json) {
 void check_key_present(DecodedAction& a) {
   const model::KeySchema& schema = a.action.table->key_schema();
   if (auto* put = std::get_if<requests::Put>(&a.action.operation)) {
-    if (!put->item.count(schema.hash.name)) throw model::missing_key_in_item(schema.hash.name);
-    if (schema.range && !put->item.count(schema.range->name)) throw model::missing_key_in_item(schema.range->name);
-    put->key = model::key_of(put->item, schema);
+    put->key = key_attributes(put->stored, schema);
+    if (!put->key.count(schema.hash.name)) throw model::missing_key_in_item(schema.hash.name);
+    if (schema.range && !put->key.count(schema.range->name)) throw model::missing_key_in_item(schema.range->name);
   } else {
     const model::AttributeMap& key = requests::key_of(a.action.operation);
     if (key.size() != (schema.range ? 2u : 1u) || !key.count(schema.hash.name) ||
@@ -107,7 +107,7 @@ void check_key_present(DecodedAction& a) {
 void check_item(const DecodedAction& a) {
   const model::KeySchema& schema = a.action.table->key_schema();
   if (const auto* put = std::get_if<requests::Put>(&a.action.operation)) {
-    model::validate_item_key(put->item, schema);
+    model::validate_item_key(put->key, schema);
   } else {
     model::validate_key(requests::key_of(a.action.operation), schema);
   }

@@ -20,10 +20,8 @@ using namespace minnow;
 using minnow::test::S;
 
 void put(testing::RequestsFixture& f, const std::shared_ptr<engine::Table>& table, const std::string& pk) {
-  requests::Put p;
-  p.item = {{"pk", S(pk)}};
-  p.key = p.item;
-  p.size = model::item_size(p.item);
+  requests::Put p = requests::Put::of({{"pk", S(pk)}});
+  p.key = {{"pk", S(pk)}};
   requests::execute(f.context(), requests::PutItemRequest{table, p});
 }
 

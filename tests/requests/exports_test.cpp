@@ -59,10 +59,8 @@ struct Exported {
     put("b", 2);
   }
   void put(const std::string& pk, int n) {
-    requests::Put p;
-    p.item = {{"pk", S(pk)}, {"n", N(n)}};
+    requests::Put p = requests::Put::of({{"pk", S(pk)}, {"n", N(n)}});
     p.key = {{"pk", S(pk)}};
-    p.size = model::item_size(p.item);
     requests::execute(context(), requests::PutItemRequest{table, p});
   }
   requests::ExportTableToPointInTimeRequest request(std::shared_ptr<Collected> files) {

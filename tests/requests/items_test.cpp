@@ -30,10 +30,8 @@ struct Fixture : testing::RequestsFixture {
 };
 
 requests::Put put_of(model::Item item) {
-  requests::Put p;
+  requests::Put p = requests::Put::of(item);
   p.key = {{"pk", item.at("pk")}};
-  p.size = model::item_size(item);
-  p.item = std::move(item);
   return p;
 }
 

@@ -25,10 +25,8 @@ struct Fixture : testing::RequestsFixture {
   // An item of about `bytes` bytes.
   void put(const std::string& pk, int sk, std::size_t bytes) {
     model::Item item{{"pk", S(pk)}, {"sk", N(std::to_string(sk))}, {"pad", S(std::string(bytes, 'x'))}};
-    requests::Put p;
+    requests::Put p = requests::Put::of(item);
     p.key = {{"pk", item.at("pk")}, {"sk", item.at("sk")}};
-    p.size = model::item_size(item);
-    p.item = std::move(item);
     REQUIRE(requests::execute(context(), requests::PutItemRequest{table, std::move(p)}).status ==
             requests::ItemWriteResult::Status::Written);
   }

@@ -47,18 +47,17 @@ struct Fixture : testing::RequestsFixture {
   }
   requests::ItemWriteResult put(int64_t now_ms, const std::string& pk, std::size_t bytes = 10) {
     requests::PutItemRequest r{table, {}};
+    r.put = requests::Put::of({{"pk", S(pk)}, {"v", S(std::string(bytes, 'x'))}});
     r.put.key = {{"pk", S(pk)}};
-    r.put.item = {{"pk", S(pk)}, {"v", S(std::string(bytes, 'x'))}};
-    r.put.size = model::item_size(r.put.item);
     return requests::execute(at(now_ms), r);
   }
   // A put of `pk` (with attribute color when not empty) through BatchWriteItem's request form.
-  static requests::Put put_of(const std::string& pk, const std::string& color = "") {
-    requests::Put p;
+  static requests::Put put_of(const std::string& pk, const std::string& color = "", std::size_t v_bytes = 0) {
+    model::Item item{{"pk", S(pk)}};
+    if (!color.empty()) item["color"] = S(color);
+    if (v_bytes) item["v"] = S(std::string(v_bytes, 'x'));
+    requests::Put p = requests::Put::of(item);
     p.key = {{"pk", S(pk)}};
-    p.item = {{"pk", S(pk)}};
-    if (!color.empty()) p.item["color"] = S(color);
-    p.size = model::item_size(p.item);
     return p;
   }
   requests::GetItemResult get(int64_t now_ms, bool consistent) {
@@ -114,9 +113,8 @@ TEST_CASE("throttling: reads draw on the read units, eventually consistent ones 
 TEST_CASE("throttling: a refused condition consumes a write") {
   Fixture f;
   requests::PutItemRequest conditional{f.table, {}};
+  conditional.put = requests::Put::of({{"pk", S("a")}});
   conditional.put.key = {{"pk", S("a")}};
-  conditional.put.item = {{"pk", S("a")}};
-  conditional.put.size = model::item_size(conditional.put.item);
   conditional.put.condition.expression =
       expressions::compile_request({.condition = "attribute_exists(pk)"}).condition;
   CHECK(requests::execute(f.at(0), conditional).status == requests::ItemWriteResult::Status::ConditionFailed);
@@ -256,9 +254,7 @@ TEST_CASE("throttling: an on-demand table's maximums (OnDemandThroughput) hold o
 std::pair<int, std::string> fill_second(Fixture& f, const std::shared_ptr<engine::Table>& table, int64_t now_ms,
                                         const std::string& prefix) {
   for (int written = 0; written < 1000; ++written) {
-    requests::PutItemRequest r{table, Fixture::put_of(prefix + std::to_string(written))};
-    r.put.item["v"] = S(std::string(300'000, 'x'));
-    r.put.size = model::item_size(r.put.item);
+    requests::PutItemRequest r{table, Fixture::put_of(prefix + std::to_string(written), "", 300'000)};
     const std::string refusal = throttled([&] { requests::execute(f.at(now_ms), r); });
     if (!refusal.empty()) return {written, refusal};
   }
@@ -315,9 +311,7 @@ TEST_CASE("throttling: a global index's hot partition key value, written and que
   d.global_indexes.push_back(gsi);
   auto table = f.database.create(d);
   auto put = [&](int64_t now_ms, const std::string& pk, const std::string& color) {
-    requests::PutItemRequest r{table, Fixture::put_of(pk, color)};
-    r.put.item["v"] = S(std::string(300'000, 'x'));
-    r.put.size = model::item_size(r.put.item);
+    requests::PutItemRequest r{table, Fixture::put_of(pk, color, 300'000)};
     return requests::execute(f.at(now_ms), r);
   };
   // Distinct table keys, one color: the index's "red" takes 1,000 units a second, four writes.

@@ -171,6 +171,8 @@ class StoredFormWriter {
  public:
   std::string item(const JsonValue& json) {
     arena_.clear();
+    members_.clear();  // what a refused item left
+    elements_.clear();
     const Span body = map(json, 0, false);
     std::string stored;
     stored.reserve(10 + body.end - body.begin);
@@ -213,61 +215,79 @@ class StoredFormWriter {
     }
   }
 
-  // An M value's bytes (`tagged`), or an item's without the tag.
+  // An M value's bytes (`tagged`), or an item's without the tag. Its members are kept on
+  // members_ above those of the maps it is in, and taken off at the end.
   Span map(const JsonValue& json, int depth, bool tagged) {
-    std::vector<Member> members;
-    members.reserve(json.MemberCount());
+    const std::size_t base = members_.size();
     for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
       if (it->name.GetStringLength() == 0) throw model::Error(model::kEmptyAttributeName);
       if (it->name.GetStringLength() > model::kMaxAttributeNameBytes) throw model::Error(model::kAttributeNameTooLarge);
-      members.push_back({view(it->name), value(it->value, depth)});
+      const Span v = value(it->value, depth);
+      members_.push_back({view(it->name), v});
     }
-    std::stable_sort(members.begin(), members.end(),
-                     [](const Member& a, const Member& b) { return a.name < b.name; });
+    const auto first = members_.begin() + static_cast<std::ptrdiff_t>(base);
+    sort_by_name(first, members_.end());
     std::size_t kept = 0, bytes = 0;
-    for (std::size_t i = 0; i < members.size(); ++i) {
-      if (i + 1 < members.size() && members[i + 1].name == members[i].name) {
-        members[i].name = {};  // a later one of the same name replaces it
+    for (auto m = first; m != members_.end(); ++m) {
+      if (m + 1 != members_.end() && m[1].name == m->name) {
+        m->name = {};  // a later one of the same name replaces it
         continue;
       }
       ++kept;
-      bytes += 10 + members[i].name.size() + members[i].value.end - members[i].value.begin;
+      bytes += 10 + m->name.size() + m->value.end - m->value.begin;
     }
     arena_.reserve(arena_.size() + bytes + 11);  // the copies below read from arena_ itself
     Span out{arena_.size(), 0, 0};
     if (tagged) arena_ += static_cast<char>(model::EncodedTag::M);
     model::append_varint(arena_, kept);
-    for (const Member& m : members) {
-      if (m.name.data() == nullptr) continue;
-      model::append_bytes(arena_, m.name);
-      arena_.append(arena_.data() + m.value.begin, m.value.end - m.value.begin);
-      out.size += m.name.size() + m.value.size;
+    for (auto m = first; m != members_.end(); ++m) {
+      if (m->name.data() == nullptr) continue;
+      model::append_bytes(arena_, m->name);
+      arena_.append(arena_.data() + m->value.begin, m->value.end - m->value.begin);
+      out.size += m->name.size() + m->value.size;
     }
+    members_.resize(base);
     out.end = arena_.size();
     if (tagged) out.size += 3 + kept;
     return out;
   }
 
+  // Stable (of a repeated name, the JSON's last stays last); an item's few members are put in
+  // order in place, without stable_sort's buffer.
+  static void sort_by_name(std::vector<Member>::iterator first, std::vector<Member>::iterator last) {
+    auto by_name = [](const Member& a, const Member& b) { return a.name < b.name; };
+    if (last - first > 32) return std::stable_sort(first, last, by_name);
+    for (auto i = first + (first != last); i < last; ++i) {
+      Member m = *i;
+      auto j = i;
+      for (; j != first && by_name(m, j[-1]); --j) *j = j[-1];
+      *j = m;
+    }
+  }
+
   Span list(const JsonValue& json, int depth) {
-    std::vector<Span> elements;
-    elements.reserve(json.Size());
+    const std::size_t base = elements_.size();
     std::size_t bytes = 0;
     for (const auto& m : json.GetArray()) {
-      elements.push_back(value(m, depth));
-      bytes += elements.back().end - elements.back().begin;
+      const Span e = value(m, depth);
+      elements_.push_back(e);
+      bytes += e.end - e.begin;
     }
     arena_.reserve(arena_.size() + bytes + 11);
     Span out{arena_.size(), 0, 3};
     arena_ += static_cast<char>(model::EncodedTag::L);
-    model::append_varint(arena_, elements.size());
-    for (const Span& e : elements) {
-      arena_.append(arena_.data() + e.begin, e.end - e.begin);
-      out.size += 1 + e.size;
+    model::append_varint(arena_, elements_.size() - base);
+    for (std::size_t i = base; i < elements_.size(); ++i) {
+      arena_.append(arena_.data() + elements_[i].begin, elements_[i].end - elements_[i].begin);
+      out.size += 1 + elements_[i].size;
     }
+    elements_.resize(base);
     out.end = arena_.size();
     return out;
   }
 
+  std::vector<Member> members_;  // the members of the maps being written, innermost last
+  std::vector<Span> elements_;   // the same for lists
   std::string arena_;
 };
 

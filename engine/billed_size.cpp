@@ -76,6 +76,14 @@ std::size_t EntryAttributes::size(const model::Item& item) const {
   return static_cast<std::size_t>(std::max<int64_t>(bytes, 0));
 }
 
+std::size_t EntryAttributes::size(const model::AttributeMap& attributes, std::size_t item_size) const {
+  if (all_) return item_size;
+  std::size_t bytes = 0;
+  for (const std::string& name : names_)
+    if (const model::AttributeValue* v = model::find_attribute(attributes, name)) bytes += name.size() + v->size_bytes();
+  return bytes;
+}
+
 bool EntryAttributes::same_entry(const model::Item& a, const model::Item& b) const {
   if (all_) return a == b;
   for (const std::string& name : names_) {

@@ -38,6 +38,11 @@ class EntryAttributes {
   // The entry's size: DynamoDB's item size of the attributes of `item` it holds, vector
   // attributes billed as given.
   std::size_t size(const model::Item& item) const;
+  // The same for a secondary index (no vector billing), of an item given as the attributes the
+  // entry reads (names(), at least) and its DynamoDB size.
+  std::size_t size(const model::AttributeMap& attributes, std::size_t item_size) const;
+  // The attributes whose values the entry's size reads (under ALL: the keys; the size is the item's).
+  const std::vector<std::string>& names() const { return names_; }
   // Whether `a` and `b` make the same entry.
   bool same_entry(const model::Item& a, const model::Item& b) const;
 

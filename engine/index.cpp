@@ -127,8 +127,8 @@ std::string SecondaryIndex::entry_key_of_attributes(const model::AttributeMap& a
   return *index_key(attributes) + table_part(attributes, model::storage_key(attributes, table_schema_));
 }
 
-void SecondaryIndex::update(const std::string& base_key, const model::Item* old_item, const model::Item* new_item,
-                            const StoredItem* new_position) {
+void SecondaryIndex::update(const std::string& base_key, const model::AttributeMap* old_item,
+                            const model::AttributeMap* new_item, const StoredItem* new_position) {
   std::optional<std::string> old_key = old_item ? index_key(*old_item) : std::nullopt;
   std::optional<std::string> new_key = new_item ? index_key(*new_item) : std::nullopt;
   if (!old_key && !new_key) return;
@@ -140,7 +140,8 @@ void SecondaryIndex::update(const std::string& base_key, const model::Item* old_
     if (Shared<const IndexEntry> removed = entries_.erase(*old_key)) size_bytes_ -= removed->size();
   }
   if (new_key) {
-    const auto size = static_cast<uint32_t>(entry_attributes_.size(*new_item));
+    const auto size = static_cast<uint32_t>(
+        entry_attributes_.size(*new_item, model::encoded_item_size(new_position->encoded())));
     size_bytes_ += size;
     if (Shared<const IndexEntry> replaced = entries_.put(IndexEntry::make(*new_key, new_position, size)))
       size_bytes_ -= replaced->size();

@@ -124,9 +124,12 @@ class SecondaryIndex {
   // The entry key of a key given as attributes (an ExclusiveStartKey: index and table keys).
   std::string entry_key_of_attributes(const model::AttributeMap& attributes) const;
 
-  // Replaces the item's entry (old_item/new_item null: absent) after a base write; the new
-  // item is stored as `new_position`.
-  void update(const std::string& base_key, const model::Item* old_item, const model::Item* new_item,
+  // The attributes of an item that check_item and update read: the table's and the index's key
+  // attributes and the projected ones.
+  const std::vector<std::string>& read_attributes() const { return entry_attributes_.names(); }
+  // Replaces the item's entry (old_item/new_item null: absent) after a base write; the new item
+  // is stored as `new_position`. The items may be given as their read_attributes() only.
+  void update(const std::string& base_key, const model::AttributeMap* old_item, const model::AttributeMap* new_item,
               const StoredItem* new_position);
   void clear();
 

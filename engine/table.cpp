@@ -276,7 +276,11 @@ std::optional<model::IndexKeyViolation> Table::write_locked(const std::string& k
   // One lookup for the read and the commit (`decide` does not touch the table: `current` stays).
   const StoredItem* current = items_.find(k);
   std::optional<model::Item> old;
-  if (current && (decide_reads_old || !indexes_.empty())) old = model::decode_item(current->encoded());
+  if (current && (decide_reads_old || reads_whole_items())) {
+    old = model::decode_item(current->encoded());
+  } else if (current && !indexes_.empty()) {
+    old = index_attributes(current->encoded());  // all the indexes read of it: `decide` does not look
+  }
   WriteDecision decision = decide(old && decide_reads_old ? &*old : nullptr);
   if (auto violation = check_write_locked(decision)) return violation;
   const bool puts_likely = decision.action == WriteDecision::Action::Put && !likely_put.empty() &&
@@ -328,8 +332,21 @@ void Table::decode_for_indexes(WriteDecision& decision) const {
   if (decision.action != WriteDecision::Action::Put || decision.stored.empty() || decision.borrowed ||
       !decision.item.empty())
     return;
-  if (indexes_.empty() && vector_indexes_.empty() && definition_.vector_indexes.empty()) return;
-  decision.item = model::decode_item(decision.stored);
+  if (reads_whole_items()) {
+    decision.item = model::decode_item(decision.stored);
+  } else if (!indexes_.empty()) {
+    decision.item = index_attributes(decision.stored);
+  }
+}
+
+bool Table::reads_whole_items() const { return !vector_indexes_.empty() || !definition_.vector_indexes.empty(); }
+
+model::AttributeMap Table::index_attributes(std::string_view stored) const {
+  std::vector<std::string_view> names;
+  for (const auto& index : indexes_)
+    for (const std::string& name : index->read_attributes())
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  return model::decode_attributes(stored, names);
 }
 
 std::optional<model::IndexKeyViolation> Table::check_write_locked(WriteDecision& decision) const {

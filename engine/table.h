@@ -49,8 +49,9 @@ struct WriteDecision {
   model::Item item;                       // the new item, for Put ...
   const model::Item* borrowed = nullptr;  // ... or the caller's, which outlives the write call
   // The new item in its stored form (the caller's, outliving the write call), for a Put that has
-  // it: then `item` or `borrowed` is the same item decoded, when the caller has it or an index
-  // reads it (Table decodes it then), and is otherwise empty.
+  // it: then `borrowed` is the same item decoded when the caller has it; otherwise `item` is what
+  // the table's indexes read of it (Table decodes it then: the whole item for a vector index,
+  // else only the attributes the secondary indexes read), or empty.
   std::string_view stored;
   // Set by the TTL sweeper: the stream record says the DynamoDB service deleted the item.
   bool by_ttl = false;
@@ -294,9 +295,14 @@ class Table {
   // `prepared`: the new item's StoredItem, when made before (see write's `likely_put`).
   void commit_at(const StoredItem* current, const std::string& storage_key, const model::Item* old,
                  WriteDecision decision, ItemRef prepared = nullptr);
-  // A put given in its stored form only: its item decoded into `decision.item` when an index or a
-  // vector billing reads it. Requires mu_.
+  // A put given in its stored form only: its item decoded into `decision.item` when an index
+  // reads it, whole when a vector index does (reads_whole_items), else the attributes the
+  // secondary indexes read (index_attributes). Requires mu_.
   void decode_for_indexes(WriteDecision& decision) const;
+  // Whether a write must decode whole items for the vector indexes (and their billing).
+  bool reads_whole_items() const;
+  // The attributes of a stored item that the secondary indexes read (their read_attributes).
+  model::AttributeMap index_attributes(std::string_view stored) const;
   // The vector billing adjustment of `current` (null: none); `old` is it decoded, or null.
   int64_t stored_vector_billing(const StoredItem* current, const model::Item* old) const;
   uint64_t billed_size_bytes() const;  // mu_ held

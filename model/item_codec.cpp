@@ -170,7 +170,9 @@ AttributeMap decode_map(EncodedReader& r) {
 
 void append_value(std::string& out, const AttributeValue& value) { encode_value(out, value); }
 
-AttributeMap decode_attributes(std::string_view encoded, std::initializer_list<std::string_view> names) {
+namespace {
+template <class Names>
+AttributeMap decode_named(std::string_view encoded, const Names& names) {
   AttributeMap found;
   EncodedReader r(encoded);
   r.varint();  // size
@@ -183,6 +185,15 @@ AttributeMap decode_attributes(std::string_view encoded, std::initializer_list<s
     found.emplace(std::string(name), decode_value(r));
   }
   return found;
+}
+}  // namespace
+
+AttributeMap decode_attributes(std::string_view encoded, std::initializer_list<std::string_view> names) {
+  return decode_named(encoded, names);
+}
+
+AttributeMap decode_attributes(std::string_view encoded, const std::vector<std::string_view>& names) {
+  return decode_named(encoded, names);
 }
 
 uint64_t EncodedReader::varint() {

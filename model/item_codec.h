@@ -16,6 +16,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/attribute_value.h"
 
@@ -31,6 +32,7 @@ void append_bytes(std::string& out, std::string_view bytes);  // varint(len) the
 void append_value(std::string& out, const AttributeValue& value);
 // The top-level attributes named `names` (absent ones left out), decoded; the rest skipped.
 AttributeMap decode_attributes(std::string_view encoded, std::initializer_list<std::string_view> names);
+AttributeMap decode_attributes(std::string_view encoded, const std::vector<std::string_view>& names);
 // The same bytes in this thread's scratch buffer, valid until its next encode_item or
 // encode_item_scratch: for a caller that copies them into storage of its own (engine::StoredItem).
 std::string_view encode_item_scratch(const Item& item);

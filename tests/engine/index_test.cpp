@@ -241,14 +241,15 @@ struct Fixture {
     const bool bad = rnd.one_in(8);
     if (bad) spoil(next);
     const bool from_update = what >= 6;
-    // A PutItem's decision holds the item in its stored form only: the table decodes it for
-    // its indexes.
+    // A PutItem's decision holds the item in its stored form only: the table decodes what its
+    // indexes read of it, and of the item it replaces when the decision does not read that.
     const std::string stored = model::encode_item(next);
+    const bool reads_old = from_update || rnd.one_in(2);
     auto write = [&] {
       test::write_or_throw(
           *table, key,
           [&](const Item*) { return from_update ? WriteDecision::put(next) : WriteDecision::put_stored(stored); },
-          from_update);
+          from_update, reads_old);
     };
     if (bad) {
       ++counters.rejected;

@@ -8,10 +8,11 @@
 
 namespace minnow::test {
 
+// `decide_reads_old` as Table::write's (false: an unconditional PutItem's write).
 inline void write_or_throw(engine::Table& table, const model::AttributeMap& key,
                            engine::FunctionRef<engine::WriteDecision(const model::Item* old)> decide,
-                           bool in_update = false) {
-  if (auto violation = table.write(key, decide)) throw model::index_key_error(*violation, in_update);
+                           bool in_update = false, bool decide_reads_old = true) {
+  if (auto violation = table.write(key, decide, decide_reads_old)) throw model::index_key_error(*violation, in_update);
 }
 
 }  // namespace minnow::test

@@ -70,6 +70,7 @@ struct Shape::Rule {
   std::unique_ptr<Rule> element;                                       // List and Map elements
   std::vector<std::pair<std::string, std::unique_ptr<Rule>>> members;  // struct members
   bool of_attribute_values = false;    // L and M inside an AttributeValue: elements are AttributeValues
+  bool attribute_value = false;        // the AttributeValue structure itself
   std::unique_ptr<JsonDocument> spec;  // owns the constraint values (top-level rules only)
 };
 
@@ -195,6 +196,7 @@ std::unique_ptr<Rule> attribute_value_rule(const std::string& struct_kind) {
   rule->type = struct_kind;
   rule->kind = kind_named(struct_kind);
   rule->subtype = "AttributeValue";
+  rule->attribute_value = true;
   // Built lazily: the L and M members refer back to this same structure.
   for (auto it = spec->MemberBegin(); it != spec->MemberEnd(); ++it) {
     std::string name = it->name.GetString();
@@ -243,6 +245,30 @@ std::string scalar_kind(const JsonValue& v) {
 [[noreturn]] void collection_error(const std::string& java_type) { throw model::unrecognized_collection(java_type); }
 
 void check_type(const JsonValue& v, const Rule& rule);
+
+// An AttributeValue no check of this stage refuses, seen without walking its rule: one member
+// naming a type, of that type's JSON kind, and so on down (nearly every value of a request).
+// Anything else takes the walk, which says what is wrong; B and BS always do (their base64).
+bool plainly_valid_value(const JsonValue& v) {
+  if (!v.IsObject() || v.MemberCount() != 1) return false;
+  const std::string_view type = view(v.MemberBegin()->name);
+  const JsonValue& x = v.MemberBegin()->value;
+  if (type == "S" || type == "N") return x.IsString();
+  if (type == "BOOL" || type == "NULL") return x.IsBool();
+  if (type == "SS" || type == "NS" || type == "L") {
+    if (!x.IsArray()) return false;
+    for (const auto& e : x.GetArray())
+      if (type == "L" ? !plainly_valid_value(e) : !e.IsString()) return false;
+    return true;
+  }
+  if (type == "M") {
+    if (!x.IsObject()) return false;
+    for (auto it = x.MemberBegin(); it != x.MemberEnd(); ++it)
+      if (!plainly_valid_value(it->value)) return false;
+    return true;
+  }
+  return false;
+}
 
 // Members are checked in declaration order (the first error is DynamoDB's), but found by
 // walking the request's few members rather than searching for every declared one.
@@ -344,6 +370,7 @@ void check_type(const JsonValue& v, const Rule& rule) {
       return;
     case Kind::ValueStruct:
     case Kind::FieldStruct:
+      if (rule.attribute_value && plainly_valid_value(v)) return;
       if (!v.IsArray() && !v.IsObject())
         type_error(rule.kind == Kind::ValueStruct ? model::kUnexpectedValueType : model::kUnexpectedFieldType);
       if (v.IsArray()) collection_error("class com.amazonaws.dynamodb.v20120810." + rule.subtype);
@@ -660,6 +687,7 @@ Shape::Shape(Shape&&) noexcept = default;
 void Shape::check(const JsonValue& request) const {
   check_members(request, members_);
   for (const auto& [name, rule] : members_) {
+    if (!rule->required && !rule->table_name) continue;
     const JsonValue* v = member(request, name);
     if (rule->required && !v) throw model::parameter_required(name);
     if (!rule->table_name || !v) continue;

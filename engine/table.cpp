@@ -322,7 +322,7 @@ bool Table::apply_replicated(const std::string& k, std::optional<std::string_vie
 std::optional<model::IndexKeyViolation> Table::check_put(std::string_view stored) const {
   std::shared_lock lock(mu_);
   if (indexes_.empty()) return std::nullopt;
-  const model::Item item = model::decode_item(stored);
+  const model::AttributeMap item = index_attributes(stored);
   for (const auto& index : indexes_)
     if (auto violation = index->check_item(item)) return violation;
   return std::nullopt;

@@ -36,8 +36,8 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
     // Each write is charged as PutItem's or DeleteItem's, its indexes included.
     CapacityBreakdown consumed;
     IndexWriteCharges charges;
-    if (request.return_consumed_capacity != ReturnConsumedCapacity::None || meter.metered())
-      charges.load(t.table->definition());
+    const bool charged = request.return_consumed_capacity != ReturnConsumedCapacity::None || meter.metered();
+    if (charged) charges.load(t.table->definition());
     std::vector<std::size_t> unprocessed;
     for (std::size_t i = 0; i < t.writes.size(); ++i) {
       const auto& w = t.writes[i];
@@ -65,7 +65,8 @@ BatchWriteItemResult execute(const Context& context, const BatchWriteItemRequest
             if (put) return engine::WriteDecision::put_stored(put->stored, put_decoded ? &*put_decoded : nullptr);
             return old ? engine::WriteDecision::remove() : engine::WriteDecision::keep();
           },
-          /*decide_reads_old=*/true, put ? std::string_view(put->stored) : std::string_view());
+          // A put sees the item it replaces only for its charge (PutItem's rule), a delete always.
+          /*decide_reads_old=*/!put || charged, put ? std::string_view(put->stored) : std::string_view());
       if (violation) {
         result.index_key = std::move(violation);
         return result;

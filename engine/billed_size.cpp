@@ -64,15 +64,8 @@ bool EntryAttributes::holds(const std::string& name) const {
 }
 
 std::size_t EntryAttributes::size(const model::Item& item) const {
-  int64_t bytes = 0;
-  if (all_) {
-    bytes = static_cast<int64_t>(model::item_size(item));
-  } else {
-    for (const std::string& name : names_)
-      if (const model::AttributeValue* v = model::find_attribute(item, name))
-        bytes += static_cast<int64_t>(name.size() + v->size_bytes());
-  }
-  bytes += vector_billing_adjustment(billed_, item);
+  const int64_t bytes = static_cast<int64_t>(size(item, all_ ? model::item_size(item) : 0)) +
+                        vector_billing_adjustment(billed_, item);
   return static_cast<std::size_t>(std::max<int64_t>(bytes, 0));
 }
 

@@ -276,11 +276,8 @@ std::optional<model::IndexKeyViolation> Table::write_locked(const std::string& k
   // One lookup for the read and the commit (`decide` does not touch the table: `current` stays).
   const StoredItem* current = items_.find(k);
   std::optional<model::Item> old;
-  if (current && (decide_reads_old || reads_whole_items())) {
-    old = model::decode_item(current->encoded());
-  } else if (current && !indexes_.empty()) {
-    old = index_attributes(current->encoded());  // all the indexes read of it: `decide` does not look
-  }
+  // Without `decide` reading it, only what the indexes read of it.
+  if (current) old = decide_reads_old ? model::decode_item(current->encoded()) : indexed_form(current->encoded());
   WriteDecision decision = decide(old && decide_reads_old ? &*old : nullptr);
   if (auto violation = check_write_locked(decision)) return violation;
   const bool puts_likely = decision.action == WriteDecision::Action::Put && !likely_put.empty() &&
@@ -332,14 +329,14 @@ void Table::decode_for_indexes(WriteDecision& decision) const {
   if (decision.action != WriteDecision::Action::Put || decision.stored.empty() || decision.borrowed ||
       !decision.item.empty())
     return;
-  if (reads_whole_items()) {
-    decision.item = model::decode_item(decision.stored);
-  } else if (!indexes_.empty()) {
-    decision.item = index_attributes(decision.stored);
-  }
+  if (std::optional<model::AttributeMap> item = indexed_form(decision.stored)) decision.item = std::move(*item);
 }
 
-bool Table::reads_whole_items() const { return !vector_indexes_.empty() || !definition_.vector_indexes.empty(); }
+std::optional<model::AttributeMap> Table::indexed_form(std::string_view stored) const {
+  if (!vector_indexes_.empty() || !definition_.vector_indexes.empty()) return model::decode_item(stored);
+  if (!indexes_.empty()) return index_attributes(stored);
+  return std::nullopt;
+}
 
 model::AttributeMap Table::index_attributes(std::string_view stored) const {
   std::vector<std::string_view> names;

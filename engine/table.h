@@ -295,12 +295,13 @@ class Table {
   // `prepared`: the new item's StoredItem, when made before (see write's `likely_put`).
   void commit_at(const StoredItem* current, const std::string& storage_key, const model::Item* old,
                  WriteDecision decision, ItemRef prepared = nullptr);
-  // A put given in its stored form only: its item decoded into `decision.item` when an index
-  // reads it, whole when a vector index does (reads_whole_items), else the attributes the
-  // secondary indexes read (index_attributes). Requires mu_.
+  // A put given in its stored form only: its item decoded into `decision.item` as the indexes
+  // read it (indexed_form). Requires mu_.
   void decode_for_indexes(WriteDecision& decision) const;
-  // Whether a write must decode whole items for the vector indexes (and their billing).
-  bool reads_whole_items() const;
+  // What the indexes read of a stored item: all of it when a vector index reads it (and its
+  // billing), else the attributes the secondary indexes read (index_attributes); nothing
+  // without indexes. Requires mu_.
+  std::optional<model::AttributeMap> indexed_form(std::string_view stored) const;
   // The attributes of a stored item that the secondary indexes read (their read_attributes).
   model::AttributeMap index_attributes(std::string_view stored) const;
   // The vector billing adjustment of `current` (null: none); `old` is it decoded, or null.

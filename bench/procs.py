@@ -92,6 +92,23 @@ def nginx_command(d, conf):
     return ["nginx", "-p", d + "/", "-e", os.path.join(d, "error.log"), "-c", path]
 
 
+# The data bench/run's workloads (bench/lua/*.lua) run on: what bench/load.py loads into the
+# server, and what wrk tells the scripts.
+MAIN_TABLE, QUERY_TABLE = "bench", "bench_q"
+MAIN_KEYS = 100_000
+QUERY_PARTS, QUERY_ROWS = 500, 20  # 10,000 items; every Query selects exactly 10
+
+
+def wrk_command(port, workload, conns, seconds, seed):
+    """wrk running bench/lua/WORKLOAD.lua on that data at `conns` connections (two threads, one
+    for one connection)."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lua", workload + ".lua")
+    return ["wrk", "-t%d" % (1 if conns == 1 else 2), "-c%d" % conns, "-d%gs" % seconds, "--latency",
+            "--timeout", "5s", "-s", script, "http://%s:%d/" % (HOST, port), "--",
+            "table=" + MAIN_TABLE, "keys=%d" % MAIN_KEYS, "qtable=" + QUERY_TABLE,
+            "qparts=%d" % QUERY_PARTS, "qrows=%d" % QUERY_ROWS, "seed=%d" % seed]
+
+
 def free_port():
     s = socket.socket()
     s.bind((HOST, 0))

@@ -6,7 +6,8 @@ samples, and, for each --under FUNCTION, the share of the samples that pass thro
 what it calls.
 
     bench/profile.py put --bin build/release/minnow
-    bench/profile.py query --bin B --under 'minnow::api::Service::handle_operation' --under 'minnow::engine::Table::write'
+    bench/profile.py query --bin B --under 'minnow::api::Service::handle_operation' \\
+        --under 'minnow::engine::Table::read_items'
     bench/profile.py put --bin B --keep /tmp/put.perf   # the perf.data, for perf report
 
 A FUNCTION is matched against the start of the demangled frame name, without its parameters
@@ -15,12 +16,12 @@ shares of the samples, not times: they hold on a noisy machine where timings do 
 import argparse, collections, os, signal, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from procs import HOST, free_port, started, wait_port  # noqa: E402
+from procs import (HOST, MAIN_KEYS, MAIN_TABLE, QUERY_PARTS, QUERY_ROWS, QUERY_TABLE,  # noqa: E402
+                   free_port, started, wait_port, wrk_command)
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
-LOADS = (["--create", "bench", "--create-query", "bench_q"], ["--table", "bench", "--count", "100000"],
-         ["--table", "bench_q", "--query-parts", "500", "--query-rows", "20"])
-WRK_ARGS = ["table=bench", "keys=100000", "qtable=bench_q", "qparts=500", "qrows=20", "seed=1"]
+LOADS = (["--create", MAIN_TABLE, "--create-query", QUERY_TABLE], ["--table", MAIN_TABLE, "--count", str(MAIN_KEYS)],
+         ["--table", QUERY_TABLE, "--query-parts", str(QUERY_PARTS), "--query-rows", str(QUERY_ROWS)])
 
 
 def stacks_of(perf_data):
@@ -113,9 +114,7 @@ def main():
     perf = subprocess.Popen(["perf", "record", "--call-graph", "dwarf,8192", "-F", "1999", "-o", perf_data, "-p",
                              str(server.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(0.5)
-    wrk = subprocess.run(["wrk", "-t2", "-c64", "-d%gs" % args.seconds, "--timeout", "5s", "-s",
-                          os.path.join(BENCH, "lua", args.workload + ".lua"), "http://%s:%d/" % (HOST, port), "--"]
-                         + WRK_ARGS, capture_output=True, text=True)
+    wrk = subprocess.run(wrk_command(port, args.workload, 64, args.seconds, 1), capture_output=True, text=True)
     perf.send_signal(signal.SIGINT)
     perf.wait()
     result = [line for line in wrk.stdout.splitlines() if line.startswith("BENCH_RESULT")]
